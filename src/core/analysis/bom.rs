@@ -1,0 +1,152 @@
+//! Bill of materials and capital cost.
+//!
+//! One line per build line: the part's catalog data, quantity per node, node count, total
+//! quantity, unit price and extended price in the build's currency. Unit prices come from the
+//! build's price override when it has one, else from the catalog's USD price converted at the
+//! build's exchange rate (`site.usd_exchange_rate`, units of the build currency per USD).
+//! Parts inside complete systems are priced with the system. Unknown parts and parts without a
+//! price are listed with no price and counted in `unpriced_lines`, so a total is never silently
+//! short.
+
+use crate::core::build::{CostKind, Location};
+use crate::core::catalog::{PartId, PartKind};
+use crate::core::resolve::Resolved;
+use crate::core::units::Currency;
+use serde::Serialize;
+
+/// Where a line's unit price came from.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum PriceOrigin {
+    /// The catalog's USD price on its date.
+    Catalog { price_usd: f64, date: String },
+    /// The build's override.
+    Override { note: String },
+    /// No price known.
+    Missing,
+}
+
+/// One line of the bill of materials.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BomLine {
+    pub location: Location,
+    /// The node group's name, or "Cluster".
+    pub group: String,
+    /// Index of the line within its node or the cluster section.
+    pub line: usize,
+    pub kind: Option<PartKind>,
+    pub part: PartId,
+    pub vendor: String,
+    pub name: String,
+    pub sku: Option<String>,
+    pub quantity_per_node: u32,
+    pub node_count: u32,
+    pub total_quantity: u64,
+    /// Unit price in the build's currency, if known.
+    pub unit_price: Option<f64>,
+    /// `unit_price × total_quantity`, if the price is known.
+    pub extended_price: Option<f64>,
+    pub price_origin: PriceOrigin,
+    pub source: String,
+}
+
+/// A custom capex line as it enters the totals.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CustomCost {
+    pub name: String,
+    pub quantity: u32,
+    pub unit_amount: f64,
+    pub amount: f64,
+}
+
+/// The bill of materials of a build.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Bom {
+    pub currency: Currency,
+    pub usd_exchange_rate: f64,
+    pub lines: Vec<BomLine>,
+    pub custom_capex: Vec<CustomCost>,
+    /// Sum of priced part lines.
+    pub parts_total: f64,
+    /// Sum of custom capex lines.
+    pub custom_total: f64,
+    /// Capital cost: parts plus custom capex lines, in the build's currency.
+    pub capex: f64,
+    /// Lines with no price (unknown parts, parts without a catalog price).
+    pub unpriced_lines: usize,
+}
+
+/// Computes the bill of materials.
+#[must_use]
+pub fn bill_of_materials(resolved: &Resolved<'_>) -> Bom {
+    let build = resolved.build;
+    let rate = build.site.usd_exchange_rate;
+    let mut lines = Vec::new();
+    let groups = build
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (Location::Node(i), n.name.as_str(), n.count, &n.parts))
+        .chain(std::iter::once((Location::Cluster, "Cluster", 1, &build.cluster)));
+    for (location, group, node_count, parts) in groups {
+        for (i, line) in parts.iter().enumerate() {
+            let part = resolved.catalog.get(&line.part);
+            let meta = part.map(crate::core::catalog::Part::meta);
+            let total_quantity = u64::from(line.quantity) * u64::from(node_count);
+            let (unit_price, price_origin) = if let Some(o) = build.price_override(&line.part) {
+                (Some(o.unit_price), PriceOrigin::Override { note: o.note.clone() })
+            } else if let Some(m) = meta.filter(|m| m.price_usd.is_some()) {
+                let usd = m.price_usd.unwrap_or_default();
+                (
+                    Some(usd * rate),
+                    PriceOrigin::Catalog { price_usd: usd, date: m.price_date.unwrap_or_default().to_owned() },
+                )
+            } else {
+                (None, PriceOrigin::Missing)
+            };
+            #[allow(clippy::cast_precision_loss)]
+            let extended_price = unit_price.map(|p| p * total_quantity as f64);
+            lines.push(BomLine {
+                location,
+                group: group.to_owned(),
+                line: i,
+                kind: part.map(crate::core::catalog::Part::kind),
+                part: line.part.clone(),
+                vendor: meta.map(|m| m.vendor.to_owned()).unwrap_or_default(),
+                name: meta.map_or_else(|| line.part.to_string(), |m| m.name.to_owned()),
+                sku: meta.and_then(|m| m.sku.map(str::to_owned)),
+                quantity_per_node: line.quantity,
+                node_count,
+                total_quantity,
+                unit_price,
+                extended_price,
+                price_origin,
+                source: meta.map(|m| m.source.to_owned()).unwrap_or_default(),
+            });
+        }
+    }
+    let custom_capex: Vec<CustomCost> = build
+        .custom_lines
+        .iter()
+        .filter(|c| c.kind == CostKind::Capex)
+        .map(|c| CustomCost {
+            name: c.name.clone(),
+            quantity: c.quantity,
+            unit_amount: c.amount,
+            amount: c.amount * f64::from(c.quantity),
+        })
+        .collect();
+    let parts_total: f64 = lines.iter().filter_map(|l| l.extended_price).sum();
+    let custom_total: f64 = custom_capex.iter().map(|c| c.amount).sum();
+    let unpriced_lines = lines.iter().filter(|l| l.unit_price.is_none()).count();
+    Bom {
+        currency: build.site.currency.clone(),
+        usd_exchange_rate: rate,
+        lines,
+        custom_capex,
+        parts_total,
+        custom_total,
+        capex: parts_total + custom_total,
+        unpriced_lines,
+    }
+}

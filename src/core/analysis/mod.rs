@@ -1,0 +1,57 @@
+//! Analyses: everything rigplan computes about a build.
+//!
+//! Theory of operation: [`analyze`] resolves the build against the catalog once
+//! ([`crate::core::resolve::Resolved`]) and hands the resolved build to one pure function per
+//! concern: the bill of materials and capex ([`bom`]), compatibility, power, thermal, memory
+//! fit, speed and TCO. Each returns a structured section of the [`Report`]; a problem with the
+//! build is a [`Diagnostic`] in the report, never an error. Front ends (CLI text, JSON, GUI)
+//! render the report their own way; the GUI caches it on the document revision.
+
+pub mod bom;
+pub mod diagnostic;
+
+pub use diagnostic::{Diagnostic, LineRef, Severity};
+
+use crate::core::build::Build;
+use crate::core::catalog::Catalog;
+use crate::core::resolve::Resolved;
+use crate::core::units::Currency;
+use serde::Serialize;
+
+/// Everything rigplan computes about a build. Its JSON form (`rigplan report --json`) is a
+/// documented, stable schema: see `docs/report-schema.md`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub build_name: String,
+    pub currency: Currency,
+    pub nodes: u64,
+    pub gpus: u64,
+    pub bom: bom::Bom,
+    /// Every finding, most severe first.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Report {
+    /// Number of findings of a severity.
+    #[must_use]
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics.iter().filter(|d| d.severity == severity).count()
+    }
+}
+
+/// Analyzes a build.
+#[must_use]
+pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
+    let resolved = Resolved::new(catalog, build);
+    let bom = bom::bill_of_materials(&resolved);
+    let mut diagnostics = diagnostic::unknown_parts(&resolved);
+    diagnostic::sort(&mut diagnostics);
+    Report {
+        build_name: build.name.clone(),
+        currency: build.site.currency.clone(),
+        nodes: resolved.total_nodes(),
+        gpus: resolved.total_gpus(),
+        bom,
+        diagnostics,
+    }
+}

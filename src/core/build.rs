@@ -1,0 +1,565 @@
+//! The build document and its pure edit operations.
+//!
+//! A [`Build`] is what a user plans and saves: one or more node groups (a node definition ×
+//! count), cluster-level parts (switches, shared storage), price overrides, custom line items,
+//! and the site and usage settings the analyses need. Parts are referenced by id; an id the
+//! catalog does not know is kept as it is (reported by the analyses, written back on save), so
+//! nothing a user had is lost.
+//!
+//! Edits are pure functions on the document ([`Build::add_part`], [`Build::remove_part`],
+//! [`Build::move_part`], [`Build::set_quantity`], …) that return a [`EditError`] when they
+//! cannot apply; the GUI's command layer calls them and records undo.
+
+use crate::core::catalog::PartId;
+use crate::core::units::Currency;
+use serde::{Deserialize, Serialize};
+
+/// Most node groups in one build.
+pub const MAX_NODE_GROUPS: usize = 256;
+/// Most nodes in one group (the `×N` count).
+pub const MAX_NODE_COUNT: u32 = 1_024;
+/// Most nodes in a build across all groups. Large training clusters (a few thousand GPUs)
+/// stay well within this; a larger number is almost always a typo.
+pub const MAX_TOTAL_NODES: u64 = 4_096;
+/// Most units on one part line.
+pub const MAX_QUANTITY: u32 = 1_024;
+/// Most part lines per node group or cluster section.
+pub const MAX_LINES: usize = 512;
+/// Most custom line items.
+pub const MAX_CUSTOM_LINES: usize = 256;
+/// Longest name or text field, characters.
+pub const MAX_TEXT_CHARS: usize = 4_096;
+
+/// A part in a node or the cluster section, with its quantity.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartLine {
+    pub part: PartId,
+    pub quantity: u32,
+    /// PCIe slot positions chosen for the units of this line (GPUs, NICs), in order. Empty
+    /// means "place automatically".
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub slots: Vec<u8>,
+}
+
+impl PartLine {
+    #[must_use]
+    pub fn new(part: impl Into<PartId>, quantity: u32) -> Self {
+        Self { part: part.into(), quantity, slots: Vec::new() }
+    }
+}
+
+/// PSU redundancy scheme of a node: how many installed PSUs are spares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Redundancy {
+    /// Every installed PSU carries load.
+    #[default]
+    None,
+    /// One spare: usable capacity is (n − 1) units.
+    NPlusOne,
+    /// Half are spares (two power feeds): usable capacity is n / 2 units.
+    NPlusN,
+}
+
+impl Redundancy {
+    /// Units that carry load out of `installed`.
+    #[must_use]
+    pub fn active_units(self, installed: u32) -> u32 {
+        match self {
+            Self::None => installed,
+            Self::NPlusOne => installed.saturating_sub(1),
+            Self::NPlusN => installed / 2,
+        }
+    }
+}
+
+/// A node definition and how many identical nodes the build has.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NodeGroup {
+    pub name: String,
+    pub count: u32,
+    pub parts: Vec<PartLine>,
+    #[serde(default)]
+    pub psu_redundancy: Redundancy,
+}
+
+impl NodeGroup {
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self { name: name.into(), count: 1, parts: Vec::new(), psu_redundancy: Redundancy::None }
+    }
+}
+
+/// Whether a custom line is a one-off purchase or a yearly cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CostKind {
+    #[default]
+    Capex,
+    OpexPerYear,
+}
+
+/// A cost that is not a catalog part (installation, cabling, racks, support contracts).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CustomLine {
+    pub name: String,
+    /// Amount in the build's currency, per unit.
+    pub amount: f64,
+    #[serde(default = "one")]
+    pub quantity: u32,
+    #[serde(default)]
+    pub kind: CostKind,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A price the user negotiated or looked up, replacing the catalog price for one part.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PriceOverride {
+    pub part: PartId,
+    /// Unit price in the build's currency.
+    pub unit_price: f64,
+    #[serde(default)]
+    pub note: String,
+}
+
+/// Where the build runs: money and electricity.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Site {
+    /// Currency of every amount in the build (ISO 4217).
+    pub currency: Currency,
+    /// Units of `currency` per US dollar (catalog prices are in USD).
+    pub usd_exchange_rate: f64,
+    /// Electricity price per kWh, in `currency`.
+    pub electricity_per_kwh: f64,
+    /// Power usage effectiveness of the facility (1.0 for an office; about 1.56 for an average
+    /// data center, Uptime Institute Global Data Center Survey 2024).
+    pub pue: f64,
+    /// Inlet air temperature, °C.
+    pub ambient_c: f64,
+    /// Circuit voltage, V.
+    pub circuit_volts: f64,
+    /// Circuit breaker rating, A.
+    pub circuit_amps: f64,
+}
+
+impl Default for Site {
+    /// A US office: USD, 120 V / 15 A circuit, 25 °C room, PUE 1.0 and the US average
+    /// commercial electricity price of 0.13 USD/kWh (EIA Electric Power Monthly, table 5.6.A,
+    /// 2024 average for the commercial sector: 12.9 ¢/kWh).
+    fn default() -> Self {
+        Self {
+            currency: Currency::default(),
+            usd_exchange_rate: 1.0,
+            electricity_per_kwh: 0.13,
+            pue: 1.0,
+            ambient_c: 25.0,
+            circuit_volts: 120.0,
+            circuit_amps: 15.0,
+        }
+    }
+}
+
+/// How the build is used over its life.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Usage {
+    /// Average fraction of the time the GPUs are busy, 0–1.
+    pub utilization: f64,
+    /// Planning horizon, years.
+    pub horizon_years: f64,
+}
+
+impl Default for Usage {
+    fn default() -> Self {
+        Self { utilization: 0.7, horizon_years: 3.0 }
+    }
+}
+
+/// The build document.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Build {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub nodes: Vec<NodeGroup>,
+    /// Parts shared by the cluster rather than inside a node: switches, storage enclosures.
+    #[serde(default)]
+    pub cluster: Vec<PartLine>,
+    #[serde(default)]
+    pub price_overrides: Vec<PriceOverride>,
+    #[serde(default)]
+    pub custom_lines: Vec<CustomLine>,
+    #[serde(default)]
+    pub site: Site,
+    #[serde(default)]
+    pub usage: Usage,
+}
+
+impl Default for Build {
+    fn default() -> Self {
+        Self::new("Untitled build")
+    }
+}
+
+/// Where a part line lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Location {
+    /// In node group `i`.
+    Node(usize),
+    /// In the cluster section.
+    Cluster,
+}
+
+/// Why an edit could not be applied. The document is unchanged when an edit fails.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EditError {
+    #[error("there is no node {0} in this build")]
+    NoSuchNode(usize),
+    #[error("there is no part line {line} in {location}")]
+    NoSuchLine { location: String, line: usize },
+    #[error("a quantity must be between 1 and {MAX_QUANTITY}; {0} is not")]
+    Quantity(u64),
+    #[error("a node count must be between 1 and {MAX_NODE_COUNT}; {0} is not")]
+    NodeCount(u64),
+    #[error("a build has at most {MAX_NODE_GROUPS} node groups")]
+    TooManyNodes,
+    #[error("a build has at most {MAX_TOTAL_NODES} nodes in all; this change would make {0}")]
+    TooManyTotalNodes(u64),
+    #[error("a node or the cluster section holds at most {MAX_LINES} part lines")]
+    TooManyLines,
+    #[error("a build needs at least one node")]
+    LastNode,
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Node(i) => write!(f, "node {}", i + 1),
+            Self::Cluster => f.write_str("the cluster section"),
+        }
+    }
+}
+
+impl Build {
+    /// An empty build with one empty node.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            description: String::new(),
+            nodes: vec![NodeGroup::new("Node 1")],
+            cluster: Vec::new(),
+            price_overrides: Vec::new(),
+            custom_lines: Vec::new(),
+            site: Site::default(),
+            usage: Usage::default(),
+        }
+    }
+
+    /// Total nodes across all groups.
+    #[must_use]
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| u64::from(n.count)).sum()
+    }
+
+    /// The part lines at a location.
+    #[must_use]
+    pub fn lines(&self, at: Location) -> Option<&Vec<PartLine>> {
+        match at {
+            Location::Node(i) => self.nodes.get(i).map(|n| &n.parts),
+            Location::Cluster => Some(&self.cluster),
+        }
+    }
+
+    fn lines_mut(&mut self, at: Location) -> Result<&mut Vec<PartLine>, EditError> {
+        match at {
+            Location::Node(i) => self.nodes.get_mut(i).map(|n| &mut n.parts).ok_or(EditError::NoSuchNode(i)),
+            Location::Cluster => Ok(&mut self.cluster),
+        }
+    }
+
+    /// Adds `quantity` of a part at a location. If the location already has a line for that
+    /// part (with automatic placement), its quantity grows; otherwise a line is appended.
+    /// Returns the index of the line.
+    ///
+    /// # Errors
+    /// No such node, a quantity out of range, or too many lines.
+    pub fn add_part(&mut self, at: Location, part: &PartId, quantity: u32) -> Result<usize, EditError> {
+        check_quantity(u64::from(quantity))?;
+        let lines = self.lines_mut(at)?;
+        if let Some(i) = lines.iter().position(|l| &l.part == part && l.slots.is_empty()) {
+            let Some(line) = lines.get_mut(i) else {
+                return Err(EditError::NoSuchLine { location: at.to_string(), line: i });
+            };
+            let new_quantity = u64::from(line.quantity) + u64::from(quantity);
+            check_quantity(new_quantity)?;
+            line.quantity = u32::try_from(new_quantity).map_err(|_| EditError::Quantity(new_quantity))?;
+            return Ok(i);
+        }
+        if lines.len() >= MAX_LINES {
+            return Err(EditError::TooManyLines);
+        }
+        lines.push(PartLine::new(part.clone(), quantity));
+        Ok(lines.len() - 1)
+    }
+
+    /// Removes a whole part line and returns it.
+    ///
+    /// # Errors
+    /// No such node or line.
+    pub fn remove_part(&mut self, at: Location, line: usize) -> Result<PartLine, EditError> {
+        let lines = self.lines_mut(at)?;
+        if line >= lines.len() {
+            return Err(EditError::NoSuchLine { location: at.to_string(), line });
+        }
+        Ok(lines.remove(line))
+    }
+
+    /// Sets the quantity of a line. A quantity of 0 is refused (remove the line instead).
+    ///
+    /// # Errors
+    /// No such node or line, or a quantity out of range.
+    pub fn set_quantity(&mut self, at: Location, line: usize, quantity: u32) -> Result<(), EditError> {
+        check_quantity(u64::from(quantity))?;
+        let location = at.to_string();
+        let lines = self.lines_mut(at)?;
+        let l = lines.get_mut(line).ok_or(EditError::NoSuchLine { location, line })?;
+        l.quantity = quantity;
+        l.slots.truncate(quantity as usize);
+        Ok(())
+    }
+
+    /// Moves `quantity` units of a line to another location (all of them when `quantity` is
+    /// the line's quantity), merging with a matching line there. Returns the index of the
+    /// line at the destination.
+    ///
+    /// # Errors
+    /// No such node or line, or a quantity larger than the line holds.
+    pub fn move_part(&mut self, from: Location, line: usize, to: Location, quantity: u32) -> Result<usize, EditError> {
+        let source = self.lines(from).ok_or(match from {
+            Location::Node(i) => EditError::NoSuchNode(i),
+            Location::Cluster => EditError::NoSuchNode(usize::MAX),
+        })?;
+        let src = source.get(line).ok_or(EditError::NoSuchLine { location: from.to_string(), line })?.clone();
+        if quantity == 0 || quantity > src.quantity {
+            return Err(EditError::Quantity(u64::from(quantity)));
+        }
+        if from == to {
+            return Ok(line);
+        }
+        // Validate the destination before changing anything.
+        self.lines(to).ok_or(match to {
+            Location::Node(i) => EditError::NoSuchNode(i),
+            Location::Cluster => EditError::NoSuchNode(usize::MAX),
+        })?;
+        let mut trial = self.clone();
+        let dest = trial.add_part(to, &src.part, quantity)?;
+        if quantity == src.quantity {
+            trial.remove_part(from, line)?;
+        } else {
+            trial.set_quantity(from, line, src.quantity - quantity)?;
+        }
+        *self = trial;
+        Ok(dest)
+    }
+
+    /// Appends a node group and returns its index.
+    ///
+    /// # Errors
+    /// Too many node groups or nodes.
+    pub fn add_node(&mut self, node: NodeGroup) -> Result<usize, EditError> {
+        if self.nodes.len() >= MAX_NODE_GROUPS {
+            return Err(EditError::TooManyNodes);
+        }
+        check_node_count(u64::from(node.count))?;
+        let total = self.total_nodes() + u64::from(node.count);
+        if total > MAX_TOTAL_NODES {
+            return Err(EditError::TooManyTotalNodes(total));
+        }
+        self.nodes.push(node);
+        Ok(self.nodes.len() - 1)
+    }
+
+    /// Duplicates a node group (inserted after it) and returns the new index.
+    ///
+    /// # Errors
+    /// No such node, or too many nodes.
+    pub fn duplicate_node(&mut self, i: usize) -> Result<usize, EditError> {
+        let mut copy = self.nodes.get(i).ok_or(EditError::NoSuchNode(i))?.clone();
+        copy.name = format!("{} (copy)", copy.name);
+        if self.nodes.len() >= MAX_NODE_GROUPS {
+            return Err(EditError::TooManyNodes);
+        }
+        let total = self.total_nodes() + u64::from(copy.count);
+        if total > MAX_TOTAL_NODES {
+            return Err(EditError::TooManyTotalNodes(total));
+        }
+        self.nodes.insert(i + 1, copy);
+        Ok(i + 1)
+    }
+
+    /// Removes a node group. The last node cannot be removed.
+    ///
+    /// # Errors
+    /// No such node, or it is the last one.
+    pub fn remove_node(&mut self, i: usize) -> Result<NodeGroup, EditError> {
+        if i >= self.nodes.len() {
+            return Err(EditError::NoSuchNode(i));
+        }
+        if self.nodes.len() == 1 {
+            return Err(EditError::LastNode);
+        }
+        Ok(self.nodes.remove(i))
+    }
+
+    /// Sets how many identical nodes a group stands for.
+    ///
+    /// # Errors
+    /// No such node, or a count out of range.
+    pub fn set_node_count(&mut self, i: usize, count: u32) -> Result<(), EditError> {
+        check_node_count(u64::from(count))?;
+        let current = self.nodes.get(i).ok_or(EditError::NoSuchNode(i))?.count;
+        let total = self.total_nodes() - u64::from(current) + u64::from(count);
+        if total > MAX_TOTAL_NODES {
+            return Err(EditError::TooManyTotalNodes(total));
+        }
+        if let Some(node) = self.nodes.get_mut(i) {
+            node.count = count;
+        }
+        Ok(())
+    }
+
+    /// Renames a node group.
+    ///
+    /// # Errors
+    /// No such node.
+    pub fn rename_node(&mut self, i: usize, name: &str) -> Result<(), EditError> {
+        let node = self.nodes.get_mut(i).ok_or(EditError::NoSuchNode(i))?;
+        node.name = name.chars().take(MAX_TEXT_CHARS).collect();
+        Ok(())
+    }
+
+    /// The unit price override for a part, if the build has one.
+    #[must_use]
+    pub fn price_override(&self, part: &PartId) -> Option<&PriceOverride> {
+        self.price_overrides.iter().find(|o| &o.part == part)
+    }
+
+    /// Every part id referenced by the build (nodes then cluster), with duplicates.
+    pub fn part_ids(&self) -> impl Iterator<Item = &PartId> {
+        self.nodes.iter().flat_map(|n| n.parts.iter()).chain(self.cluster.iter()).map(|l| &l.part)
+    }
+}
+
+fn check_quantity(q: u64) -> Result<(), EditError> {
+    if q == 0 || q > u64::from(MAX_QUANTITY) {
+        return Err(EditError::Quantity(q));
+    }
+    Ok(())
+}
+
+fn check_node_count(c: u64) -> Result<(), EditError> {
+    if c == 0 || c > u64::from(MAX_NODE_COUNT) {
+        return Err(EditError::NodeCount(c));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gpu() -> PartId {
+        PartId::from("gpu/nvidia-geforce-rtx-4090")
+    }
+
+    #[test]
+    fn add_merges_into_existing_line() {
+        let mut b = Build::new("t");
+        assert_eq!(b.add_part(Location::Node(0), &gpu(), 1), Ok(0));
+        assert_eq!(b.add_part(Location::Node(0), &gpu(), 2), Ok(0));
+        assert_eq!(b.nodes[0].parts, vec![PartLine::new(gpu(), 3)]);
+    }
+
+    #[test]
+    fn add_refuses_bad_quantities_and_nodes() {
+        let mut b = Build::new("t");
+        assert_eq!(b.add_part(Location::Node(0), &gpu(), 0), Err(EditError::Quantity(0)));
+        assert_eq!(b.add_part(Location::Node(3), &gpu(), 1), Err(EditError::NoSuchNode(3)));
+        b.add_part(Location::Node(0), &gpu(), MAX_QUANTITY).unwrap();
+        assert_eq!(b.add_part(Location::Node(0), &gpu(), 1), Err(EditError::Quantity(u64::from(MAX_QUANTITY) + 1)));
+        assert_eq!(b.nodes[0].parts[0].quantity, MAX_QUANTITY, "failed edit leaves the line as it was");
+    }
+
+    #[test]
+    fn move_whole_and_partial() {
+        let mut b = Build::new("t");
+        b.add_node(NodeGroup::new("Node 2")).unwrap();
+        b.add_part(Location::Node(0), &gpu(), 4).unwrap();
+        assert_eq!(b.move_part(Location::Node(0), 0, Location::Node(1), 1), Ok(0));
+        assert_eq!(b.nodes[0].parts[0].quantity, 3);
+        assert_eq!(b.nodes[1].parts[0].quantity, 1);
+        b.move_part(Location::Node(0), 0, Location::Node(1), 3).unwrap();
+        assert!(b.nodes[0].parts.is_empty());
+        assert_eq!(b.nodes[1].parts[0].quantity, 4);
+    }
+
+    #[test]
+    fn failed_move_changes_nothing() {
+        let mut b = Build::new("t");
+        b.add_part(Location::Node(0), &gpu(), 2).unwrap();
+        let before = b.clone();
+        assert!(b.move_part(Location::Node(0), 0, Location::Node(5), 1).is_err());
+        assert!(b.move_part(Location::Node(0), 0, Location::Cluster, 3).is_err());
+        assert!(b.move_part(Location::Node(0), 7, Location::Cluster, 1).is_err());
+        assert_eq!(b, before);
+    }
+
+    #[test]
+    fn set_quantity_and_remove() {
+        let mut b = Build::new("t");
+        b.add_part(Location::Cluster, &PartId::from("switch/x"), 1).unwrap();
+        b.set_quantity(Location::Cluster, 0, 2).unwrap();
+        assert_eq!(b.cluster[0].quantity, 2);
+        assert_eq!(b.set_quantity(Location::Cluster, 0, 0), Err(EditError::Quantity(0)));
+        let removed = b.remove_part(Location::Cluster, 0).unwrap();
+        assert_eq!(removed.quantity, 2);
+        assert!(b.remove_part(Location::Cluster, 0).is_err());
+    }
+
+    #[test]
+    fn node_limits() {
+        let mut b = Build::new("t");
+        assert_eq!(b.remove_node(0), Err(EditError::LastNode));
+        b.set_node_count(0, MAX_NODE_COUNT).unwrap();
+        assert_eq!(b.set_node_count(0, 0), Err(EditError::NodeCount(0)));
+        for _ in 0..3 {
+            let mut n = NodeGroup::new("n");
+            n.count = MAX_NODE_COUNT;
+            b.add_node(n).unwrap();
+        }
+        assert_eq!(b.total_nodes(), MAX_TOTAL_NODES);
+        assert_eq!(b.duplicate_node(0), Err(EditError::TooManyTotalNodes(MAX_TOTAL_NODES + u64::from(MAX_NODE_COUNT))));
+        let dup = b.duplicate_node(0);
+        assert!(dup.is_err());
+        b.set_node_count(1, 1).unwrap();
+        assert_eq!(b.duplicate_node(1), Ok(2));
+        assert_eq!(b.nodes[2].name, "n (copy)");
+    }
+
+    #[test]
+    fn redundancy_units() {
+        assert_eq!(Redundancy::None.active_units(2), 2);
+        assert_eq!(Redundancy::NPlusOne.active_units(4), 3);
+        assert_eq!(Redundancy::NPlusN.active_units(6), 3);
+        assert_eq!(Redundancy::NPlusOne.active_units(0), 0);
+    }
+}

@@ -1,0 +1,514 @@
+//! The parts catalog: loading, merging and validation.
+//!
+//! Theory of operation: the catalog is a set of RON files, one per part kind
+//! (`catalog/gpu.ron`, `catalog/cpu.ron`, …), each a list of entries. The files shipped with
+//! rigplan are embedded in the binary ([`Catalog::embedded`]); a user catalog folder holds
+//! files of the same names whose entries extend the embedded ones or replace them by id
+//! ([`Catalog::load_with_overlay`]). Loading validates everything a later analysis relies on
+//! (unique ids with the right prefix, references that resolve, values in range) and reports
+//! each problem with `file:line:col`.
+
+mod types;
+mod validate;
+
+pub use types::*;
+pub use validate::{CatalogProblem, ProblemSeverity};
+
+use serde::de::DeserializeOwned;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// Largest catalog file rigplan reads, bytes. Real catalog files are tens of kilobytes; the
+/// limit keeps a stray multi-gigabyte file from being read into memory.
+pub const MAX_CATALOG_FILE_BYTES: u64 = 8 * 1024 * 1024;
+
+/// Where an entry came from: file and the position of its `id`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.col)
+    }
+}
+
+/// A borrowed catalog part of any kind.
+#[derive(Clone, Copy, Debug)]
+pub enum Part<'a> {
+    Gpu(&'a Gpu),
+    Cpu(&'a Cpu),
+    Motherboard(&'a Motherboard),
+    Memory(&'a Memory),
+    Storage(&'a Storage),
+    Psu(&'a Psu),
+    Cooler(&'a Cooler),
+    Chassis(&'a Chassis),
+    Nic(&'a Nic),
+    Switch(&'a Switch),
+    System(&'a System),
+}
+
+impl<'a> Part<'a> {
+    #[must_use]
+    pub fn meta(self) -> Meta<'a> {
+        match self {
+            Self::Gpu(p) => p.meta(),
+            Self::Cpu(p) => p.meta(),
+            Self::Motherboard(p) => p.meta(),
+            Self::Memory(p) => p.meta(),
+            Self::Storage(p) => p.meta(),
+            Self::Psu(p) => p.meta(),
+            Self::Cooler(p) => p.meta(),
+            Self::Chassis(p) => p.meta(),
+            Self::Nic(p) => p.meta(),
+            Self::Switch(p) => p.meta(),
+            Self::System(p) => p.meta(),
+        }
+    }
+
+    #[must_use]
+    pub fn kind(self) -> PartKind {
+        match self {
+            Self::Gpu(_) => PartKind::Gpu,
+            Self::Cpu(_) => PartKind::Cpu,
+            Self::Motherboard(_) => PartKind::Motherboard,
+            Self::Memory(_) => PartKind::Memory,
+            Self::Storage(_) => PartKind::Storage,
+            Self::Psu(_) => PartKind::Psu,
+            Self::Cooler(_) => PartKind::Cooler,
+            Self::Chassis(_) => PartKind::Chassis,
+            Self::Nic(_) => PartKind::Nic,
+            Self::Switch(_) => PartKind::Switch,
+            Self::System(_) => PartKind::System,
+        }
+    }
+
+    #[must_use]
+    pub fn id(self) -> &'a PartId {
+        self.meta().id
+    }
+
+    #[must_use]
+    pub fn name(self) -> &'a str {
+        self.meta().name
+    }
+}
+
+/// The loaded catalog.
+#[derive(Clone, Debug, Default)]
+pub struct Catalog {
+    pub gpus: Vec<Gpu>,
+    pub cpus: Vec<Cpu>,
+    pub motherboards: Vec<Motherboard>,
+    pub memory: Vec<Memory>,
+    pub storage: Vec<Storage>,
+    pub psus: Vec<Psu>,
+    pub coolers: Vec<Cooler>,
+    pub chassis: Vec<Chassis>,
+    pub nics: Vec<Nic>,
+    pub switches: Vec<Switch>,
+    pub systems: Vec<System>,
+    /// Where each part was defined (for messages and hover cards).
+    pub origins: HashMap<PartId, Origin>,
+    /// id → (kind, index into that kind's list).
+    index: HashMap<PartId, (PartKind, usize)>,
+}
+
+/// The catalog files shipped with rigplan, embedded at compile time.
+pub const EMBEDDED_FILES: [(PartKind, &str); 11] = [
+    (PartKind::Gpu, include_str!("../../../catalog/gpu.ron")),
+    (PartKind::Cpu, include_str!("../../../catalog/cpu.ron")),
+    (PartKind::Motherboard, include_str!("../../../catalog/motherboard.ron")),
+    (PartKind::Memory, include_str!("../../../catalog/memory.ron")),
+    (PartKind::Storage, include_str!("../../../catalog/storage.ron")),
+    (PartKind::Psu, include_str!("../../../catalog/psu.ron")),
+    (PartKind::Cooler, include_str!("../../../catalog/cooler.ron")),
+    (PartKind::Chassis, include_str!("../../../catalog/chassis.ron")),
+    (PartKind::Nic, include_str!("../../../catalog/nic.ron")),
+    (PartKind::Switch, include_str!("../../../catalog/switch.ron")),
+    (PartKind::System, include_str!("../../../catalog/system.ron")),
+];
+
+/// Failure to produce a usable catalog: every problem found, each with its location.
+#[derive(Debug, thiserror::Error)]
+#[error("the catalog has {} problem(s):\n{}", .problems.len(), format_problems(.problems))]
+pub struct CatalogError {
+    pub problems: Vec<CatalogProblem>,
+}
+
+fn format_problems(problems: &[CatalogProblem]) -> String {
+    problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
+}
+
+/// A parsed catalog file, before merging: entries and their positions.
+struct ParsedFile<T> {
+    entries: Vec<(T, Origin)>,
+}
+
+impl Catalog {
+    /// The catalog shipped with rigplan. The embedded files are checked by a test
+    /// (`tests/core/catalog.rs`) so this cannot fail in a released build; should it ever, the
+    /// error says where.
+    ///
+    /// # Errors
+    /// A problem in the embedded files (a build defect, never user input).
+    pub fn embedded() -> Result<Self, CatalogError> {
+        let sources: Vec<(PartKind, String, String)> = EMBEDDED_FILES
+            .iter()
+            .map(|(kind, text)| (*kind, format!("catalog/{}", kind.file_name()), (*text).to_owned()))
+            .collect();
+        let (catalog, problems) = Self::from_sources(&sources);
+        if problems.iter().any(CatalogProblem::is_error) {
+            return Err(CatalogError { problems });
+        }
+        Ok(catalog)
+    }
+
+    /// The embedded catalog extended, or overridden by id, with the `<kind>.ron` files found in
+    /// `dir` (files that are absent are simply not overlaid).
+    ///
+    /// # Errors
+    /// Every problem found in the folder's files or in the merged catalog.
+    pub fn load_with_overlay(dir: &Path) -> Result<Self, CatalogError> {
+        let (catalog, problems) = Self::load_dir_overlay(dir);
+        if problems.iter().any(CatalogProblem::is_error) {
+            return Err(CatalogError { problems });
+        }
+        Ok(catalog)
+    }
+
+    /// Loads the embedded catalog overlaid with `dir`, returning the catalog and every problem
+    /// (errors and warnings) for `rigplan catalog validate`.
+    #[must_use]
+    pub fn load_dir_overlay(dir: &Path) -> (Self, Vec<CatalogProblem>) {
+        let mut sources: Vec<(PartKind, String, String)> = EMBEDDED_FILES
+            .iter()
+            .map(|(kind, text)| (*kind, format!("catalog/{}", kind.file_name()), (*text).to_owned()))
+            .collect();
+        let mut problems = Vec::new();
+        if !dir.is_dir() {
+            problems.push(CatalogProblem::error(
+                dir.display().to_string(),
+                None,
+                "is not a folder; a user catalog is a folder of <kind>.ron files (gpu.ron, cpu.ron, …)",
+            ));
+            return (Self::default(), problems);
+        }
+        for kind in PartKind::ALL {
+            let path: PathBuf = dir.join(kind.file_name());
+            if !path.exists() {
+                continue;
+            }
+            match read_limited(&path) {
+                Ok(text) => sources.push((kind, path.display().to_string(), text)),
+                Err(p) => problems.push(p),
+            }
+        }
+        let (catalog, more) = Self::from_sources(&sources);
+        problems.extend(more);
+        (catalog, problems)
+    }
+
+    /// Builds a catalog from `(kind, file label, text)` sources in order: a later entry with an
+    /// id already seen in an *earlier file* replaces it (overlay); a repeated id within one
+    /// file is a problem. Returns the catalog and all problems found.
+    #[must_use]
+    pub fn from_sources(sources: &[(PartKind, String, String)]) -> (Self, Vec<CatalogProblem>) {
+        let mut catalog = Self::default();
+        let mut problems = Vec::new();
+        for (kind, label, text) in sources {
+            match kind {
+                PartKind::Gpu => merge(&mut catalog.gpus, &mut catalog.origins, parse(label, text, &mut problems)),
+                PartKind::Cpu => merge(&mut catalog.cpus, &mut catalog.origins, parse(label, text, &mut problems)),
+                PartKind::Motherboard => {
+                    merge(&mut catalog.motherboards, &mut catalog.origins, parse(label, text, &mut problems));
+                }
+                PartKind::Memory => merge(&mut catalog.memory, &mut catalog.origins, parse(label, text, &mut problems)),
+                PartKind::Storage => {
+                    merge(&mut catalog.storage, &mut catalog.origins, parse(label, text, &mut problems));
+                }
+                PartKind::Psu => merge(&mut catalog.psus, &mut catalog.origins, parse(label, text, &mut problems)),
+                PartKind::Cooler => {
+                    merge(&mut catalog.coolers, &mut catalog.origins, parse(label, text, &mut problems))
+                }
+                PartKind::Chassis => {
+                    merge(&mut catalog.chassis, &mut catalog.origins, parse(label, text, &mut problems))
+                }
+                PartKind::Nic => merge(&mut catalog.nics, &mut catalog.origins, parse(label, text, &mut problems)),
+                PartKind::Switch => {
+                    merge(&mut catalog.switches, &mut catalog.origins, parse(label, text, &mut problems))
+                }
+                PartKind::System => {
+                    merge(&mut catalog.systems, &mut catalog.origins, parse(label, text, &mut problems))
+                }
+            }
+        }
+        catalog.rebuild_index();
+        problems.extend(validate::validate(&catalog));
+        problems.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
+        (catalog, problems)
+    }
+
+    fn rebuild_index(&mut self) {
+        let mut index = HashMap::new();
+        for kind in PartKind::ALL {
+            for (i, part) in self.parts_of(kind).enumerate() {
+                index.insert(part.id().clone(), (kind, i));
+            }
+        }
+        self.index = index;
+    }
+
+    /// Looks a part up by id.
+    #[must_use]
+    pub fn get(&self, id: &PartId) -> Option<Part<'_>> {
+        let (kind, i) = *self.index.get(id)?;
+        Some(match kind {
+            PartKind::Gpu => Part::Gpu(self.gpus.get(i)?),
+            PartKind::Cpu => Part::Cpu(self.cpus.get(i)?),
+            PartKind::Motherboard => Part::Motherboard(self.motherboards.get(i)?),
+            PartKind::Memory => Part::Memory(self.memory.get(i)?),
+            PartKind::Storage => Part::Storage(self.storage.get(i)?),
+            PartKind::Psu => Part::Psu(self.psus.get(i)?),
+            PartKind::Cooler => Part::Cooler(self.coolers.get(i)?),
+            PartKind::Chassis => Part::Chassis(self.chassis.get(i)?),
+            PartKind::Nic => Part::Nic(self.nics.get(i)?),
+            PartKind::Switch => Part::Switch(self.switches.get(i)?),
+            PartKind::System => Part::System(self.systems.get(i)?),
+        })
+    }
+
+    /// Looks a GPU up by id.
+    #[must_use]
+    pub fn gpu(&self, id: &PartId) -> Option<&Gpu> {
+        match self.get(id)? {
+            Part::Gpu(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// Every part of one kind, in catalog order.
+    pub fn parts_of(&self, kind: PartKind) -> Box<dyn Iterator<Item = Part<'_>> + '_> {
+        match kind {
+            PartKind::Gpu => Box::new(self.gpus.iter().map(Part::Gpu)),
+            PartKind::Cpu => Box::new(self.cpus.iter().map(Part::Cpu)),
+            PartKind::Motherboard => Box::new(self.motherboards.iter().map(Part::Motherboard)),
+            PartKind::Memory => Box::new(self.memory.iter().map(Part::Memory)),
+            PartKind::Storage => Box::new(self.storage.iter().map(Part::Storage)),
+            PartKind::Psu => Box::new(self.psus.iter().map(Part::Psu)),
+            PartKind::Cooler => Box::new(self.coolers.iter().map(Part::Cooler)),
+            PartKind::Chassis => Box::new(self.chassis.iter().map(Part::Chassis)),
+            PartKind::Nic => Box::new(self.nics.iter().map(Part::Nic)),
+            PartKind::Switch => Box::new(self.switches.iter().map(Part::Switch)),
+            PartKind::System => Box::new(self.systems.iter().map(Part::System)),
+        }
+    }
+
+    /// Every part, kind by kind.
+    pub fn all_parts(&self) -> impl Iterator<Item = Part<'_>> {
+        PartKind::ALL.into_iter().flat_map(|k| self.parts_of(k))
+    }
+
+    /// Number of parts of all kinds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.index.is_empty()
+    }
+}
+
+/// Reads a file after checking its size against [`MAX_CATALOG_FILE_BYTES`].
+fn read_limited(path: &Path) -> Result<String, CatalogProblem> {
+    let label = path.display().to_string();
+    let size = std::fs::metadata(path)
+        .map_err(|e| CatalogProblem::error(label.clone(), None, format!("cannot read: {e}")))?
+        .len();
+    if size > MAX_CATALOG_FILE_BYTES {
+        return Err(CatalogProblem::error(
+            label,
+            None,
+            format!("is {size} bytes; catalog files are limited to {MAX_CATALOG_FILE_BYTES} bytes"),
+        ));
+    }
+    let bytes =
+        std::fs::read(path).map_err(|e| CatalogProblem::error(label.clone(), None, format!("cannot read: {e}")))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let (line, col) = line_col_of_byte(&String::from_utf8_lossy(e.as_bytes()), e.utf8_error().valid_up_to());
+        CatalogProblem::error(label, Some((line, col)), "is not valid UTF-8 text")
+    })
+}
+
+/// The RON options rigplan reads with: `Some(..)` may be omitted around optional values.
+#[must_use]
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
+/// Parses one catalog file into entries with their origins; a syntax or schema error is
+/// recorded as a problem with its position and the file contributes nothing.
+fn parse<T: DeserializeOwned + CatalogEntry>(
+    label: &str,
+    text: &str,
+    problems: &mut Vec<CatalogProblem>,
+) -> ParsedFile<T> {
+    let entries: Vec<T> = match ron_options().from_str(text) {
+        Ok(v) => v,
+        Err(e) => {
+            problems.push(CatalogProblem::error(
+                label.to_owned(),
+                Some((e.span.start.line, e.span.start.col)),
+                e.code.to_string(),
+            ));
+            return ParsedFile { entries: Vec::new() };
+        }
+    };
+    let mut seen: HashMap<PartId, Origin> = HashMap::new();
+    let mut out = Vec::with_capacity(entries.len());
+    let mut search_from = 0;
+    for entry in entries {
+        let id = entry.meta().id.clone();
+        let (pos, (line, col)) = locate_id(text, id.as_str(), search_from);
+        search_from = pos;
+        let origin = Origin { file: label.to_owned(), line, col };
+        if let Some(first) = seen.get(&id) {
+            problems.push(CatalogProblem::error(
+                label.to_owned(),
+                Some((line, col)),
+                format!("duplicate id `{id}` (first defined at {first})"),
+            ));
+            continue;
+        }
+        seen.insert(id, origin.clone());
+        out.push((entry, origin));
+    }
+    ParsedFile { entries: out }
+}
+
+/// Adds parsed entries to a kind list, replacing same-id entries from earlier files.
+fn merge<T: CatalogEntry>(list: &mut Vec<T>, origins: &mut HashMap<PartId, Origin>, parsed: ParsedFile<T>) {
+    for (entry, origin) in parsed.entries {
+        let id = entry.meta().id.clone();
+        if let Some(existing) = list.iter_mut().find(|e| e.meta().id == &id) {
+            *existing = entry;
+        } else {
+            list.push(entry);
+        }
+        origins.insert(id, origin);
+    }
+}
+
+/// Finds `"id"` in the text at or after byte `from`; returns its byte offset and 1-based
+/// line and column (falls back to the start of the file).
+fn locate_id(text: &str, id: &str, from: usize) -> (usize, (usize, usize)) {
+    let needle = format!("\"{id}\"");
+    let found = text.get(from..).and_then(|rest| rest.find(&needle)).map(|p| p + from).or_else(|| text.find(&needle));
+    match found {
+        Some(pos) => (pos + needle.len(), line_col_of_byte(text, pos)),
+        None => (from, (1, 1)),
+    }
+}
+
+/// 1-based line and column (in characters) of byte offset `pos`.
+#[must_use]
+pub fn line_col_of_byte(text: &str, pos: usize) -> (usize, usize) {
+    let mut line = 1;
+    let mut col = 1;
+    for (i, ch) in text.char_indices() {
+        if i >= pos {
+            break;
+        }
+        if ch == '\n' {
+            line += 1;
+            col = 1;
+        } else {
+            col += 1;
+        }
+    }
+    (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gpu_text(id: &str, tdp: f64) -> String {
+        format!(
+            r#"[(
+    id: "{id}",
+    name: "Test GPU",
+    vendor: "NVIDIA",
+    price_usd: 1000.0,
+    price_date: "2024-01",
+    source: "test",
+    architecture: "Ada Lovelace",
+    segment: Consumer,
+    memory_gib: 24.0,
+    memory_type: Gddr6x,
+    memory_bandwidth_gbs: 1008.0,
+    fp32_tflops: 82.6,
+    fp16_tensor_tflops: 165.2,
+    tdp_watts: {tdp},
+    idle_watts: 20.0,
+    form_factor: Pcie,
+    pcie_gen: 4,
+    pcie_lanes: 16,
+    slot_width: 3.0,
+    length_mm: 304.0,
+    power_connectors: [(connector: Hpwr16Pin, count: 1)],
+    interconnect: None,
+    max_temp_c: 90.0,
+    cooler: OpenAir,
+)]"#
+        )
+    }
+
+    #[test]
+    fn overlay_replaces_by_id_and_extends() {
+        let base = gpu_text("gpu/test-a", 450.0);
+        let over = gpu_text("gpu/test-a", 500.0);
+        let extra = gpu_text("gpu/test-b", 300.0);
+        let (cat, _) = Catalog::from_sources(&[
+            (PartKind::Gpu, "base".into(), base),
+            (PartKind::Gpu, "user".into(), over),
+            (PartKind::Gpu, "user2".into(), extra),
+        ]);
+        assert_eq!(cat.gpus.len(), 2);
+        assert_eq!(cat.gpu(&"gpu/test-a".into()).map(|g| g.tdp_watts), Some(500.0));
+        assert_eq!(cat.origins[&PartId::from("gpu/test-a")].file, "user");
+    }
+
+    #[test]
+    fn duplicate_in_one_file_is_reported_with_location() {
+        let one = gpu_text("gpu/test-a", 450.0);
+        let body = one.trim_start_matches('[').trim_end_matches(']');
+        let text = format!("[{body},\n{body}]");
+        let (cat, problems) = Catalog::from_sources(&[(PartKind::Gpu, "gpu.ron".into(), text)]);
+        assert_eq!(cat.gpus.len(), 1);
+        let dup = problems.iter().find(|p| p.message.contains("duplicate id")).expect("duplicate reported");
+        assert_eq!(dup.file, "gpu.ron");
+        assert!(dup.line > Some(20), "points at the second definition, got line {:?}", dup.line);
+    }
+
+    #[test]
+    fn syntax_error_has_line_and_column() {
+        let text = "[(\n    id: \"gpu/x\",\n    name: ,\n)]".to_owned();
+        let (_, problems) = Catalog::from_sources(&[(PartKind::Gpu, "gpu.ron".into(), text)]);
+        let p = problems.first().expect("a problem");
+        assert_eq!(p.line, Some(3));
+        assert!(p.to_string().starts_with("gpu.ron:3:"), "{p}");
+    }
+
+    #[test]
+    fn line_col() {
+        assert_eq!(line_col_of_byte("ab\ncd", 4), (2, 2));
+        assert_eq!(line_col_of_byte("", 0), (1, 1));
+    }
+}

@@ -1,0 +1,374 @@
+//! Catalog validation: ids, references and value ranges.
+//!
+//! Each check names the entry (by its `file:line:col`) and the field. The ranges are loose
+//! physical bounds that catch typos and unit mix-ups (watts entered as kilowatts, MB as GB),
+//! not market judgements.
+
+use super::{Catalog, GpuFormFactor, Origin, Part};
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// How bad a catalog problem is: errors make the catalog unusable, warnings are reported by
+/// `rigplan catalog validate` but the catalog still loads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProblemSeverity {
+    Error,
+    Warning,
+}
+
+/// One problem in a catalog file.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct CatalogProblem {
+    pub severity: ProblemSeverity,
+    pub file: String,
+    pub line: Option<usize>,
+    pub col: Option<usize>,
+    pub message: String,
+}
+
+impl CatalogProblem {
+    #[must_use]
+    pub fn error(file: String, at: Option<(usize, usize)>, message: impl Into<String>) -> Self {
+        Self {
+            severity: ProblemSeverity::Error,
+            file,
+            line: at.map(|a| a.0),
+            col: at.map(|a| a.1),
+            message: message.into(),
+        }
+    }
+
+    fn at(severity: ProblemSeverity, origin: Option<&Origin>, message: String) -> Self {
+        Self {
+            severity,
+            file: origin.map_or_else(|| "catalog".to_owned(), |o| o.file.clone()),
+            line: origin.map(|o| o.line),
+            col: origin.map(|o| o.col),
+            message,
+        }
+    }
+
+    #[must_use]
+    pub fn is_error(&self) -> bool {
+        self.severity == ProblemSeverity::Error
+    }
+}
+
+impl fmt::Display for CatalogProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.col) {
+            (Some(l), Some(c)) => write!(f, "{}:{l}:{c}: ", self.file)?,
+            _ => write!(f, "{}: ", self.file)?,
+        }
+        if self.severity == ProblemSeverity::Warning {
+            f.write_str("warning: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// Collects problems for one entry.
+struct Checker<'a> {
+    problems: &'a mut Vec<CatalogProblem>,
+    origin: Option<&'a Origin>,
+    id: String,
+}
+
+impl Checker<'_> {
+    fn push(&mut self, severity: ProblemSeverity, message: impl std::fmt::Display) {
+        let message = format!("{}: {message}", self.id);
+        self.problems.push(CatalogProblem::at(severity, self.origin, message));
+    }
+
+    /// `value` must be finite and within `min..=max`.
+    fn range(&mut self, field: &str, value: f64, min: f64, max: f64, unit: &str) {
+        if !value.is_finite() {
+            self.push(ProblemSeverity::Error, format!("{field} is {value}; it must be a finite number"));
+        } else if value < min || value > max {
+            self.push(
+                ProblemSeverity::Error,
+                format!("{field} = {value} is outside the plausible range {min}–{max} {unit}"),
+            );
+        }
+    }
+
+    fn opt_range(&mut self, field: &str, value: Option<f64>, min: f64, max: f64, unit: &str) {
+        if let Some(v) = value {
+            self.range(field, v, min, max, unit);
+        }
+    }
+
+    fn int_range(&mut self, field: &str, value: u64, min: u64, max: u64) {
+        if value < min || value > max {
+            self.push(ProblemSeverity::Error, format!("{field} = {value} is outside {min}–{max}"));
+        }
+    }
+
+    fn socket(&mut self, field: &str, socket: &str, known: &BTreeSet<&str>) {
+        if !known.contains(socket) {
+            self.push(
+                ProblemSeverity::Error,
+                format!(
+                    "{field} `{socket}` is not a socket of any CPU in the catalog (known: {})",
+                    known.iter().copied().collect::<Vec<_>>().join(", ")
+                ),
+            );
+        }
+    }
+}
+
+fn is_valid_date(date: &str) -> bool {
+    let parts: Vec<&str> = date.split('-').collect();
+    let digits = |s: &str, n: usize| s.len() == n && s.chars().all(|c| c.is_ascii_digit());
+    match parts.as_slice() {
+        [y, m] => digits(y, 4) && digits(m, 2) && matches!(m.parse::<u8>(), Ok(1..=12)),
+        [y, m, d] => {
+            digits(y, 4)
+                && digits(m, 2)
+                && digits(d, 2)
+                && matches!(m.parse::<u8>(), Ok(1..=12))
+                && matches!(d.parse::<u8>(), Ok(1..=31))
+        }
+        _ => false,
+    }
+}
+
+/// Validates a merged catalog. Parse problems are reported by the loader; these are the
+/// semantic ones.
+#[must_use]
+pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
+    let mut problems = Vec::new();
+    let cpu_sockets: BTreeSet<&str> = catalog.cpus.iter().map(|c| c.socket.as_str()).collect();
+    let board_sockets: BTreeSet<&str> = catalog.motherboards.iter().filter_map(|b| b.socket.as_deref()).collect();
+
+    for part in catalog.all_parts() {
+        let meta = part.meta();
+        let mut c = Checker { problems: &mut problems, origin: catalog.origins.get(meta.id), id: meta.id.to_string() };
+        check_common(&mut c, part);
+        match part {
+            Part::Gpu(g) => {
+                c.range("memory_gib", g.memory_gib, 1.0, 1024.0, "GiB");
+                c.range("memory_bandwidth_gbs", g.memory_bandwidth_gbs, 10.0, 20_000.0, "GB/s");
+                c.range("fp32_tflops", g.fp32_tflops, 0.1, 500.0, "TFLOPS");
+                c.range("fp16_tensor_tflops", g.fp16_tensor_tflops, 0.1, 10_000.0, "TFLOPS");
+                c.opt_range("bf16_tensor_tflops", g.bf16_tensor_tflops, 0.1, 10_000.0, "TFLOPS");
+                c.opt_range("fp8_tensor_tflops", g.fp8_tensor_tflops, 0.1, 20_000.0, "TFLOPS");
+                c.opt_range("int8_tops", g.int8_tops, 0.1, 20_000.0, "TOPS");
+                c.range("tdp_watts", g.tdp_watts, 5.0, 2_000.0, "W");
+                c.range("idle_watts", g.idle_watts, 0.5, 300.0, "W");
+                if g.idle_watts >= g.tdp_watts {
+                    c.push(
+                        ProblemSeverity::Error,
+                        format!("idle_watts {} is not below tdp_watts {}", g.idle_watts, g.tdp_watts),
+                    );
+                }
+                c.opt_range("transient_peak_watts", g.transient_peak_watts, g.tdp_watts, g.tdp_watts * 4.0, "W");
+                c.range("max_temp_c", g.max_temp_c, 60.0, 120.0, "°C");
+                c.int_range("pcie_gen", u64::from(g.pcie_gen), 3, 6);
+                c.int_range("pcie_lanes", u64::from(g.pcie_lanes), 1, 16);
+                if g.form_factor == GpuFormFactor::Pcie {
+                    c.range("slot_width", g.slot_width, 1.0, 5.0, "slots");
+                    if g.length_mm.is_none() {
+                        c.push(ProblemSeverity::Error, "PCIe cards need length_mm for chassis clearance");
+                    }
+                } else if g.slot_width != 0.0 {
+                    c.push(
+                        ProblemSeverity::Error,
+                        format!("{} modules take no expansion slots; slot_width must be 0", g.form_factor),
+                    );
+                }
+                c.opt_range("length_mm", g.length_mm, 100.0, 400.0, "mm");
+                for pc in &g.power_connectors {
+                    c.int_range("power_connectors.count", u64::from(pc.count), 1, 4);
+                }
+                if let Some(bw) = g.interconnect.bandwidth_gbs() {
+                    c.range("interconnect.bandwidth_gbs", bw, 10.0, 10_000.0, "GB/s");
+                }
+            }
+            Part::Cpu(p) => {
+                c.int_range("cores", u64::from(p.cores), 1, 512);
+                if p.threads < p.cores {
+                    c.push(ProblemSeverity::Error, format!("threads {} is below cores {}", p.threads, p.cores));
+                }
+                c.range("base_ghz", p.base_ghz, 0.5, 7.0, "GHz");
+                c.range("boost_ghz", p.boost_ghz, p.base_ghz, 7.0, "GHz");
+                c.range("tdp_watts", p.tdp_watts, 5.0, 600.0, "W");
+                c.opt_range("max_power_watts", p.max_power_watts, p.tdp_watts, 1_000.0, "W");
+                c.range("idle_watts", p.idle_watts, 0.5, p.tdp_watts, "W");
+                c.range("max_memory_gib", p.max_memory_gib, 8.0, 16_384.0, "GiB");
+                c.int_range("memory_channels", u64::from(p.memory_channels), 1, 16);
+                c.int_range("pcie_lanes", u64::from(p.pcie_lanes), 4, 256);
+                c.int_range("max_sockets", u64::from(p.max_sockets), 1, 8);
+                c.range("tjmax_c", p.tjmax_c, 60.0, 115.0, "°C");
+                if p.memory_types.is_empty() {
+                    c.push(ProblemSeverity::Error, "memory_types is empty");
+                }
+                if !board_sockets.contains(p.socket.as_str()) {
+                    c.push(ProblemSeverity::Warning, format!("no board in the catalog has socket `{}`", p.socket));
+                }
+            }
+            Part::Motherboard(b) => match b.role {
+                super::BoardRole::Mainboard => {
+                    match &b.socket {
+                        Some(s) => c.socket("socket", s, &cpu_sockets),
+                        None => c.push(ProblemSeverity::Error, "a mainboard needs a socket"),
+                    }
+                    c.int_range("cpu_sockets", u64::from(b.cpu_sockets), 1, 8);
+                    c.int_range("dimm_slots", u64::from(b.dimm_slots), 1, 64);
+                    c.int_range("memory_channels", u64::from(b.memory_channels), 1, 32);
+                    c.range("max_memory_gib", b.max_memory_gib, 8.0, 32_768.0, "GiB");
+                    if b.memory_type.is_none() || b.dimm_kinds.is_empty() {
+                        c.push(ProblemSeverity::Error, "a mainboard needs memory_type and dimm_kinds");
+                    }
+                    let mut positions = BTreeSet::new();
+                    for slot in &b.pcie_slots {
+                        if !positions.insert(slot.position) {
+                            c.push(ProblemSeverity::Error, format!("two PCIe slots at position {}", slot.position));
+                        }
+                        if slot.electrical_lanes > slot.physical_lanes {
+                            c.push(
+                                ProblemSeverity::Error,
+                                format!("slot {} has more electrical lanes than its physical size", slot.position),
+                            );
+                        }
+                        c.int_range("pcie_slots.position", u64::from(slot.position), 1, 20);
+                        c.int_range("pcie_slots.pcie_gen", u64::from(slot.pcie_gen), 1, 6);
+                    }
+                }
+                super::BoardRole::GpuBaseboard => match &b.baseboard {
+                    Some(bb) => {
+                        if !bb.form_factor.is_module() {
+                            c.push(
+                                ProblemSeverity::Error,
+                                format!("baseboard form factor {} is not a module form factor", bb.form_factor),
+                            );
+                        }
+                        c.int_range("baseboard.positions", u64::from(bb.positions), 1, 16);
+                    }
+                    None => c.push(ProblemSeverity::Error, "a GPU baseboard needs `baseboard`"),
+                },
+            },
+            Part::Memory(m) => {
+                c.range("capacity_gib", m.capacity_gib, 1.0, 512.0, "GiB");
+                c.int_range("speed_mts", u64::from(m.speed_mts), 1_600, 12_000);
+                c.range("typical_watts", m.typical_watts, 0.5, 40.0, "W");
+            }
+            Part::Storage(s) => {
+                c.range("capacity_gb", s.capacity_gb, 16.0, 200_000.0, "GB");
+                c.range("seq_read_mbs", s.seq_read_mbs, 50.0, 30_000.0, "MB/s");
+                c.range("seq_write_mbs", s.seq_write_mbs, 50.0, 30_000.0, "MB/s");
+                c.range("idle_watts", s.idle_watts, 0.0, 30.0, "W");
+                c.range("active_watts", s.active_watts, s.idle_watts, 40.0, "W");
+            }
+            Part::Psu(p) => {
+                c.range("rated_watts", p.rated_watts, 200.0, 6_000.0, "W");
+                c.opt_range("low_line_watts", p.low_line_watts, 100.0, p.rated_watts, "W");
+            }
+            Part::Cooler(k) => {
+                c.range("rated_heat_watts", k.rated_heat_watts, 30.0, 3_000.0, "W");
+                c.opt_range("height_mm", k.height_mm, 10.0, 200.0, "mm");
+                c.opt_range("radiator_mm", k.radiator_mm, 80.0, 1_200.0, "mm");
+                c.range("typical_watts", k.typical_watts, 0.0, 100.0, "W");
+                if k.sockets.is_empty() {
+                    c.push(ProblemSeverity::Error, "sockets is empty");
+                }
+                for s in &k.sockets {
+                    c.socket("sockets", s, &cpu_sockets);
+                }
+            }
+            Part::Chassis(ch) => {
+                c.range("airflow_cfm", ch.airflow_cfm, 0.0, 5_000.0, "CFM");
+                c.range("fan_watts", ch.fan_watts, 0.0, 3_000.0, "W");
+                c.opt_range("max_gpu_length_mm", ch.max_gpu_length_mm, 100.0, 600.0, "mm");
+                c.opt_range("max_cooler_height_mm", ch.max_cooler_height_mm, 10.0, 250.0, "mm");
+                c.int_range("expansion_slots", u64::from(ch.expansion_slots), 0, 20);
+                if ch.kind != super::ChassisKind::Jbod && ch.board_form_factors.is_empty() {
+                    c.push(ProblemSeverity::Error, "board_form_factors is empty");
+                }
+            }
+            Part::Nic(n) => {
+                c.int_range("ports", u64::from(n.ports), 1, 8);
+                c.range("port_speed_gbps", n.port_speed_gbps, 1.0, 1_600.0, "Gb/s");
+                c.range("max_watts", n.max_watts, 1.0, 150.0, "W");
+                c.int_range("pcie_lanes", u64::from(n.pcie_lanes), 1, 32);
+            }
+            Part::Switch(s) => {
+                c.int_range("ports", u64::from(s.ports), 1, 512);
+                c.range("port_speed_gbps", s.port_speed_gbps, 1.0, 1_600.0, "Gb/s");
+                c.range("typical_watts", s.typical_watts, 10.0, 10_000.0, "W");
+                c.range("max_watts", s.max_watts, s.typical_watts, 10_000.0, "W");
+            }
+            Part::System(s) => {
+                c.range("max_watts", s.max_watts, 5.0, 150_000.0, "W");
+                c.range("idle_watts", s.idle_watts, 1.0, s.max_watts, "W");
+                c.range("memory_gib", s.memory_gib, 1.0, 65_536.0, "GiB");
+                c.range("max_ambient_c", s.max_ambient_c, 20.0, 60.0, "°C");
+                if s.psu_redundant >= s.psu_count && s.psu_count > 0 {
+                    c.push(ProblemSeverity::Error, "psu_redundant must be below psu_count");
+                }
+                for sg in &s.gpus {
+                    if catalog.gpu(&sg.gpu).is_none() {
+                        c.push(
+                            ProblemSeverity::Error,
+                            format!("gpus refers to `{}`, which is not a GPU in the catalog", sg.gpu),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    problems
+}
+
+fn check_common(c: &mut Checker<'_>, part: Part<'_>) {
+    let meta = part.meta();
+    let id = meta.id.as_str();
+    let expected_kind = part.kind();
+    match meta.id.kind() {
+        Some(k) if k == expected_kind => {}
+        _ => c.push(ProblemSeverity::Error, format!("id must start with `{}/`", expected_kind.prefix())),
+    }
+    let slug_ok = id.split_once('/').is_some_and(|(_, slug)| {
+        !slug.is_empty()
+            && slug.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || matches!(ch, '-' | '.' | '_'))
+    });
+    if !slug_ok {
+        c.push(ProblemSeverity::Error, "id slug may only use a-z, 0-9, '-', '.', '_'");
+    }
+    if meta.name.trim().is_empty() {
+        c.push(ProblemSeverity::Error, "name is empty");
+    }
+    if meta.vendor.trim().is_empty() {
+        c.push(ProblemSeverity::Error, "vendor is empty");
+    }
+    if meta.source.trim().is_empty() {
+        c.push(ProblemSeverity::Error, "source is empty: say where the numbers came from");
+    }
+    match (meta.price_usd, meta.price_date) {
+        (Some(p), Some(d)) => {
+            c.range("price_usd", p, 1.0, 5_000_000.0, "USD");
+            if !is_valid_date(d) {
+                c.push(ProblemSeverity::Error, format!("price_date `{d}` is not YYYY-MM or YYYY-MM-DD"));
+            }
+        }
+        (Some(_), None) => c.push(ProblemSeverity::Error, "price_usd needs a price_date"),
+        (None, _) => {
+            c.push(ProblemSeverity::Warning, "has no price_usd; capex will count it as 0 until the build overrides it")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_valid_date;
+
+    #[test]
+    fn dates() {
+        assert!(is_valid_date("2024-06"));
+        assert!(is_valid_date("2024-06-30"));
+        assert!(!is_valid_date("2024-13"));
+        assert!(!is_valid_date("June 2024"));
+        assert!(!is_valid_date("2024-6"));
+    }
+}

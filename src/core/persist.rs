@@ -1,0 +1,410 @@
+//! Build files: versioned RON, checked on load, saved atomically.
+//!
+//! A build file is
+//! ```ron
+//! (
+//!     version: 1,
+//!     build: ( name: "…", nodes: [ … ], … ),
+//! )
+//! ```
+//! Loading reads at most [`MAX_BUILD_FILE_BYTES`], requires UTF-8, reads `version` first and
+//! migrates older versions explicitly (a newer version is refused with a message, never
+//! guessed at), then parses with line:col errors and checks the documented limits
+//! ([`crate::core::build`]'s `MAX_*` constants) and that every number is finite and in range.
+//! Unknown part ids are not an error here: the build keeps them and the analyses report them.
+//!
+//! Saving writes a temporary file in the target's folder, flushes and syncs it, keeps the
+//! previous file as `<name>.bak`, and renames the temporary file over the target, so that the
+//! target is at every instant either the old or the new complete build.
+
+use crate::core::build::{
+    Build, MAX_CUSTOM_LINES, MAX_LINES, MAX_NODE_COUNT, MAX_NODE_GROUPS, MAX_QUANTITY, MAX_TEXT_CHARS, MAX_TOTAL_NODES,
+    PartLine,
+};
+use crate::core::catalog::{line_col_of_byte, ron_options};
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The build file version this rigplan writes.
+pub const CURRENT_VERSION: u32 = 1;
+/// Largest build file rigplan reads, bytes. A 64-node build with long notes is under 100 KiB;
+/// the limit refuses a stray huge file before reading it.
+pub const MAX_BUILD_FILE_BYTES: u64 = 8 * 1024 * 1024;
+/// Deepest nesting the RON parser follows (the real format nests 5 levels).
+pub const MAX_NESTING: usize = 64;
+
+/// A build file that could not be read. Each variant says what and where.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildFileError {
+    #[error("{path}: cannot read: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{path}: cannot write: {source}")]
+    Write {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{path}: the file is {size} bytes; build files are limited to {limit} bytes")]
+    TooLarge { path: String, size: u64, limit: u64 },
+    #[error("{path}:{line}:{col}: the file is not UTF-8 text (is it a build file?)")]
+    NotUtf8 { path: String, line: usize, col: usize },
+    #[error("{path}: the file is empty")]
+    Empty { path: String },
+    #[error("{path}:{line}:{col}: {message}")]
+    Syntax { path: String, line: usize, col: usize, message: String },
+    #[error(
+        "{path}: the file has no `version`; a rigplan build file starts with `(version: {CURRENT_VERSION}, build: (…))`"
+    )]
+    MissingVersion { path: String },
+    #[error(
+        "{path}: the file is version {found}, newer than this rigplan reads (up to {supported}); update rigplan to open it"
+    )]
+    FutureVersion { path: String, found: u32, supported: u32 },
+    #[error("{path}: version {found} is not a rigplan build file version (versions start at 1)")]
+    BadVersion { path: String, found: u32 },
+    #[error("{path}: the build is not valid:\n{}", .problems.join("\n"))]
+    Invalid { path: String, problems: Vec<String> },
+}
+
+/// The on-disk envelope, current version.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileV1 {
+    version: u32,
+    build: Build,
+}
+
+#[derive(Serialize)]
+struct FileV1Ref<'a> {
+    version: u32,
+    build: &'a Build,
+}
+
+/// Reads only `version`, ignoring the rest.
+#[derive(Deserialize)]
+struct VersionProbe {
+    version: Option<u32>,
+}
+
+/// Reads and checks a build file.
+///
+/// # Errors
+/// I/O, size, encoding, syntax, version and limit problems, each with the file and position.
+pub fn load_build(path: &Path) -> Result<Build, BuildFileError> {
+    let label = path.display().to_string();
+    let size = std::fs::metadata(path).map_err(|source| BuildFileError::Io { path: label.clone(), source })?.len();
+    if size > MAX_BUILD_FILE_BYTES {
+        return Err(BuildFileError::TooLarge { path: label, size, limit: MAX_BUILD_FILE_BYTES });
+    }
+    let bytes = std::fs::read(path).map_err(|source| BuildFileError::Io { path: label.clone(), source })?;
+    parse_build_bytes(&label, &bytes)
+}
+
+/// Parses a build file's bytes (`label` names it in errors). Used for files dropped on the
+/// app window and by the fuzz target.
+///
+/// # Errors
+/// As [`load_build`], without I/O.
+pub fn parse_build_bytes(label: &str, bytes: &[u8]) -> Result<Build, BuildFileError> {
+    if bytes.len() as u64 > MAX_BUILD_FILE_BYTES {
+        return Err(BuildFileError::TooLarge {
+            path: label.to_owned(),
+            size: bytes.len() as u64,
+            limit: MAX_BUILD_FILE_BYTES,
+        });
+    }
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let (line, col) = line_col_of_byte(&String::from_utf8_lossy(bytes), e.valid_up_to());
+            return Err(BuildFileError::NotUtf8 { path: label.to_owned(), line, col });
+        }
+    };
+    parse_build_str(label, text)
+}
+
+/// Parses build file text.
+///
+/// # Errors
+/// As [`load_build`], without I/O.
+pub fn parse_build_str(label: &str, text: &str) -> Result<Build, BuildFileError> {
+    if text.trim().is_empty() {
+        return Err(BuildFileError::Empty { path: label.to_owned() });
+    }
+    let options = ron_options().with_recursion_limit(MAX_NESTING);
+    let syntax = |e: ron::error::SpannedError| BuildFileError::Syntax {
+        path: label.to_owned(),
+        line: e.span.start.line,
+        col: e.span.start.col,
+        message: e.code.to_string(),
+    };
+    let probe: VersionProbe = options.from_str(text).map_err(syntax)?;
+    let build = match probe.version {
+        None => return Err(BuildFileError::MissingVersion { path: label.to_owned() }),
+        Some(0) => return Err(BuildFileError::BadVersion { path: label.to_owned(), found: 0 }),
+        Some(v) if v > CURRENT_VERSION => {
+            return Err(BuildFileError::FutureVersion { path: label.to_owned(), found: v, supported: CURRENT_VERSION });
+        }
+        // Version 1 is the current format. When version 2 arrives, version 1 files are parsed
+        // with the v1 structs kept here and converted by an explicit `migrate_v1_to_v2`.
+        Some(_) => options.from_str::<FileV1>(text).map_err(syntax)?.build,
+    };
+    let problems = check_build(&build);
+    if problems.is_empty() { Ok(build) } else { Err(BuildFileError::Invalid { path: label.to_owned(), problems }) }
+}
+
+/// Serializes a build in the current file format.
+///
+/// # Errors
+/// Only if serialization fails (it does not for a [`Build`]; the error is passed on rather
+/// than hidden).
+pub fn build_to_string(build: &Build) -> Result<String, ron::Error> {
+    let config = ron::ser::PrettyConfig::new().indentor("    ".to_owned()).struct_names(false);
+    let mut text = ron::ser::to_string_pretty(&FileV1Ref { version: CURRENT_VERSION, build }, config)?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// The backup path kept beside a saved file (`plan.ron` → `plan.ron.bak`).
+#[must_use]
+pub fn backup_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().map(std::ffi::OsStr::to_os_string).unwrap_or_default();
+    name.push(".bak");
+    path.with_file_name(name)
+}
+
+/// Saves a build atomically: temporary file in the same folder → write → flush → fsync →
+/// copy the previous file to `<name>.bak` → rename over the target → fsync the folder.
+///
+/// # Errors
+/// Any I/O failure, with the path. The target is left as it was on failure.
+pub fn save_build(path: &Path, build: &Build) -> Result<(), BuildFileError> {
+    let text = build_to_string(build).map_err(|e| BuildFileError::Write {
+        path: path.display().to_string(),
+        source: std::io::Error::other(e.to_string()),
+    })?;
+    write_atomic(path, text.as_bytes(), true)
+}
+
+/// Writes bytes to `path` atomically (see [`save_build`]); keeps a `.bak` of the previous file
+/// when `backup` is set.
+///
+/// # Errors
+/// Any I/O failure, with the path.
+pub fn write_atomic(path: &Path, bytes: &[u8], backup: bool) -> Result<(), BuildFileError> {
+    let label = path.display().to_string();
+    let err = |source: std::io::Error| BuildFileError::Write { path: label.clone(), source };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let file_name = path.file_name().ok_or_else(|| err(std::io::Error::other("the path has no file name")))?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(file_name);
+    tmp_name.push(format!(".tmp-{}", std::process::id()));
+    let tmp = dir.join(tmp_name);
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.flush()?;
+        f.sync_all()?;
+        drop(f);
+        if backup && path.exists() {
+            let bak = backup_path(path);
+            let mut bak_tmp_name = bak.file_name().map(std::ffi::OsStr::to_os_string).unwrap_or_default();
+            bak_tmp_name.push(format!(".tmp-{}", std::process::id()));
+            let bak_tmp = dir.join(bak_tmp_name);
+            std::fs::copy(path, &bak_tmp)?;
+            std::fs::rename(&bak_tmp, &bak)?;
+        }
+        std::fs::rename(&tmp, path)?;
+        // Persist the rename itself; not every platform can open a directory, so a failure
+        // to sync the folder is not an error.
+        if let Ok(d) = std::fs::File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.map_err(err)
+}
+
+/// Checks the documented limits and that every number is finite and in range. Returns one
+/// message per problem, each naming the field by its path in the file.
+#[must_use]
+pub fn check_build(build: &Build) -> Vec<String> {
+    let mut p = Vec::new();
+    text_len(&mut p, "build.name", &build.name);
+    text_len(&mut p, "build.description", &build.description);
+    if build.nodes.is_empty() {
+        p.push("build.nodes: a build needs at least one node".to_owned());
+    }
+    if build.nodes.len() > MAX_NODE_GROUPS {
+        p.push(format!("build.nodes: {} node groups; the limit is {MAX_NODE_GROUPS}", build.nodes.len()));
+    }
+    let mut total: u64 = 0;
+    for (i, node) in build.nodes.iter().enumerate() {
+        let at = format!("build.nodes[{i}]");
+        text_len(&mut p, &format!("{at}.name"), &node.name);
+        if node.count == 0 || node.count > MAX_NODE_COUNT {
+            p.push(format!("{at}.count: {} is outside 1–{MAX_NODE_COUNT}", node.count));
+        }
+        total += u64::from(node.count);
+        check_lines(&mut p, &format!("{at}.parts"), &node.parts);
+    }
+    if total > MAX_TOTAL_NODES {
+        p.push(format!("build.nodes: {total} nodes in all; the limit is {MAX_TOTAL_NODES}"));
+    }
+    check_lines(&mut p, "build.cluster", &build.cluster);
+    if build.custom_lines.len() > MAX_CUSTOM_LINES {
+        p.push(format!("build.custom_lines: {} lines; the limit is {MAX_CUSTOM_LINES}", build.custom_lines.len()));
+    }
+    for (i, c) in build.custom_lines.iter().enumerate() {
+        let at = format!("build.custom_lines[{i}]");
+        text_len(&mut p, &format!("{at}.name"), &c.name);
+        range(&mut p, &format!("{at}.amount"), c.amount, -1e12, 1e12);
+        if c.quantity == 0 || c.quantity > MAX_QUANTITY {
+            p.push(format!("{at}.quantity: {} is outside 1–{MAX_QUANTITY}", c.quantity));
+        }
+    }
+    for (i, o) in build.price_overrides.iter().enumerate() {
+        range(&mut p, &format!("build.price_overrides[{i}].unit_price"), o.unit_price, 0.0, 1e10);
+    }
+    let s = &build.site;
+    if s.currency.0.len() != 3 || !s.currency.0.chars().all(|c| c.is_ascii_uppercase()) {
+        p.push(format!("build.site.currency: `{}` is not a three-letter ISO 4217 code such as USD or CNY", s.currency));
+    }
+    range(&mut p, "build.site.usd_exchange_rate", s.usd_exchange_rate, 1e-6, 1e6);
+    range(&mut p, "build.site.electricity_per_kwh", s.electricity_per_kwh, 0.0, 1e4);
+    range(&mut p, "build.site.pue", s.pue, 1.0, 3.0);
+    range(&mut p, "build.site.ambient_c", s.ambient_c, -20.0, 55.0);
+    range(&mut p, "build.site.circuit_volts", s.circuit_volts, 90.0, 480.0);
+    range(&mut p, "build.site.circuit_amps", s.circuit_amps, 1.0, 1_000.0);
+    range(&mut p, "build.usage.utilization", build.usage.utilization, 0.0, 1.0);
+    range(&mut p, "build.usage.horizon_years", build.usage.horizon_years, 0.25, 15.0);
+    p
+}
+
+fn check_lines(p: &mut Vec<String>, at: &str, lines: &[PartLine]) {
+    if lines.len() > MAX_LINES {
+        p.push(format!("{at}: {} part lines; the limit is {MAX_LINES}", lines.len()));
+    }
+    for (j, line) in lines.iter().enumerate() {
+        if line.quantity == 0 || line.quantity > MAX_QUANTITY {
+            p.push(format!("{at}[{j}].quantity: {} of `{}` is outside 1–{MAX_QUANTITY}", line.quantity, line.part));
+        }
+        if line.part.0.trim().is_empty() {
+            p.push(format!("{at}[{j}].part: the part id is empty"));
+        }
+        text_len(p, &format!("{at}[{j}].part"), &line.part.0);
+        if line.slots.len() > line.quantity as usize {
+            p.push(format!("{at}[{j}].slots: {} slots for {} units", line.slots.len(), line.quantity));
+        }
+    }
+}
+
+fn text_len(p: &mut Vec<String>, at: &str, text: &str) {
+    let n = text.chars().count();
+    if n > MAX_TEXT_CHARS {
+        p.push(format!("{at}: {n} characters; the limit is {MAX_TEXT_CHARS}"));
+    }
+}
+
+fn range(p: &mut Vec<String>, at: &str, value: f64, min: f64, max: f64) {
+    if !value.is_finite() {
+        p.push(format!("{at}: {value} is not a finite number"));
+    } else if value < min || value > max {
+        let mut msg = String::new();
+        let _ = write!(msg, "{at}: {value} is outside {min}–{max}");
+        p.push(msg);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::build::{Location, NodeGroup};
+    use crate::core::catalog::PartId;
+
+    fn sample() -> Build {
+        let mut b = Build::new("Sample");
+        b.add_part(Location::Node(0), &PartId::from("gpu/nvidia-geforce-rtx-4090"), 1).unwrap();
+        b.add_part(Location::Node(0), &PartId::from("gpu/does-not-exist"), 2).unwrap();
+        let mut n = NodeGroup::new("Workers");
+        n.count = 4;
+        b.add_node(n).unwrap();
+        b
+    }
+
+    #[test]
+    fn round_trip_keeps_unknown_ids() {
+        let b = sample();
+        let text = build_to_string(&b).unwrap();
+        assert!(text.starts_with("(\n    version: 1,"), "{text}");
+        let back = parse_build_str("t.ron", &text).unwrap();
+        assert_eq!(back, b);
+        assert!(text.contains("gpu/does-not-exist"));
+    }
+
+    #[test]
+    fn version_errors() {
+        let future = "(version: 9, build: (name: \"x\", nodes: []))";
+        assert!(matches!(parse_build_str("f", future), Err(BuildFileError::FutureVersion { found: 9, .. })));
+        let missing = "(build: (name: \"x\", nodes: []))";
+        assert!(matches!(parse_build_str("f", missing), Err(BuildFileError::MissingVersion { .. })));
+        assert!(matches!(parse_build_str("f", "   \n"), Err(BuildFileError::Empty { .. })));
+    }
+
+    #[test]
+    fn syntax_error_points_at_line_and_column() {
+        let text = "(\n    version: 1,\n    build: (\n        name: \"x\",\n        nodes: [ ( name: \"a\", count: \"two\", parts: [] ) ],\n    ),\n)";
+        let err = parse_build_str("plan.ron", text).unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.starts_with("plan.ron:5:"), "{msg}");
+    }
+
+    #[test]
+    fn limits_are_checked() {
+        let mut b = sample();
+        b.nodes[0].parts[0].quantity = 0;
+        b.site.pue = f64::NAN;
+        let text = build_to_string(&b).unwrap();
+        let Err(BuildFileError::Invalid { problems, .. }) = parse_build_str("x", &text) else {
+            panic!("expected Invalid")
+        };
+        assert!(problems.iter().any(|p| p.contains("build.nodes[0].parts[0].quantity")), "{problems:?}");
+        assert!(problems.iter().any(|p| p.contains("build.site.pue")), "{problems:?}");
+    }
+
+    #[test]
+    fn invalid_utf8_has_position() {
+        let err = parse_build_bytes("b.ron", b"(version: 1,\n \xff)").unwrap_err();
+        assert!(matches!(err, BuildFileError::NotUtf8 { line: 2, col: 2, .. }), "{err}");
+    }
+
+    #[test]
+    fn atomic_save_keeps_backup() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("plan.ron");
+        let mut b = sample();
+        save_build(&path, &b).unwrap();
+        b.name = "Second".into();
+        save_build(&path, &b).unwrap();
+        assert_eq!(load_build(&path).unwrap().name, "Second");
+        assert_eq!(load_build(&backup_path(&path)).unwrap().name, "Sample");
+        let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().contains(".tmp-"))
+            .collect();
+        assert!(leftovers.is_empty());
+    }
+}

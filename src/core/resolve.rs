@@ -1,0 +1,236 @@
+//! Resolution of a build's part ids against the catalog, done once per analysis.
+//!
+//! Every analysis works on a [`Resolved`] build: per node group, the parts sorted by kind with
+//! typed references into the catalog, and the ids the catalog does not know set aside. GPUs
+//! inside complete systems (a DGX's eight H100s, a Jetson's integrated GPU) are listed among
+//! the node's GPUs with `in_system` set, so memory and speed analyses see them like any other
+//! GPU while power and cost count the system as one unit.
+
+use crate::core::build::{Build, Location, Redundancy};
+use crate::core::catalog::{
+    BoardRole, Catalog, Chassis, Cooler, Cpu, Gpu, Memory, Motherboard, Nic, Part, PartId, PartKind, Psu, Storage,
+    Switch, System,
+};
+
+/// A resolved part line: the catalog entry, how many per node, and where the line is.
+#[derive(Clone, Copy, Debug)]
+pub struct Item<'a, T> {
+    pub part: &'a T,
+    /// Units per node (for cluster items: in the cluster).
+    pub quantity: u32,
+    /// Index of the build line this came from.
+    pub line: usize,
+    /// The system this GPU is part of, if it came from a `system` entry.
+    pub in_system: Option<&'a System>,
+}
+
+/// The parts of one node (or of the cluster section), by kind.
+#[derive(Clone, Debug, Default)]
+pub struct Parts<'a> {
+    pub gpus: Vec<Item<'a, Gpu>>,
+    pub cpus: Vec<Item<'a, Cpu>>,
+    pub boards: Vec<Item<'a, Motherboard>>,
+    pub memory: Vec<Item<'a, Memory>>,
+    pub storage: Vec<Item<'a, Storage>>,
+    pub psus: Vec<Item<'a, Psu>>,
+    pub coolers: Vec<Item<'a, Cooler>>,
+    pub chassis: Vec<Item<'a, Chassis>>,
+    pub nics: Vec<Item<'a, Nic>>,
+    pub switches: Vec<Item<'a, Switch>>,
+    pub systems: Vec<Item<'a, System>>,
+}
+
+fn total<T>(items: &[Item<'_, T>]) -> u32 {
+    items.iter().map(|i| i.quantity).fold(0u32, u32::saturating_add)
+}
+
+impl<'a> Parts<'a> {
+    /// GPUs per node, including those inside systems.
+    #[must_use]
+    pub fn gpu_count(&self) -> u32 {
+        total(&self.gpus)
+    }
+
+    /// CPUs per node (not counting CPUs inside systems).
+    #[must_use]
+    pub fn cpu_count(&self) -> u32 {
+        total(&self.cpus)
+    }
+
+    /// DIMMs per node.
+    #[must_use]
+    pub fn dimm_count(&self) -> u32 {
+        total(&self.memory)
+    }
+
+    /// PSU units per node.
+    #[must_use]
+    pub fn psu_count(&self) -> u32 {
+        total(&self.psus)
+    }
+
+    /// The node's mainboard (the first one if there are several; compatibility reports extras).
+    #[must_use]
+    pub fn mainboard(&self) -> Option<&'a Motherboard> {
+        self.boards.iter().map(|b| b.part).find(|b| b.role == BoardRole::Mainboard)
+    }
+
+    /// The node's GPU baseboard (HGX / OAM UBB), if any.
+    #[must_use]
+    pub fn baseboard(&self) -> Option<&'a Motherboard> {
+        self.boards.iter().map(|b| b.part).find(|b| b.role == BoardRole::GpuBaseboard)
+    }
+
+    /// The node's chassis (the first one).
+    #[must_use]
+    pub fn chassis(&self) -> Option<&'a Chassis> {
+        self.chassis.first().map(|c| c.part)
+    }
+
+    /// System memory per node in GiB (DIMMs, plus the memory of complete systems).
+    #[must_use]
+    pub fn system_memory_gib(&self) -> f64 {
+        let dimms: f64 = self.memory.iter().map(|m| m.part.capacity_gib * f64::from(m.quantity)).sum();
+        let systems: f64 = self.systems.iter().map(|s| s.part.memory_gib * f64::from(s.quantity)).sum();
+        dimms + systems
+    }
+
+    /// Total GPU memory per node in GiB.
+    #[must_use]
+    pub fn gpu_memory_gib(&self) -> f64 {
+        self.gpus.iter().map(|g| g.part.memory_gib * f64::from(g.quantity)).sum()
+    }
+
+    /// True when the node has nothing in it.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.gpus.is_empty()
+            && self.cpus.is_empty()
+            && self.boards.is_empty()
+            && self.memory.is_empty()
+            && self.storage.is_empty()
+            && self.psus.is_empty()
+            && self.coolers.is_empty()
+            && self.chassis.is_empty()
+            && self.nics.is_empty()
+            && self.switches.is_empty()
+            && self.systems.is_empty()
+    }
+
+    fn push(&mut self, part: Part<'a>, quantity: u32, line: usize) {
+        macro_rules! item {
+            ($p:expr) => {
+                Item { part: $p, quantity, line, in_system: None }
+            };
+        }
+        match part {
+            Part::Gpu(p) => self.gpus.push(item!(p)),
+            Part::Cpu(p) => self.cpus.push(item!(p)),
+            Part::Motherboard(p) => self.boards.push(item!(p)),
+            Part::Memory(p) => self.memory.push(item!(p)),
+            Part::Storage(p) => self.storage.push(item!(p)),
+            Part::Psu(p) => self.psus.push(item!(p)),
+            Part::Cooler(p) => self.coolers.push(item!(p)),
+            Part::Chassis(p) => self.chassis.push(item!(p)),
+            Part::Nic(p) => self.nics.push(item!(p)),
+            Part::Switch(p) => self.switches.push(item!(p)),
+            Part::System(p) => self.systems.push(item!(p)),
+        }
+    }
+}
+
+/// One resolved node group.
+#[derive(Clone, Debug)]
+pub struct Node<'a> {
+    pub index: usize,
+    pub name: &'a str,
+    pub count: u32,
+    pub redundancy: Redundancy,
+    pub parts: Parts<'a>,
+}
+
+/// A part id the catalog does not know, and where the build uses it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownPart {
+    pub id: PartId,
+    pub location: Location,
+    pub line: usize,
+}
+
+/// A build resolved against a catalog.
+#[derive(Clone, Debug)]
+pub struct Resolved<'a> {
+    pub build: &'a Build,
+    pub catalog: &'a Catalog,
+    pub nodes: Vec<Node<'a>>,
+    pub cluster: Parts<'a>,
+    pub unknown: Vec<UnknownPart>,
+    /// System GPU references that do not resolve (a catalog problem, reported once).
+    pub unknown_system_gpus: Vec<(PartId, PartId)>,
+}
+
+impl<'a> Resolved<'a> {
+    /// Resolves every line of the build.
+    #[must_use]
+    pub fn new(catalog: &'a Catalog, build: &'a Build) -> Self {
+        let mut unknown = Vec::new();
+        let mut unknown_system_gpus = Vec::new();
+        let mut resolve_lines = |lines: &'a [crate::core::build::PartLine], location: Location| {
+            let mut parts = Parts::default();
+            for (i, line) in lines.iter().enumerate() {
+                match catalog.get(&line.part) {
+                    Some(part) => {
+                        parts.push(part, line.quantity, i);
+                        if let Part::System(sys) = part {
+                            for sg in &sys.gpus {
+                                match catalog.gpu(&sg.gpu) {
+                                    Some(gpu) => parts.gpus.push(Item {
+                                        part: gpu,
+                                        quantity: line.quantity.saturating_mul(u32::from(sg.count)),
+                                        line: i,
+                                        in_system: Some(sys),
+                                    }),
+                                    None => unknown_system_gpus.push((sys.id.clone(), sg.gpu.clone())),
+                                }
+                            }
+                        }
+                    }
+                    None => unknown.push(UnknownPart { id: line.part.clone(), location, line: i }),
+                }
+            }
+            parts
+        };
+        let nodes = build
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| Node {
+                index: i,
+                name: &n.name,
+                count: n.count,
+                redundancy: n.psu_redundancy,
+                parts: resolve_lines(&n.parts, Location::Node(i)),
+            })
+            .collect();
+        let cluster = resolve_lines(&build.cluster, Location::Cluster);
+        Self { build, catalog, nodes, cluster, unknown, unknown_system_gpus }
+    }
+
+    /// GPUs in the whole build (per-node GPUs × node counts).
+    #[must_use]
+    pub fn total_gpus(&self) -> u64 {
+        self.nodes.iter().map(|n| u64::from(n.parts.gpu_count()) * u64::from(n.count)).sum()
+    }
+
+    /// Total nodes.
+    #[must_use]
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| u64::from(n.count)).sum()
+    }
+
+    /// The kind of a build line's part, if the catalog knows it.
+    #[must_use]
+    pub fn kind_of(&self, id: &PartId) -> Option<PartKind> {
+        self.catalog.get(id).map(Part::kind)
+    }
+}
