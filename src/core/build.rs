@@ -82,12 +82,16 @@ pub struct NodeGroup {
     pub parts: Vec<PartLine>,
     #[serde(default)]
     pub psu_redundancy: Redundancy,
+    /// True when the node's PCIe GPUs are joined by NVLink bridges (cards that support them,
+    /// in pairs or the groups their bridge allows).
+    #[serde(default)]
+    pub nvlink_bridge: bool,
 }
 
 impl NodeGroup {
     #[must_use]
     pub fn new(name: impl Into<String>) -> Self {
-        Self { name: name.into(), count: 1, parts: Vec::new(), psu_redundancy: Redundancy::None }
+        Self { name: name.into(), count: 1, parts: Vec::new(), psu_redundancy: Redundancy::None, nvlink_bridge: false }
     }
 }
 

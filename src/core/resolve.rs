@@ -4,7 +4,8 @@
 //! typed references into the catalog, and the ids the catalog does not know set aside. GPUs
 //! inside complete systems (a DGX's eight H100s, a Jetson's integrated GPU) are listed among
 //! the node's GPUs with `in_system` set, so memory and speed analyses see them like any other
-//! GPU while power and cost count the system as one unit.
+//! GPU while power and cost count the system as one unit. Likewise the PSUs fitted in a server
+//! chassis are listed among the node's PSUs with `included_with` set.
 
 use crate::core::build::{Build, Location, Redundancy};
 use crate::core::catalog::{
@@ -22,6 +23,8 @@ pub struct Item<'a, T> {
     pub line: usize,
     /// The system this GPU is part of, if it came from a `system` entry.
     pub in_system: Option<&'a System>,
+    /// The chassis this PSU ships in, if it came with a server chassis (priced with it).
+    pub included_with: Option<&'a Chassis>,
 }
 
 /// The parts of one node (or of the cluster section), by kind.
@@ -120,7 +123,7 @@ impl<'a> Parts<'a> {
     fn push(&mut self, part: Part<'a>, quantity: u32, line: usize) {
         macro_rules! item {
             ($p:expr) => {
-                Item { part: $p, quantity, line, in_system: None }
+                Item { part: $p, quantity, line, in_system: None, included_with: None }
             };
         }
         match part {
@@ -146,6 +149,7 @@ pub struct Node<'a> {
     pub name: &'a str,
     pub count: u32,
     pub redundancy: Redundancy,
+    pub nvlink_bridge: bool,
     pub parts: Parts<'a>,
 }
 
@@ -189,8 +193,22 @@ impl<'a> Resolved<'a> {
                                         quantity: line.quantity.saturating_mul(u32::from(sg.count)),
                                         line: i,
                                         in_system: Some(sys),
+                                        included_with: None,
                                     }),
                                     None => unknown_system_gpus.push((sys.id.clone(), sg.gpu.clone())),
+                                }
+                            }
+                        }
+                        if let Part::Chassis(ch) = part {
+                            for inc in &ch.included_psus {
+                                if let Some(Part::Psu(psu)) = catalog.get(&inc.part) {
+                                    parts.psus.push(Item {
+                                        part: psu,
+                                        quantity: line.quantity.saturating_mul(u32::from(inc.count)),
+                                        line: i,
+                                        in_system: None,
+                                        included_with: Some(ch),
+                                    });
                                 }
                             }
                         }
@@ -209,6 +227,7 @@ impl<'a> Resolved<'a> {
                 name: &n.name,
                 count: n.count,
                 redundancy: n.psu_redundancy,
+                nvlink_bridge: n.nvlink_bridge,
                 parts: resolve_lines(&n.parts, Location::Node(i)),
             })
             .collect();

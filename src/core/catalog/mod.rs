@@ -221,30 +221,24 @@ impl Catalog {
         let mut catalog = Self::default();
         let mut problems = Vec::new();
         for (kind, label, text) in sources {
+            macro_rules! load {
+                ($field:ident) => {{
+                    let parsed = parse(label, text, &mut problems);
+                    merge(&mut catalog.$field, &mut catalog.origins, parsed);
+                }};
+            }
             match kind {
-                PartKind::Gpu => merge(&mut catalog.gpus, &mut catalog.origins, parse(label, text, &mut problems)),
-                PartKind::Cpu => merge(&mut catalog.cpus, &mut catalog.origins, parse(label, text, &mut problems)),
-                PartKind::Motherboard => {
-                    merge(&mut catalog.motherboards, &mut catalog.origins, parse(label, text, &mut problems));
-                }
-                PartKind::Memory => merge(&mut catalog.memory, &mut catalog.origins, parse(label, text, &mut problems)),
-                PartKind::Storage => {
-                    merge(&mut catalog.storage, &mut catalog.origins, parse(label, text, &mut problems));
-                }
-                PartKind::Psu => merge(&mut catalog.psus, &mut catalog.origins, parse(label, text, &mut problems)),
-                PartKind::Cooler => {
-                    merge(&mut catalog.coolers, &mut catalog.origins, parse(label, text, &mut problems))
-                }
-                PartKind::Chassis => {
-                    merge(&mut catalog.chassis, &mut catalog.origins, parse(label, text, &mut problems))
-                }
-                PartKind::Nic => merge(&mut catalog.nics, &mut catalog.origins, parse(label, text, &mut problems)),
-                PartKind::Switch => {
-                    merge(&mut catalog.switches, &mut catalog.origins, parse(label, text, &mut problems))
-                }
-                PartKind::System => {
-                    merge(&mut catalog.systems, &mut catalog.origins, parse(label, text, &mut problems))
-                }
+                PartKind::Gpu => load!(gpus),
+                PartKind::Cpu => load!(cpus),
+                PartKind::Motherboard => load!(motherboards),
+                PartKind::Memory => load!(memory),
+                PartKind::Storage => load!(storage),
+                PartKind::Psu => load!(psus),
+                PartKind::Cooler => load!(coolers),
+                PartKind::Chassis => load!(chassis),
+                PartKind::Nic => load!(nics),
+                PartKind::Switch => load!(switches),
+                PartKind::System => load!(systems),
             }
         }
         catalog.rebuild_index();

@@ -483,9 +483,9 @@ pub struct Gpu {
     #[serde(default)]
     pub transient_peak_watts: Option<f64>,
     pub form_factor: GpuFormFactor,
-    /// PCIe generation of the host interface.
+    /// PCIe generation of the host interface (0 for integrated GPUs).
     pub pcie_gen: u8,
-    /// PCIe lanes the card uses (16 for nearly all).
+    /// PCIe lanes the card uses (16 for nearly all; 0 for integrated GPUs).
     pub pcie_lanes: u8,
     /// Expansion slots the card occupies (0 for modules). Fractional widths (3.5) cover the
     /// next whole slot.
@@ -925,8 +925,20 @@ pub struct Chassis {
     /// chassis whose PSUs feed a distribution board), by connector.
     #[serde(default)]
     pub gpu_power_connectors: Vec<ConnectorCount>,
+    /// PSUs that ship fitted in the chassis (server barebones): they count in power analysis
+    /// without being separate build lines, and their price is part of the chassis price.
+    #[serde(default)]
+    pub included_psus: Vec<IncludedPart>,
 }
 catalog_entry!(Chassis, PartKind::Chassis);
+
+/// A catalog part that ships inside another (PSUs fitted in a server chassis).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IncludedPart {
+    pub part: PartId,
+    pub count: u8,
+}
 
 // ---------------------------------------------------------------------------------------------
 // NIC and switch

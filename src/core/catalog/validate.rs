@@ -165,8 +165,17 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
                 }
                 c.opt_range("transient_peak_watts", g.transient_peak_watts, g.tdp_watts, g.tdp_watts * 4.0, "W");
                 c.range("max_temp_c", g.max_temp_c, 60.0, 120.0, "°C");
-                c.int_range("pcie_gen", u64::from(g.pcie_gen), 3, 6);
-                c.int_range("pcie_lanes", u64::from(g.pcie_lanes), 1, 16);
+                if g.form_factor == GpuFormFactor::Integrated {
+                    if g.pcie_gen != 0 || g.pcie_lanes != 0 {
+                        c.push(
+                            ProblemSeverity::Error,
+                            "integrated GPUs have no PCIe host link; use pcie_gen: 0, pcie_lanes: 0",
+                        );
+                    }
+                } else {
+                    c.int_range("pcie_gen", u64::from(g.pcie_gen), 3, 6);
+                    c.int_range("pcie_lanes", u64::from(g.pcie_lanes), 1, 16);
+                }
                 if g.form_factor == GpuFormFactor::Pcie {
                     c.range("slot_width", g.slot_width, 1.0, 5.0, "slots");
                     if g.length_mm.is_none() {
@@ -286,6 +295,16 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
                 if ch.kind != super::ChassisKind::Jbod && ch.board_form_factors.is_empty() {
                     c.push(ProblemSeverity::Error, "board_form_factors is empty");
                 }
+                for inc in &ch.included_psus {
+                    match catalog.get(&inc.part) {
+                        Some(Part::Psu(_)) => {}
+                        _ => c.push(
+                            ProblemSeverity::Error,
+                            format!("included_psus refers to `{}`, which is not a PSU in the catalog", inc.part),
+                        ),
+                    }
+                    c.int_range("included_psus.count", u64::from(inc.count), 1, 16);
+                }
             }
             Part::Nic(n) => {
                 c.int_range("ports", u64::from(n.ports), 1, 8);
@@ -354,7 +373,7 @@ fn check_common(c: &mut Checker<'_>, part: Part<'_>) {
         }
         (Some(_), None) => c.push(ProblemSeverity::Error, "price_usd needs a price_date"),
         (None, _) => {
-            c.push(ProblemSeverity::Warning, "has no price_usd; capex will count it as 0 until the build overrides it")
+            c.push(ProblemSeverity::Warning, "has no price_usd; capex will count it as 0 until the build overrides it");
         }
     }
 }
