@@ -8,5 +8,6 @@ pub mod analysis;
 pub mod build;
 pub mod catalog;
 pub mod persist;
+pub mod placement;
 pub mod resolve;
 pub mod units;

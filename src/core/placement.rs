@@ -1,0 +1,865 @@
+//! Drop acceptance and the slot layout of a node, for the app's build canvas.
+//!
+//! Theory of operation. rigplan never re-implements its compatibility rules for drag and drop.
+//! Whether a part may go somewhere is decided in two steps:
+//! 1. the coarse "what goes where" of the target itself ([`target_accepts`]): a switch belongs
+//!    to the cluster section, DIMM slots take memory modules, a PCIe slot takes a card and not
+//!    an SXM module;
+//! 2. the edit is applied to a *clone* of the build and the full analysis runs on it: the drop
+//!    is refused exactly when it introduces an error-severity finding the build did not already
+//!    have, and the refusal carries those findings' messages ([`check_add`], [`check_move`]). An
+//!    edit the document itself refuses (a quantity limit, a missing node) is refused with the
+//!    edit error's message.
+//!
+//! Nothing here changes the caller's build: the app's command layer applies an accepted drop
+//! with [`add_at`] or [`move_to`], the same functions the check used on the clone.
+//!
+//! [`node_slots`] lays a resolved node out as the slots of its platform (CPU sockets, DIMM
+//! slots, PCIe slots with the positions each card covers, M.2 slots, drive bays, PSU bays, GPU
+//! baseboard positions) for the canvas diagram. It is a display layout: cards with an explicit
+//! slot go there, the others fill the first free slot that physically takes them, in build
+//! order. Whether the result is a working machine is the compatibility analysis' call.
+
+use crate::core::analysis::{self, Diagnostic, Severity};
+use crate::core::build::{Build, EditError, Location, MAX_LINES, MAX_QUANTITY, PartLine};
+use crate::core::catalog::{Catalog, ChassisKind, Part, PartId, PartKind, PcieSlot, StorageInterface};
+use crate::core::resolve::Resolved;
+use std::collections::HashMap;
+
+/// Where a part is dropped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// A node group as a whole: the part goes where it belongs in it.
+    Node(usize),
+    /// One group of same-kind slots of a node (its DIMM slots, its drive bays, …).
+    Slots { node: usize, kind: SlotKind },
+    /// One PCIe slot of a node's mainboard, by expansion-slot position.
+    PcieSlot { node: usize, position: u8 },
+    /// The cluster section (switches, shared storage).
+    Cluster,
+}
+
+impl Target {
+    /// The build location the part ends up in.
+    #[must_use]
+    pub fn location(self) -> Location {
+        match self {
+            Self::Node(node) | Self::Slots { node, .. } | Self::PcieSlot { node, .. } => Location::Node(node),
+            Self::Cluster => Location::Cluster,
+        }
+    }
+}
+
+/// The answer to "may this part go there?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Accept,
+    /// Refused, with one sentence per reason.
+    Refuse(Vec<String>),
+}
+
+impl Verdict {
+    #[must_use]
+    pub fn is_accept(&self) -> bool {
+        matches!(self, Self::Accept)
+    }
+
+    /// The reasons of a refusal (empty when accepted).
+    #[must_use]
+    pub fn reasons(&self) -> &[String] {
+        match self {
+            Self::Accept => &[],
+            Self::Refuse(r) => r,
+        }
+    }
+}
+
+/// Kinds of slot groups on a node card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SlotKind {
+    Chassis,
+    Board,
+    CpuSocket,
+    Cooler,
+    Dimm,
+    /// SXM/OAM module positions on a GPU baseboard.
+    GpuPosition,
+    M2,
+    /// 2.5" bays (SATA SSDs, U.2/U.3 and EDSFF NVMe).
+    Bay25,
+    /// 3.5" bays (hard disks).
+    Bay35,
+    Psu,
+    /// Complete systems (DGX, Jetson developer kit).
+    System,
+}
+
+impl SlotKind {
+    /// Every slot kind, in the order a node card shows them.
+    pub const ALL: [Self; 11] = [
+        Self::Chassis,
+        Self::Board,
+        Self::CpuSocket,
+        Self::Cooler,
+        Self::Dimm,
+        Self::GpuPosition,
+        Self::M2,
+        Self::Bay25,
+        Self::Bay35,
+        Self::Psu,
+        Self::System,
+    ];
+}
+
+/// A noun phrase for a kind of part, for refusal messages.
+fn kind_noun(kind: PartKind) -> &'static str {
+    match kind {
+        PartKind::Gpu => "a GPU",
+        PartKind::Cpu => "a CPU",
+        PartKind::Motherboard => "a board",
+        PartKind::Memory => "a memory module",
+        PartKind::Storage => "a drive",
+        PartKind::Psu => "a power supply",
+        PartKind::Cooler => "a CPU cooler",
+        PartKind::Chassis => "a chassis",
+        PartKind::Nic => "a network adapter",
+        PartKind::Switch => "a switch",
+        PartKind::System => "a complete system",
+    }
+}
+
+/// What a slot group takes, as a phrase ("DIMM slots take memory modules").
+fn slot_takes(kind: SlotKind) -> &'static str {
+    match kind {
+        SlotKind::Chassis => "The chassis position takes a chassis",
+        SlotKind::Board => "The board position takes a mainboard or GPU baseboard",
+        SlotKind::CpuSocket => "CPU sockets take CPUs",
+        SlotKind::Cooler => "The cooler position takes a CPU cooler",
+        SlotKind::Dimm => "DIMM slots take memory modules",
+        SlotKind::GpuPosition => "Baseboard positions take SXM or OAM GPU modules",
+        SlotKind::M2 => "M.2 slots take M.2 NVMe drives",
+        SlotKind::Bay25 => "2.5\" bays take SATA, U.2 and EDSFF drives",
+        SlotKind::Bay35 => "3.5\" bays take hard disks",
+        SlotKind::Psu => "PSU bays take power supplies",
+        SlotKind::System => "The system position takes a complete system",
+    }
+}
+
+/// Whether a slot group physically takes a catalog part.
+///
+/// # Errors
+/// A sentence saying what the slots take and what the part is.
+pub fn slot_accepts(kind: SlotKind, part: Part<'_>) -> Result<(), String> {
+    let fits = match (kind, part) {
+        (SlotKind::Chassis, Part::Chassis(_))
+        | (SlotKind::Board, Part::Motherboard(_))
+        | (SlotKind::CpuSocket, Part::Cpu(_))
+        | (SlotKind::Cooler, Part::Cooler(_))
+        | (SlotKind::Dimm, Part::Memory(_))
+        | (SlotKind::Psu, Part::Psu(_))
+        | (SlotKind::System, Part::System(_)) => true,
+        (SlotKind::GpuPosition, Part::Gpu(g)) => g.form_factor.is_module(),
+        (SlotKind::M2, Part::Storage(s)) => s.interface == StorageInterface::NvmeM2,
+        (SlotKind::Bay25, Part::Storage(s)) => {
+            matches!(s.interface, StorageInterface::Sata25 | StorageInterface::NvmeU2 | StorageInterface::NvmeEdsff)
+        }
+        (SlotKind::Bay35, Part::Storage(s)) => s.interface == StorageInterface::Hdd35,
+        _ => false,
+    };
+    if fits {
+        return Ok(());
+    }
+    let what = match part {
+        Part::Gpu(g) => format!("{} is {} {} GPU", g.name, article(&g.form_factor.to_string()), g.form_factor),
+        Part::Storage(s) => format!("{} is {} {} drive", s.name, article(&s.interface.to_string()), s.interface),
+        other => format!("{} is {}", other.name(), kind_noun(other.kind())),
+    };
+    Err(format!("{}; {what}.", slot_takes(kind)))
+}
+
+/// "a" or "an" before a word, by its first sound as product names are read: initialisms
+/// by letter ("an SXM5", "an NVMe", "an HDD"), "SATA" and "PCIe" as words ("a SATA", "a PCIe").
+fn article(word: &str) -> &'static str {
+    if word.starts_with("SATA") || word.starts_with("PCIe") {
+        return "a";
+    }
+    match word.chars().next().map(|c| c.to_ascii_uppercase()) {
+        Some('A' | 'E' | 'I' | 'O' | 'U' | 'S' | 'N' | 'H' | 'F' | 'L' | 'M' | 'R' | 'X') => "an",
+        _ => "a",
+    }
+}
+
+/// The coarse "what goes where" of a target, before any compatibility rule: switches belong
+/// to the cluster, the cluster takes only switches and shared storage, a slot group takes its
+/// kind of part, a PCIe slot takes a PCIe card.
+///
+/// A part id the catalog does not know may go into a node or the cluster (the analysis
+/// reports it), but not into a specific slot, since rigplan cannot tell what it is.
+///
+/// # Errors
+/// A sentence saying why the target refuses the part.
+pub fn target_accepts(catalog: &Catalog, target: Target, part: &PartId) -> Result<(), String> {
+    let Some(p) = catalog.get(part) else {
+        return match target {
+            Target::Node(_) | Target::Cluster => Ok(()),
+            Target::Slots { .. } | Target::PcieSlot { .. } => Err(format!(
+                "`{part}` is not in the catalog, so rigplan cannot tell which slot it takes; drop it on the node instead."
+            )),
+        };
+    };
+    match target {
+        Target::Node(_) => match p {
+            Part::Switch(s) => {
+                Err(format!("{} is a switch, a cluster-level part: drop it on the cluster area.", s.name))
+            }
+            _ => Ok(()),
+        },
+        Target::Cluster => match p {
+            Part::Switch(_) | Part::Storage(_) => Ok(()),
+            Part::Chassis(c) if c.kind == ChassisKind::Jbod => Ok(()),
+            other => Err(format!(
+                "{} is {}, which goes in a node; the cluster area takes switches, shared drives and disk enclosures.",
+                other.name(),
+                kind_noun(other.kind())
+            )),
+        },
+        Target::Slots { kind, .. } => slot_accepts(kind, p),
+        Target::PcieSlot { position, .. } => match p {
+            Part::Gpu(g) if g.form_factor.is_module() => Err(format!(
+                "{} is an {} module: it mounts on a GPU baseboard, not in PCIe slot {position}.",
+                g.name, g.form_factor
+            )),
+            Part::Gpu(g) if g.pcie_lanes == 0 => {
+                Err(format!("{} is integrated in a system-on-module; it has no PCIe card to fit a slot.", g.name))
+            }
+            Part::Gpu(_) | Part::Nic(_) => Ok(()),
+            other => Err(format!(
+                "PCIe slots take graphics cards and network adapters; {} is {}.",
+                other.name(),
+                kind_noun(other.kind())
+            )),
+        },
+    }
+}
+
+/// Adds `quantity` of a part at a target. Node, slot-group and cluster targets add through
+/// [`Build::add_part`] (merging with a line of the same part). A PCIe slot target places one
+/// card in that slot: it joins a line of the same part whose units all have explicit slots,
+/// or starts a new line with that slot. Returns the index of the line.
+///
+/// # Errors
+/// As [`Build::add_part`]; a quantity other than 1 for a PCIe slot.
+pub fn add_at(build: &mut Build, target: Target, part: &PartId, quantity: u32) -> Result<usize, EditError> {
+    let Target::PcieSlot { node, position } = target else {
+        return build.add_part(target.location(), part, quantity);
+    };
+    if quantity != 1 {
+        return Err(EditError::Quantity(u64::from(quantity)));
+    }
+    let lines = &mut build.nodes.get_mut(node).ok_or(EditError::NoSuchNode(node))?.parts;
+    let placed =
+        lines.iter().position(|l| &l.part == part && !l.slots.is_empty() && l.slots.len() == l.quantity as usize);
+    if let Some(i) = placed {
+        let Some(line) = lines.get_mut(i) else {
+            return Err(EditError::NoSuchLine { location: target.location().to_string(), line: i });
+        };
+        if line.quantity >= MAX_QUANTITY {
+            return Err(EditError::Quantity(u64::from(line.quantity) + 1));
+        }
+        line.quantity += 1;
+        line.slots.push(position);
+        return Ok(i);
+    }
+    if lines.len() >= MAX_LINES {
+        return Err(EditError::TooManyLines);
+    }
+    lines.push(PartLine { part: part.clone(), quantity: 1, slots: vec![position] });
+    Ok(lines.len() - 1)
+}
+
+/// Moves `quantity` units of a line to a target. Node and cluster targets move through
+/// [`Build::move_part`]; a PCIe slot target takes one unit off the line and places it in the
+/// slot (which also re-seats a card within its own node). Returns the destination line index.
+///
+/// # Errors
+/// As [`Build::move_part`] and [`add_at`]; the build is unchanged on error.
+pub fn move_to(build: &mut Build, from: Location, line: usize, to: Target, quantity: u32) -> Result<usize, EditError> {
+    if !matches!(to, Target::PcieSlot { .. }) {
+        return build.move_part(from, line, to.location(), quantity);
+    }
+    let src = build
+        .lines(from)
+        .and_then(|l| l.get(line))
+        .cloned()
+        .ok_or_else(|| EditError::NoSuchLine { location: from.to_string(), line })?;
+    if quantity != 1 || src.quantity == 0 {
+        return Err(EditError::Quantity(u64::from(quantity)));
+    }
+    let mut trial = build.clone();
+    if src.quantity == 1 {
+        trial.remove_part(from, line)?;
+    } else {
+        trial.set_quantity(from, line, src.quantity - 1)?;
+    }
+    let dest = add_at(&mut trial, to, &src.part, 1)?;
+    *build = trial;
+    Ok(dest)
+}
+
+/// Error-severity findings of `after` that `before` does not have (counted as a multiset of
+/// code, node and message, so a second identical error is new too), in `after`'s order.
+#[must_use]
+pub fn new_errors<'a>(before: &[Diagnostic], after: &'a [Diagnostic]) -> Vec<&'a Diagnostic> {
+    let mut seen: HashMap<(&str, Option<usize>, &str), usize> = HashMap::new();
+    for d in before.iter().filter(|d| d.severity == Severity::Error) {
+        *seen.entry((d.code.as_str(), d.node, d.message.as_str())).or_default() += 1;
+    }
+    after
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .filter(|d| match seen.get_mut(&(d.code.as_str(), d.node, d.message.as_str())) {
+            Some(n) if *n > 0 => {
+                *n -= 1;
+                false
+            }
+            _ => true,
+        })
+        .collect()
+}
+
+fn verdict_of(catalog: &Catalog, before: &[Diagnostic], trial: &Build) -> Verdict {
+    let after = analysis::analyze(catalog, trial);
+    let fresh = new_errors(before, &after.diagnostics);
+    if fresh.is_empty() { Verdict::Accept } else { Verdict::Refuse(fresh.iter().map(|d| d.message.clone()).collect()) }
+}
+
+/// May `quantity` of `part` be dropped on `target`? `before` is the findings of `build` as it
+/// is (the app passes its cached report), so that only errors the drop would introduce count.
+#[must_use]
+pub fn check_add(
+    catalog: &Catalog,
+    build: &Build,
+    before: &[Diagnostic],
+    target: Target,
+    part: &PartId,
+    quantity: u32,
+) -> Verdict {
+    if let Err(reason) = target_accepts(catalog, target, part) {
+        return Verdict::Refuse(vec![reason]);
+    }
+    let mut trial = build.clone();
+    if let Err(e) = add_at(&mut trial, target, part, quantity) {
+        return Verdict::Refuse(vec![sentence(&e)]);
+    }
+    verdict_of(catalog, before, &trial)
+}
+
+/// May `quantity` units of line `line` at `from` be moved to `target`? As [`check_add`].
+#[must_use]
+pub fn check_move(
+    catalog: &Catalog,
+    build: &Build,
+    before: &[Diagnostic],
+    from: Location,
+    line: usize,
+    target: Target,
+    quantity: u32,
+) -> Verdict {
+    let Some(src) = build.lines(from).and_then(|l| l.get(line)) else {
+        return Verdict::Refuse(vec![sentence(&EditError::NoSuchLine { location: from.to_string(), line })]);
+    };
+    if let Err(reason) = target_accepts(catalog, target, &src.part) {
+        return Verdict::Refuse(vec![reason]);
+    }
+    let mut trial = build.clone();
+    if let Err(e) = move_to(&mut trial, from, line, target, quantity) {
+        return Verdict::Refuse(vec![sentence(&e)]);
+    }
+    verdict_of(catalog, before, &trial)
+}
+
+/// An edit error as a sentence: capitalised, ending with a full stop.
+fn sentence(e: &EditError) -> String {
+    let text = e.to_string();
+    let mut chars = text.chars();
+    let mut out: String = chars.next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
+    out.push_str(chars.as_str());
+    if !out.ends_with('.') {
+        out.push('.');
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Slot layout
+
+/// A build line shown in a slot group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Occupant {
+    /// Index of the line in the node.
+    pub line: usize,
+    pub part: PartId,
+    pub name: String,
+    /// Units of this line in the group (per node).
+    pub units: u32,
+}
+
+/// One group of same-kind slots.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SlotGroup {
+    pub kind: SlotKind,
+    /// How many slots the platform has (None when it does not say, e.g. no board yet).
+    pub capacity: Option<u32>,
+    /// Units in the group.
+    pub used: u32,
+    pub occupants: Vec<Occupant>,
+}
+
+/// A card shown in a PCIe slot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlacedCard {
+    pub occupant: Occupant,
+    /// Expansion-slot positions the card covers (a 3.5-slot card covers 4).
+    pub width_slots: u8,
+    /// True when the build line names this slot; false when placed automatically.
+    pub explicit: bool,
+}
+
+/// One PCIe slot of the mainboard and what is in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PcieSlotView {
+    pub slot: PcieSlot,
+    pub card: Option<PlacedCard>,
+    /// Position of the card whose width covers this slot, if one does.
+    pub covered_by: Option<u8>,
+}
+
+/// A node laid out as the slots of its platform.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NodeSlots {
+    pub groups: Vec<SlotGroup>,
+    /// The mainboard's PCIe slots by position (empty without a mainboard).
+    pub pcie: Vec<PcieSlotView>,
+    /// PCIe cards (GPUs, NICs) for which no slot was free, one entry per unit.
+    pub unplaced_cards: Vec<Occupant>,
+}
+
+impl NodeSlots {
+    /// The group of a kind, if the card shows it.
+    #[must_use]
+    pub fn group(&self, kind: SlotKind) -> Option<&SlotGroup> {
+        self.groups.iter().find(|g| g.kind == kind)
+    }
+}
+
+/// Expansion-slot positions a card of `slot_width` covers: fractional widths take the next
+/// whole slot (a 3.5-slot card blocks 4 positions), and every card takes at least one.
+#[must_use]
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+pub fn covered_positions(slot_width: f64) -> u8 {
+    if !slot_width.is_finite() || slot_width <= 1.0 { 1 } else { slot_width.ceil().min(f64::from(u8::MAX)) as u8 }
+}
+
+/// A PCIe card to seat: line, width, lanes it needs physically, explicit positions.
+struct Card {
+    occupant: Occupant,
+    width: u8,
+    lanes: u8,
+    explicit: Vec<u8>,
+}
+
+/// Lays node `node` of a resolved build out as slots. None when there is no such node.
+#[must_use]
+pub fn node_slots(resolved: &Resolved<'_>, node: usize) -> Option<NodeSlots> {
+    let n = resolved.nodes.get(node)?;
+    let build_lines = resolved.build.nodes.get(node).map(|g| g.parts.as_slice()).unwrap_or_default();
+    let parts = &n.parts;
+    let board = parts.mainboard();
+    let chassis = parts.chassis();
+    let has_system = !parts.systems.is_empty();
+
+    let occupant = |line: usize, id: &PartId, name: &str, units: u32| Occupant {
+        line,
+        part: id.clone(),
+        name: name.to_owned(),
+        units,
+    };
+    let mut groups = Vec::new();
+    let mut push = |kind: SlotKind, capacity: Option<u32>, occupants: Vec<Occupant>| {
+        let used = occupants.iter().map(|o| o.units).fold(0u32, u32::saturating_add);
+        // A complete system brings its own platform: its node shows only the groups in use.
+        let shown = match kind {
+            SlotKind::System => has_system,
+            SlotKind::GpuPosition => used > 0 || capacity.is_some_and(|c| c > 0),
+            _ => !has_system || used > 0,
+        };
+        if shown {
+            groups.push(SlotGroup { kind, capacity, used, occupants });
+        }
+    };
+    push(
+        SlotKind::Chassis,
+        Some(1),
+        parts.chassis.iter().map(|c| occupant(c.line, &c.part.id, &c.part.name, c.quantity)).collect(),
+    );
+    push(
+        SlotKind::Board,
+        None,
+        parts.boards.iter().map(|b| occupant(b.line, &b.part.id, &b.part.name, b.quantity)).collect(),
+    );
+    push(
+        SlotKind::CpuSocket,
+        board.map(|b| u32::from(b.cpu_sockets)),
+        parts.cpus.iter().map(|c| occupant(c.line, &c.part.id, &c.part.name, c.quantity)).collect(),
+    );
+    push(
+        SlotKind::Cooler,
+        None,
+        parts.coolers.iter().map(|c| occupant(c.line, &c.part.id, &c.part.name, c.quantity)).collect(),
+    );
+    push(
+        SlotKind::Dimm,
+        board.map(|b| u32::from(b.dimm_slots)),
+        parts.memory.iter().map(|m| occupant(m.line, &m.part.id, &m.part.name, m.quantity)).collect(),
+    );
+    let positions: u32 = parts
+        .boards
+        .iter()
+        .filter_map(|b| b.part.baseboard.as_ref().map(|bb| u32::from(bb.positions).saturating_mul(b.quantity)))
+        .fold(0, u32::saturating_add);
+    push(
+        SlotKind::GpuPosition,
+        (positions > 0).then_some(positions),
+        parts
+            .gpus
+            .iter()
+            .filter(|g| g.in_system.is_none() && g.part.form_factor.is_module())
+            .map(|g| occupant(g.line, &g.part.id, &g.part.name, g.quantity))
+            .collect(),
+    );
+    let drives = |pred: fn(StorageInterface) -> bool| -> Vec<Occupant> {
+        parts
+            .storage
+            .iter()
+            .filter(|s| pred(s.part.interface))
+            .map(|s| occupant(s.line, &s.part.id, &s.part.name, s.quantity))
+            .collect()
+    };
+    push(SlotKind::M2, board.map(|b| u32::from(b.m2_slots)), drives(|i| i == StorageInterface::NvmeM2));
+    push(
+        SlotKind::Bay25,
+        chassis.map(|c| u32::from(c.bays_25)),
+        drives(|i| matches!(i, StorageInterface::Sata25 | StorageInterface::NvmeU2 | StorageInterface::NvmeEdsff)),
+    );
+    push(SlotKind::Bay35, chassis.map(|c| u32::from(c.bays_35)), drives(|i| i == StorageInterface::Hdd35));
+    push(
+        SlotKind::Psu,
+        chassis.map(|c| u32::from(c.psu_bays)),
+        parts.psus.iter().map(|p| occupant(p.line, &p.part.id, &p.part.name, p.quantity)).collect(),
+    );
+    push(
+        SlotKind::System,
+        None,
+        parts.systems.iter().map(|s| occupant(s.line, &s.part.id, &s.part.name, s.quantity)).collect(),
+    );
+
+    // PCIe cards: GPUs that are cards (not modules, not inside a system), then NICs.
+    let explicit_of = |line: usize| build_lines.get(line).map(|l| l.slots.clone()).unwrap_or_default();
+    let mut cards: Vec<Card> = Vec::new();
+    for g in parts.gpus.iter().filter(|g| g.in_system.is_none() && !g.part.form_factor.is_module()) {
+        if g.part.pcie_lanes == 0 {
+            continue;
+        }
+        let explicit = explicit_of(g.line);
+        for unit in 0..g.quantity {
+            cards.push(Card {
+                occupant: occupant(g.line, &g.part.id, &g.part.name, 1),
+                width: covered_positions(g.part.slot_width),
+                lanes: g.part.pcie_lanes,
+                explicit: explicit.get(unit as usize).copied().into_iter().collect(),
+            });
+        }
+    }
+    for nic in &parts.nics {
+        let explicit = explicit_of(nic.line);
+        for unit in 0..nic.quantity {
+            cards.push(Card {
+                occupant: occupant(nic.line, &nic.part.id, &nic.part.name, 1),
+                width: 1,
+                lanes: nic.part.pcie_lanes,
+                explicit: explicit.get(unit as usize).copied().into_iter().collect(),
+            });
+        }
+    }
+    let (pcie, unplaced_cards) = seat_cards(board.map(|b| b.pcie_slots.as_slice()).unwrap_or_default(), cards);
+    Some(NodeSlots { groups, pcie, unplaced_cards })
+}
+
+/// Seats cards in slots: explicit positions first, then each remaining card in the first free
+/// slot (by position) that is physically wide enough and whose covered positions hold no
+/// other card.
+fn seat_cards(slots: &[PcieSlot], cards: Vec<Card>) -> (Vec<PcieSlotView>, Vec<Occupant>) {
+    let mut views: Vec<PcieSlotView> =
+        slots.iter().map(|s| PcieSlotView { slot: s.clone(), card: None, covered_by: None }).collect();
+    views.sort_by_key(|v| v.slot.position);
+    // Positions taken by a card (its own and those its width covers), with the card's slot.
+    let mut taken: HashMap<u8, u8> = HashMap::new();
+    let mut unplaced = Vec::new();
+    let fits = |taken: &HashMap<u8, u8>, start: u8, width: u8| -> bool {
+        (0..width).all(|k| start.checked_add(k).is_some_and(|p| !taken.contains_key(&p)))
+    };
+    let mut seat = |views: &mut Vec<PcieSlotView>, taken: &mut HashMap<u8, u8>, card: Card, explicit: bool| -> bool {
+        let candidates: Vec<u8> = if explicit {
+            card.explicit.clone()
+        } else {
+            views.iter().filter(|v| v.slot.physical_lanes >= card.lanes).map(|v| v.slot.position).collect()
+        };
+        for pos in candidates {
+            let Some(view) = views.iter_mut().find(|v| v.slot.position == pos) else { continue };
+            if view.card.is_some() || !fits(taken, pos, card.width) {
+                continue;
+            }
+            for k in 0..card.width {
+                if let Some(p) = pos.checked_add(k) {
+                    taken.insert(p, pos);
+                }
+            }
+            view.card = Some(PlacedCard { occupant: card.occupant, width_slots: card.width, explicit });
+            return true;
+        }
+        unplaced.push(card.occupant);
+        false
+    };
+    let (explicit, auto): (Vec<Card>, Vec<Card>) = cards.into_iter().partition(|c| !c.explicit.is_empty());
+    for card in explicit {
+        seat(&mut views, &mut taken, card, true);
+    }
+    for card in auto {
+        seat(&mut views, &mut taken, card, false);
+    }
+    for view in &mut views {
+        if view.card.is_none() {
+            view.covered_by = taken.get(&view.slot.position).copied();
+        }
+    }
+    (views, unplaced)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::analysis::analyze;
+    use crate::core::build::NodeGroup;
+    use crate::core::catalog::CatalogProblem;
+
+    /// A small catalog: a 3-slot PCIe card (RTX 4090 figures from NVIDIA's product page), an
+    /// SXM5 module, an AM5 CPU (Ryzen 9 7950X figures from AMD's product page), an ATX board
+    /// with three x16 slots at positions 1, 4 and 7 and one x4 slot at 5, a DDR5 module, an
+    /// M.2 drive, a switch and a NIC. Only the fields the layout and the target rules read
+    /// matter here.
+    fn catalog() -> Catalog {
+        let gpu = |id: &str, ff: &str, width: f64, lanes: u8| {
+            format!(
+                r#"(id: "{id}", name: "{id}", vendor: "NVIDIA", source: "test", architecture: "Ada",
+                segment: Consumer, memory_gib: 24.0, memory_type: Gddr6x, memory_bandwidth_gbs: 1008.0,
+                fp32_tflops: 82.6, fp16_tensor_tflops: 165.2, tdp_watts: 450.0, idle_watts: 21.0,
+                form_factor: {ff}, pcie_gen: 4, pcie_lanes: {lanes}, slot_width: {width}, {length}
+                interconnect: None, max_temp_c: 90.0, cooler: OpenAir)"#,
+                length = if ff == "Pcie" { { "length_mm: 304.0," } } else { { "" } }
+            )
+        };
+        let gpus = format!("[{}, {}]", gpu("gpu/card", "Pcie", 3.0, 16), gpu("gpu/module", "Sxm5", 0.0, 16));
+        let board = r#"[(id: "motherboard/atx", name: "ATX board", vendor: "ASUS", source: "test",
+            role: Mainboard, form_factor: Atx, socket: "AM5", cpu_sockets: 1, memory_type: Ddr5,
+            dimm_kinds: [Udimm], dimm_slots: 4, memory_channels: 2, max_memory_gib: 192.0, m2_slots: 2,
+            pcie_slots: [
+                (position: 1, pcie_gen: 5, physical_lanes: 16, electrical_lanes: 16),
+                (position: 4, pcie_gen: 4, physical_lanes: 16, electrical_lanes: 8),
+                (position: 5, pcie_gen: 4, physical_lanes: 4, electrical_lanes: 4),
+                (position: 7, pcie_gen: 4, physical_lanes: 16, electrical_lanes: 4),
+            ])]"#;
+        let memory = r#"[(id: "memory/ddr5", name: "DDR5 32GB", vendor: "Kingston", source: "test",
+            memory_type: Ddr5, dimm_kind: Udimm, ecc: false, capacity_gib: 32.0, speed_mts: 5200,
+            typical_watts: 3.0)]"#;
+        let storage = r#"[(id: "storage/m2", name: "M.2 SSD", vendor: "Samsung", source: "test",
+            interface: NvmeM2, pcie_gen: 4, pcie_lanes: 4, capacity_gb: 2000.0, seq_read_mbs: 7000.0,
+            seq_write_mbs: 5000.0, idle_watts: 0.05, active_watts: 6.0)]"#;
+        let switch = r#"[(id: "switch/ib", name: "IB switch", vendor: "NVIDIA", source: "test",
+            tech: InfiniBand, ports: 40, port_speed_gbps: 200.0, rack_units: 1, typical_watts: 500.0,
+            max_watts: 700.0)]"#;
+        let nic = r#"[(id: "nic/cx7", name: "ConnectX-7", vendor: "NVIDIA", source: "test", tech: Vpi,
+            ports: 1, port_speed_gbps: 400.0, pcie_gen: 5, pcie_lanes: 16, max_watts: 25.0)]"#;
+        let cpu = r#"[(id: "cpu/am5", name: "AM5 CPU", vendor: "AMD", source: "test", cores: 16, threads: 32,
+            base_ghz: 4.5, boost_ghz: 5.7, tdp_watts: 170.0, idle_watts: 20.0, socket: "AM5",
+            memory_types: [Ddr5], memory_channels: 2, max_memory_gib: 192.0, pcie_gen: 5,
+            pcie_lanes: 24, max_sockets: 1, tjmax_c: 95.0)]"#;
+        let (cat, problems) = Catalog::from_sources(&[
+            (PartKind::Gpu, "gpu".into(), gpus),
+            (PartKind::Cpu, "cpu".into(), cpu.into()),
+            (PartKind::Motherboard, "mb".into(), board.into()),
+            (PartKind::Memory, "mem".into(), memory.into()),
+            (PartKind::Storage, "st".into(), storage.into()),
+            (PartKind::Switch, "sw".into(), switch.into()),
+            (PartKind::Nic, "nic".into(), nic.into()),
+        ]);
+        assert!(!problems.iter().any(CatalogProblem::is_error), "{problems:?}");
+        cat
+    }
+
+    fn id(s: &str) -> PartId {
+        PartId::from(s)
+    }
+
+    #[test]
+    fn targets_refuse_the_wrong_kind_with_a_reason() {
+        let cat = catalog();
+        assert_eq!(target_accepts(&cat, Target::Node(0), &id("gpu/card")), Ok(()));
+        let e = target_accepts(&cat, Target::Node(0), &id("switch/ib")).unwrap_err();
+        assert!(e.contains("cluster-level"), "{e}");
+        assert_eq!(target_accepts(&cat, Target::Cluster, &id("switch/ib")), Ok(()));
+        assert_eq!(target_accepts(&cat, Target::Cluster, &id("storage/m2")), Ok(()));
+        let e = target_accepts(&cat, Target::Cluster, &id("gpu/card")).unwrap_err();
+        assert!(e.starts_with("gpu/card is a GPU, which goes in a node"), "{e}");
+        let dimm = Target::Slots { node: 0, kind: SlotKind::Dimm };
+        assert_eq!(target_accepts(&cat, dimm, &id("memory/ddr5")), Ok(()));
+        let e = target_accepts(&cat, dimm, &id("gpu/card")).unwrap_err();
+        assert_eq!(e, "DIMM slots take memory modules; gpu/card is a PCIe GPU.");
+        let e = target_accepts(&cat, Target::Slots { node: 0, kind: SlotKind::Bay35 }, &id("storage/m2")).unwrap_err();
+        assert_eq!(e, "3.5\" bays take hard disks; M.2 SSD is an NVMe M.2 drive.");
+        let pcie = Target::PcieSlot { node: 0, position: 1 };
+        assert_eq!(target_accepts(&cat, pcie, &id("nic/cx7")), Ok(()));
+        let e = target_accepts(&cat, pcie, &id("gpu/module")).unwrap_err();
+        assert!(e.contains("SXM5 module"), "{e}");
+        assert_eq!(
+            target_accepts(&cat, Target::Slots { node: 0, kind: SlotKind::GpuPosition }, &id("gpu/module")),
+            Ok(())
+        );
+        // Unknown ids: a node takes them (the analysis reports them), a slot cannot judge them.
+        assert_eq!(target_accepts(&cat, Target::Node(0), &id("gpu/unknown")), Ok(()));
+        assert!(target_accepts(&cat, pcie, &id("gpu/unknown")).is_err());
+    }
+
+    #[test]
+    fn check_add_refuses_edit_errors_and_leaves_the_build_alone() {
+        let cat = catalog();
+        let mut b = Build::new("t");
+        b.add_part(Location::Node(0), &id("gpu/card"), MAX_QUANTITY).unwrap();
+        let before = b.clone();
+        let report = analyze(&cat, &b);
+        let v = check_add(&cat, &b, &report.diagnostics, Target::Node(0), &id("gpu/card"), 1);
+        assert_eq!(
+            v,
+            Verdict::Refuse(vec![format!(
+                "A quantity must be between 1 and {MAX_QUANTITY}; {} is not.",
+                MAX_QUANTITY + 1
+            )])
+        );
+        let v = check_add(&cat, &b, &report.diagnostics, Target::Node(3), &id("gpu/card"), 1);
+        assert_eq!(v.reasons(), ["There is no node 3 in this build."]);
+        assert!(check_add(&cat, &b, &report.diagnostics, Target::Node(0), &id("memory/ddr5"), 2).is_accept());
+        assert_eq!(b, before, "checking never edits the build");
+    }
+
+    #[test]
+    fn new_errors_is_a_multiset_difference_over_errors_only() {
+        use crate::core::analysis::Diagnostic;
+        let e = |code: &str, msg: &str| Diagnostic::new(Severity::Error, code, msg);
+        let w = Diagnostic::new(Severity::Warning, "w", "a warning");
+        let before = vec![e("a", "one"), w.clone()];
+        let after = vec![e("a", "one"), e("a", "one"), e("b", "two"), w.clone(), w];
+        let fresh: Vec<&str> = new_errors(&before, &after).iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(fresh, ["one", "two"], "the second `one` and `two` are new; warnings never count");
+        assert!(new_errors(&after, &before).is_empty());
+        let mut in_other_node = e("a", "one");
+        in_other_node.node = Some(1);
+        assert_eq!(new_errors(&before, &[in_other_node]).len(), 1);
+    }
+
+    #[test]
+    fn pcie_slot_adds_and_moves_record_the_slot() {
+        let mut b = Build::new("t");
+        b.add_node(NodeGroup::new("Node 2")).unwrap();
+        let slot4 = Target::PcieSlot { node: 0, position: 4 };
+        assert_eq!(add_at(&mut b, slot4, &id("gpu/card"), 1), Ok(0));
+        assert_eq!(add_at(&mut b, Target::PcieSlot { node: 0, position: 1 }, &id("gpu/card"), 1), Ok(0));
+        assert_eq!(b.nodes[0].parts, vec![PartLine { part: id("gpu/card"), quantity: 2, slots: vec![4, 1] }]);
+        assert_eq!(add_at(&mut b, slot4, &id("gpu/card"), 2), Err(EditError::Quantity(2)));
+        // An automatically placed line is not merged into: the slot gets its own line.
+        b.add_part(Location::Node(1), &id("gpu/card"), 1).unwrap();
+        assert_eq!(add_at(&mut b, Target::PcieSlot { node: 1, position: 7 }, &id("gpu/card"), 1), Ok(1));
+        // Moving one placed card into node 2's slot 4 takes it off the first line.
+        let to = Target::PcieSlot { node: 1, position: 4 };
+        assert_eq!(move_to(&mut b, Location::Node(0), 0, to, 1), Ok(1));
+        assert_eq!(b.nodes[0].parts[0].quantity, 1);
+        assert_eq!(b.nodes[1].parts[1], PartLine { part: id("gpu/card"), quantity: 2, slots: vec![7, 4] });
+        let before = b.clone();
+        assert!(move_to(&mut b, Location::Node(0), 5, to, 1).is_err());
+        assert!(move_to(&mut b, Location::Node(0), 0, to, 2).is_err());
+        assert_eq!(b, before, "failed moves change nothing");
+    }
+
+    #[test]
+    fn slot_layout_seats_cards_by_width_and_position() {
+        let cat = catalog();
+        let mut b = Build::new("t");
+        for (part, q) in [("motherboard/atx", 1), ("memory/ddr5", 2), ("storage/m2", 1), ("nic/cx7", 1)] {
+            b.add_part(Location::Node(0), &id(part), q).unwrap();
+        }
+        b.add_part(Location::Node(0), &id("gpu/card"), 2).unwrap();
+        let resolved = Resolved::new(&cat, &b);
+        let slots = node_slots(&resolved, 0).unwrap();
+        let dimm = slots.group(SlotKind::Dimm).unwrap();
+        assert_eq!((dimm.capacity, dimm.used), (Some(4), 2));
+        assert_eq!(slots.group(SlotKind::M2).map(|g| (g.capacity, g.used)), Some((Some(2), 1)));
+        assert!(slots.group(SlotKind::GpuPosition).is_none(), "no baseboard, no modules: not shown");
+        assert!(slots.group(SlotKind::System).is_none());
+        // Card 1 (3 slots wide) sits in 1 and covers 2–3; card 2 sits in 4 and covers 5–6, so the
+        // x4 slot at 5 is blocked; the NIC (x16 physically) gets slot 7.
+        let seat: Vec<(u8, Option<&str>, Option<u8>)> = slots
+            .pcie
+            .iter()
+            .map(|v| (v.slot.position, v.card.as_ref().map(|c| c.occupant.part.as_str()), v.covered_by))
+            .collect();
+        assert_eq!(
+            seat,
+            vec![
+                (1, Some("gpu/card"), None),
+                (4, Some("gpu/card"), None),
+                (5, None, Some(4)),
+                (7, Some("nic/cx7"), None)
+            ]
+        );
+        assert!(slots.unplaced_cards.is_empty());
+        // A third card finds no free x16 slot.
+        b.add_part(Location::Node(0), &id("gpu/card"), 1).unwrap();
+        let resolved = Resolved::new(&cat, &b);
+        let slots = node_slots(&resolved, 0).unwrap();
+        assert_eq!(slots.unplaced_cards.len(), 1);
+        assert!(node_slots(&resolved, 1).is_none());
+    }
+
+    #[test]
+    fn explicit_slots_are_honoured_first() {
+        let cat = catalog();
+        let mut b = Build::new("t");
+        b.add_part(Location::Node(0), &id("motherboard/atx"), 1).unwrap();
+        b.add_part(Location::Node(0), &id("nic/cx7"), 1).unwrap();
+        add_at(&mut b, Target::PcieSlot { node: 0, position: 4 }, &id("gpu/card"), 1).unwrap();
+        let resolved = Resolved::new(&cat, &b);
+        let slots = node_slots(&resolved, 0).unwrap();
+        let card4 = slots.pcie.iter().find(|v| v.slot.position == 4).and_then(|v| v.card.as_ref()).unwrap();
+        assert!(card4.explicit);
+        assert_eq!(card4.width_slots, 3);
+        // The NIC is placed automatically in the first free x16 slot: 1.
+        let first = slots.pcie.first().and_then(|v| v.card.as_ref()).unwrap();
+        assert_eq!((first.occupant.part.as_str(), first.explicit), ("nic/cx7", false));
+    }
+
+    #[test]
+    fn widths_round_up() {
+        assert_eq!(covered_positions(3.5), 4);
+        assert_eq!(covered_positions(2.0), 2);
+        assert_eq!(covered_positions(0.0), 1);
+        assert_eq!(covered_positions(f64::NAN), 1);
+    }
+}

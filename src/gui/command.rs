@@ -1,0 +1,742 @@
+//! Commands and the one function that applies them.
+//!
+//! Theory of operation. Panels never change state: they push a [`Command`] while they lay
+//! themselves out, and the app drains the queue at the start of the next frame through
+//! [`apply`], the only place where the document, the view state and the preferences change.
+//! Document edits call the pure edit operations of the core ([`Build`]'s methods and
+//! [`placement::add_at`] / [`placement::move_to`]) on a copy, and the [`Document`] keeps the
+//! exact previous builds for undo and redo, a dirty flag (the build differs from what was last
+//! loaded or saved) and a revision counter that every change bumps; derived data (the analysis
+//! report, slot layouts) is recomputed when the revision moves, never inside a panel.
+//!
+//! Drops are checked by [`placement::check_add`] / [`placement::check_move`] before anything
+//! changes: a refused drop leaves the build as it was and says why. File commands take paths;
+//! the dialogs that produce paths sit behind [`Dialogs`], so every file path is testable
+//! without a dialog.
+
+use crate::core::build::{Build, EditError, Location, NodeGroup};
+use crate::core::catalog::PartId;
+use crate::core::persist;
+use crate::core::placement::{self, Target, Verdict};
+use crate::gui::state::{AnalysisTab, AppState, ErrorView, Notice, NoticeKind, Pending};
+use crate::gui::text::fill;
+use crate::gui::theme::ThemeChoice;
+use std::path::{Path, PathBuf};
+
+/// Most undo steps kept. A build is a few kilobytes, so this bounds memory at about a megabyte
+/// for large builds while covering a long editing session.
+pub const MAX_UNDO_STEPS: usize = 256;
+/// Most recent files remembered.
+pub const MAX_RECENT_FILES: usize = 10;
+
+/// What is being dragged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DragPayload {
+    /// A catalog part from the palette.
+    Catalog(PartId),
+    /// A whole part line of the build.
+    Line { from: Location, line: usize, part: PartId, quantity: u32 },
+}
+
+impl DragPayload {
+    #[must_use]
+    pub fn part(&self) -> &PartId {
+        match self {
+            Self::Catalog(p) | Self::Line { part: p, .. } => p,
+        }
+    }
+}
+
+/// Where something is dropped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DropTarget {
+    /// Into the build.
+    Place(Target),
+    /// Out of the build: the palette or the trash area.
+    Trash,
+}
+
+/// The answer to "save changes first?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromptChoice {
+    Save,
+    Discard,
+    Cancel,
+}
+
+/// A line selection: which part line is selected for Delete and highlighting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineSel {
+    pub at: Location,
+    pub line: usize,
+}
+
+/// Everything that changes state.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    // Document edits (undoable).
+    Drop {
+        payload: DragPayload,
+        target: DropTarget,
+    },
+    /// Add one unit of a part to the selected node (the palette's Add button, double-click).
+    AddToSelected(PartId),
+    RemoveLine(LineSel),
+    /// Remove the selected line, if any (the Delete key).
+    RemoveSelected,
+    SetQuantity {
+        sel: LineSel,
+        quantity: u32,
+    },
+    AddNode,
+    DuplicateNode(usize),
+    RemoveNode(usize),
+    RenameNode(usize, String),
+    SetNodeCount(usize, u32),
+    RenameBuild(String),
+    Undo,
+    Redo,
+
+    // Files.
+    /// A new, blank build.
+    New,
+    Open(PathBuf),
+    /// A file dropped on the window: its path and its bytes.
+    OpenBytes {
+        path: PathBuf,
+        bytes: Vec<u8>,
+    },
+    /// Ask for a file to open (a dialog), then open it.
+    PickOpen,
+    Save,
+    SaveAs(PathBuf),
+    /// Ask for a path (a dialog), then save there.
+    PickSaveAs,
+    /// The window's close button, or File → Quit.
+    Quit,
+    Prompt(PromptChoice),
+    RestoreRecovery,
+    DiscardRecovery,
+
+    // View.
+    SelectNode(Location),
+    SelectLine(Option<LineSel>),
+    /// Highlight the parts of finding `i` of the current report (None clears).
+    Highlight(Option<usize>),
+    SetTab(AnalysisTab),
+    SetTheme(ThemeChoice),
+    TogglePalette,
+    ToggleAnalysis,
+    DismissNotice,
+    DismissError,
+    ShowAbout(bool),
+}
+
+/// File dialogs. The app uses native dialogs; tests use scripted answers or none.
+pub trait Dialogs {
+    /// A build file to open, or None when cancelled.
+    fn pick_open(&mut self) -> Option<PathBuf>;
+    /// Where to save, or None when cancelled. `suggested` is a file name to start from.
+    fn pick_save(&mut self, suggested: &str) -> Option<PathBuf>;
+}
+
+/// No dialogs: every request is cancelled (headless runs, tests that need none).
+#[derive(Debug, Default)]
+pub struct NoDialogs;
+
+impl Dialogs for NoDialogs {
+    fn pick_open(&mut self) -> Option<PathBuf> {
+        None
+    }
+    fn pick_save(&mut self, _suggested: &str) -> Option<PathBuf> {
+        None
+    }
+}
+
+/// Edits that merge into one undo step when repeated on the same target (typing a name,
+/// dragging a count).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Coalesce {
+    RenameNode(usize),
+    NodeCount(usize),
+    Quantity(Location, usize),
+    RenameBuild,
+}
+
+/// The build being edited, with its file, history, dirty flag and revision.
+#[derive(Clone, Debug)]
+pub struct Document {
+    build: Build,
+    path: Option<PathBuf>,
+    /// The build as last loaded or saved: the document is dirty when it differs. None when
+    /// no file holds this build (a restored recovery copy).
+    saved: Option<Build>,
+    dirty: bool,
+    undo: Vec<Build>,
+    redo: Vec<Build>,
+    revision: u64,
+    last_edit: Option<Coalesce>,
+}
+
+impl Document {
+    /// A clean document.
+    #[must_use]
+    pub fn new(build: Build, path: Option<PathBuf>) -> Self {
+        Self {
+            saved: Some(build.clone()),
+            build,
+            path,
+            dirty: false,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            revision: 1,
+            last_edit: None,
+        }
+    }
+
+    #[must_use]
+    pub fn build(&self) -> &Build {
+        &self.build
+    }
+
+    /// The file the build was loaded from or last saved to.
+    #[must_use]
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// True when the build differs from what was last loaded or saved.
+    #[must_use]
+    pub fn is_dirty(&self) -> bool {
+        self.dirty
+    }
+
+    /// Bumped by every change of the build (edits, undo, redo, opening another build).
+    #[must_use]
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    #[must_use]
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    #[must_use]
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Applies an edit to a copy and keeps it if it succeeds and changes something. Returns
+    /// the edit's value.
+    fn edit<T>(
+        &mut self,
+        coalesce: Option<Coalesce>,
+        f: impl FnOnce(&mut Build) -> Result<T, EditError>,
+    ) -> Result<T, EditError> {
+        let mut next = self.build.clone();
+        let out = f(&mut next)?;
+        if next == self.build {
+            return Ok(out);
+        }
+        let merge = coalesce.is_some() && coalesce == self.last_edit && !self.undo.is_empty();
+        let previous = std::mem::replace(&mut self.build, next);
+        if !merge {
+            self.undo.push(previous);
+            if self.undo.len() > MAX_UNDO_STEPS {
+                self.undo.remove(0);
+            }
+        }
+        self.redo.clear();
+        self.last_edit = coalesce;
+        self.changed();
+        Ok(out)
+    }
+
+    fn undo(&mut self) -> bool {
+        let Some(previous) = self.undo.pop() else { return false };
+        self.redo.push(std::mem::replace(&mut self.build, previous));
+        self.last_edit = None;
+        self.changed();
+        true
+    }
+
+    fn redo(&mut self) -> bool {
+        let Some(next) = self.redo.pop() else { return false };
+        self.undo.push(std::mem::replace(&mut self.build, next));
+        self.last_edit = None;
+        self.changed();
+        true
+    }
+
+    /// Replaces the whole document (New, Open, restore): history starts afresh.
+    fn replace(&mut self, build: Build, path: Option<PathBuf>) {
+        let revision = self.revision;
+        *self = Self::new(build, path);
+        self.revision = revision + 1;
+    }
+
+    /// Replaces the document with a build that no file holds: dirty until saved.
+    fn replace_unsaved(&mut self, build: Build, path: Option<PathBuf>) {
+        self.replace(build, path);
+        self.saved = None;
+        self.dirty = true;
+    }
+
+    fn mark_saved(&mut self, path: PathBuf) {
+        self.saved = Some(self.build.clone());
+        self.path = Some(path);
+        self.dirty = false;
+        self.last_edit = None;
+    }
+
+    fn changed(&mut self) {
+        self.revision += 1;
+        self.dirty = self.saved.as_ref() != Some(&self.build);
+    }
+}
+
+/// Applies one command. The only place where app state changes.
+pub fn apply(state: &mut AppState, command: Command) {
+    let before = state.doc.revision();
+    apply_inner(state, command);
+    if state.doc.revision() != before {
+        state.after_document_change();
+    }
+}
+
+fn apply_inner(state: &mut AppState, command: Command) {
+    let t = state.texts;
+    match command {
+        Command::Drop { payload, target } => drop_on(state, payload, target),
+        Command::AddToSelected(part) => {
+            let target = match state.view.selected_node {
+                Location::Node(i) => Target::Node(i),
+                Location::Cluster => Target::Cluster,
+            };
+            add_checked(state, target, &part);
+        }
+        Command::RemoveLine(sel) => remove_line(state, sel),
+        Command::RemoveSelected => {
+            if let Some(sel) = state.view.selected_line {
+                remove_line(state, sel);
+            }
+        }
+        Command::SetQuantity { sel, quantity } => {
+            let r = state
+                .doc
+                .edit(Some(Coalesce::Quantity(sel.at, sel.line)), |b| b.set_quantity(sel.at, sel.line, quantity));
+            report_edit(state, r);
+        }
+        Command::AddNode => {
+            let name = fill(t.node_default_name, &[&(state.doc.build().nodes.len() + 1)]);
+            let r = state.doc.edit(None, |b| b.add_node(NodeGroup::new(name)));
+            if let Ok(i) = r {
+                state.view.selected_node = Location::Node(i);
+            }
+            report_edit(state, r.map(|_| ()));
+        }
+        Command::DuplicateNode(i) => {
+            let r = state.doc.edit(None, |b| b.duplicate_node(i));
+            if let Ok(j) = r {
+                state.view.selected_node = Location::Node(j);
+            }
+            report_edit(state, r.map(|_| ()));
+        }
+        Command::RemoveNode(i) => {
+            let r = state.doc.edit(None, |b| b.remove_node(i));
+            report_edit(state, r.map(|_| ()));
+        }
+        Command::RenameNode(i, name) => {
+            let r = state.doc.edit(Some(Coalesce::RenameNode(i)), |b| b.rename_node(i, &name));
+            report_edit(state, r);
+        }
+        Command::SetNodeCount(i, count) => {
+            let r = state.doc.edit(Some(Coalesce::NodeCount(i)), |b| b.set_node_count(i, count));
+            report_edit(state, r);
+        }
+        Command::RenameBuild(name) => {
+            let name: String = name.chars().take(crate::core::build::MAX_TEXT_CHARS).collect();
+            let r = state.doc.edit(Some(Coalesce::RenameBuild), |b| {
+                b.name = name;
+                Ok(())
+            });
+            report_edit(state, r);
+        }
+        Command::Undo => {
+            if !state.doc.undo() {
+                state.view.notice = Some(Notice::info(t.nothing_to_undo));
+            }
+        }
+        Command::Redo => {
+            if !state.doc.redo() {
+                state.view.notice = Some(Notice::info(t.nothing_to_redo));
+            }
+        }
+        Command::New => guarded(state, Pending::New),
+        Command::Open(path) => guarded(state, Pending::Open(path)),
+        Command::OpenBytes { path, bytes } => guarded(state, Pending::OpenBytes { path, bytes }),
+        Command::PickOpen => {
+            if let Some(path) = state.dialogs.pick_open() {
+                apply_inner(state, Command::Open(path));
+            }
+        }
+        Command::Save => {
+            save(state);
+        }
+        Command::SaveAs(path) => {
+            save_to(state, with_ron_extension(path));
+        }
+        Command::PickSaveAs => {
+            pick_and_save(state);
+        }
+        Command::Quit => guarded(state, Pending::Close),
+        Command::Prompt(choice) => {
+            let Some(pending) = state.view.prompt.take() else { return };
+            match choice {
+                PromptChoice::Cancel => {}
+                PromptChoice::Discard => perform(state, pending),
+                PromptChoice::Save => {
+                    if save(state) {
+                        perform(state, pending);
+                    }
+                }
+            }
+        }
+        Command::RestoreRecovery => {
+            if let Some(found) = state.recovery.take_offer() {
+                guarded(state, Pending::Restore(Box::new(found)));
+            }
+        }
+        Command::DiscardRecovery => {
+            if let Some(found) = state.recovery.take_offer() {
+                if let Err(e) = state.recovery.discard(&found) {
+                    state.view.error = Some(ErrorView { title: t.recovery_failed.to_owned(), message: e.to_string() });
+                }
+            }
+        }
+        Command::SelectNode(at) => {
+            state.view.selected_node = at;
+        }
+        Command::SelectLine(sel) => {
+            state.view.selected_line = sel;
+            if let Some(s) = sel {
+                state.view.selected_node = s.at;
+            }
+        }
+        Command::Highlight(i) => {
+            state.view.highlight = i.filter(|&i| i < state.derived.report.diagnostics.len());
+        }
+        Command::SetTab(tab) => {
+            state.prefs.analysis_tab = tab;
+        }
+        Command::SetTheme(choice) => state.prefs.theme = choice,
+        Command::TogglePalette => state.prefs.show_palette = !state.prefs.show_palette,
+        Command::ToggleAnalysis => state.prefs.show_analysis = !state.prefs.show_analysis,
+        Command::DismissNotice => state.view.notice = None,
+        Command::DismissError => state.view.error = None,
+        Command::ShowAbout(open) => state.view.about_open = open,
+    }
+}
+
+/// Shows an edit error as a notice; a successful edit clears the notice.
+fn report_edit(state: &mut AppState, result: Result<(), EditError>) {
+    state.view.notice = match result {
+        Ok(()) => None,
+        Err(e) => Some(Notice { kind: NoticeKind::Refused, text: e.to_string() }),
+    };
+}
+
+fn remove_line(state: &mut AppState, sel: LineSel) {
+    let r = state.doc.edit(None, |b| b.remove_part(sel.at, sel.line));
+    if r.is_ok() {
+        state.view.selected_line = None;
+    }
+    report_edit(state, r.map(|_| ()));
+}
+
+/// A short name for a target, for messages.
+fn target_name(state: &AppState, target: Target) -> String {
+    let t = state.texts;
+    let node_name = |i: usize| state.doc.build().nodes.get(i).map_or_else(|| (i + 1).to_string(), |n| n.name.clone());
+    match target {
+        Target::Node(i) | Target::Slots { node: i, .. } => node_name(i),
+        Target::PcieSlot { node, position } => fill(t.pcie_slot_of_node, &[&position, &node_name(node)]),
+        Target::Cluster => t.cluster_area.to_owned(),
+    }
+}
+
+fn part_name(state: &AppState, part: &PartId) -> String {
+    state.catalog.get(part).map_or_else(|| part.to_string(), |p| p.name().to_owned())
+}
+
+fn refuse(state: &mut AppState, part: &PartId, target: Target, reasons: &[String]) {
+    let t = state.texts;
+    let head = fill(t.drop_refused, &[&part_name(state, part), &target_name(state, target)]);
+    let text = std::iter::once(head).chain(reasons.iter().cloned()).collect::<Vec<_>>().join("\n");
+    state.view.notice = Some(Notice { kind: NoticeKind::Refused, text });
+}
+
+fn add_checked(state: &mut AppState, target: Target, part: &PartId) {
+    let verdict =
+        placement::check_add(&state.catalog, state.doc.build(), &state.derived.report.diagnostics, target, part, 1);
+    match verdict {
+        Verdict::Accept => {
+            let r = state.doc.edit(None, |b| placement::add_at(b, target, part, 1));
+            if let Ok(line) = r {
+                state.view.selected_line = Some(LineSel { at: target.location(), line });
+                state.view.selected_node = target.location();
+                let t = state.texts;
+                state.view.notice =
+                    Some(Notice::info(&fill(t.added_to, &[&part_name(state, part), &target_name(state, target)])));
+            } else {
+                report_edit(state, r.map(|_| ()));
+            }
+        }
+        Verdict::Refuse(reasons) => refuse(state, part, target, &reasons),
+    }
+}
+
+fn drop_on(state: &mut AppState, payload: DragPayload, target: DropTarget) {
+    match (payload, target) {
+        (DragPayload::Catalog(part), DropTarget::Place(t)) => add_checked(state, t, &part),
+        // Dropping a catalog part back on the palette is not an edit.
+        (DragPayload::Catalog(_), DropTarget::Trash) => {}
+        (DragPayload::Line { from, line, part, quantity }, target) => {
+            // The payload was taken from an earlier frame: make sure it still names that line.
+            let current = state.doc.build().lines(from).and_then(|l| l.get(line));
+            if current.is_none_or(|l| l.part != part || l.quantity != quantity) {
+                state.view.notice = Some(Notice { kind: NoticeKind::Refused, text: state.texts.drag_stale.to_owned() });
+                return;
+            }
+            match target {
+                DropTarget::Trash => remove_line(state, LineSel { at: from, line }),
+                DropTarget::Place(t) => {
+                    let is_slot = matches!(t, Target::PcieSlot { .. });
+                    if t.location() == from && !is_slot {
+                        return;
+                    }
+                    let units = if is_slot { 1 } else { quantity };
+                    let verdict = placement::check_move(
+                        &state.catalog,
+                        state.doc.build(),
+                        &state.derived.report.diagnostics,
+                        from,
+                        line,
+                        t,
+                        units,
+                    );
+                    match verdict {
+                        Verdict::Accept => {
+                            let r = state.doc.edit(None, |b| placement::move_to(b, from, line, t, units));
+                            if let Ok(dest) = r {
+                                state.view.selected_line = Some(LineSel { at: t.location(), line: dest });
+                                state.view.selected_node = t.location();
+                                state.view.notice = None;
+                            } else {
+                                report_edit(state, r.map(|_| ()));
+                            }
+                        }
+                        Verdict::Refuse(reasons) => refuse(state, &part, t, &reasons),
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Runs an action that replaces or closes the build, asking first when there are unsaved
+/// changes.
+fn guarded(state: &mut AppState, pending: Pending) {
+    if state.doc.is_dirty() {
+        state.view.prompt = Some(pending);
+    } else {
+        perform(state, pending);
+    }
+}
+
+fn perform(state: &mut AppState, pending: Pending) {
+    let t = state.texts;
+    match pending {
+        Pending::New => {
+            state.doc.replace(Build::new(t.untitled_build), None);
+            state.prefs.last_build = None;
+            state.view.reset_for_new_document();
+        }
+        Pending::Open(path) => match persist::load_build(&path) {
+            Ok(build) => opened(state, build, path),
+            Err(e) => state.view.error = Some(ErrorView { title: t.open_failed.to_owned(), message: e.to_string() }),
+        },
+        Pending::OpenBytes { path, bytes } => {
+            let is_ron = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron"));
+            if !is_ron {
+                state.view.error = Some(ErrorView {
+                    title: t.open_failed.to_owned(),
+                    message: fill(t.not_a_build_file, &[&path.display()]),
+                });
+                return;
+            }
+            match persist::parse_build_bytes(&path.display().to_string(), &bytes) {
+                Ok(build) => opened(state, build, path),
+                Err(e) => {
+                    state.view.error = Some(ErrorView { title: t.open_failed.to_owned(), message: e.to_string() });
+                }
+            }
+        }
+        Pending::Close => {
+            state.view.allow_close = true;
+            state.outbox.close = true;
+        }
+        Pending::Restore(found) => {
+            // The restored build is not what is in its file (if it has one): it is unsaved.
+            state.doc.replace_unsaved(found.build.clone(), found.original_path.clone());
+            state.view.reset_for_new_document();
+            if let Err(e) = state.recovery.discard(&found) {
+                state.view.error = Some(ErrorView { title: t.recovery_failed.to_owned(), message: e.to_string() });
+            } else {
+                state.view.notice = Some(Notice::info(t.recovery_restored));
+            }
+        }
+    }
+}
+
+fn opened(state: &mut AppState, build: Build, path: PathBuf) {
+    state.doc.replace(build, Some(path.clone()));
+    state.view.reset_for_new_document();
+    remember(state, &path);
+    state.view.notice = Some(Notice::info(&fill(state.texts.opened, &[&path.display()])));
+}
+
+/// Adds a path to the recent files and makes it the build to reopen next time.
+fn remember(state: &mut AppState, path: &Path) {
+    let recent = &mut state.prefs.recent_files;
+    recent.retain(|p| p != path);
+    recent.insert(0, path.to_path_buf());
+    recent.truncate(MAX_RECENT_FILES);
+    state.prefs.last_build = Some(path.to_path_buf());
+}
+
+/// Saves to the document's file, or asks where. True when the build was saved.
+fn save(state: &mut AppState) -> bool {
+    match state.doc.path().map(Path::to_path_buf) {
+        Some(path) => save_to(state, path),
+        None => pick_and_save(state),
+    }
+}
+
+fn pick_and_save(state: &mut AppState) -> bool {
+    let suggested = format!("{}.ron", file_stem_for(&state.doc.build().name));
+    match state.dialogs.pick_save(&suggested) {
+        Some(path) => save_to(state, with_ron_extension(path)),
+        None => false,
+    }
+}
+
+fn save_to(state: &mut AppState, path: PathBuf) -> bool {
+    let t = state.texts;
+    match persist::save_build(&path, state.doc.build()) {
+        Ok(()) => {
+            state.doc.mark_saved(path.clone());
+            remember(state, &path);
+            state.view.notice = Some(Notice::info(&fill(t.saved_to, &[&path.display()])));
+            true
+        }
+        Err(e) => {
+            state.view.error = Some(ErrorView { title: t.save_failed.to_owned(), message: e.to_string() });
+            false
+        }
+    }
+}
+
+/// A file name from a build name: letters, digits, `-` and `_` kept, the rest as `-`.
+#[must_use]
+pub fn file_stem_for(name: &str) -> String {
+    let stem: String = name
+        .trim()
+        .chars()
+        .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c.to_ascii_lowercase() } else { '-' })
+        .collect();
+    let stem = stem.trim_matches('-').to_owned();
+    if stem.is_empty() { "build".to_owned() } else { stem }
+}
+
+fn with_ron_extension(path: PathBuf) -> PathBuf {
+    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron")) { path } else { path.with_extension("ron") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gpu() -> PartId {
+        PartId::from("gpu/nvidia-geforce-rtx-4090")
+    }
+
+    #[test]
+    fn edits_undo_redo_restore_exact_builds() {
+        let mut d = Document::new(Build::new("t"), None);
+        let b0 = d.build().clone();
+        d.edit(None, |b| b.add_part(Location::Node(0), &gpu(), 1)).unwrap();
+        let b1 = d.build().clone();
+        d.edit(None, |b| b.add_part(Location::Node(0), &gpu(), 2)).unwrap();
+        assert_eq!(d.revision(), 3);
+        assert!(d.is_dirty());
+        assert!(d.undo());
+        assert_eq!(d.build(), &b1);
+        assert!(d.undo());
+        assert_eq!(d.build(), &b0);
+        assert!(!d.is_dirty(), "back at the loaded build");
+        assert!(!d.undo());
+        assert!(d.redo());
+        assert_eq!(d.build(), &b1);
+        // A new edit drops the redo branch.
+        d.edit(None, |b| b.add_node(NodeGroup::new("n"))).unwrap();
+        assert!(!d.can_redo());
+    }
+
+    #[test]
+    fn failed_and_no_op_edits_leave_no_trace() {
+        let mut d = Document::new(Build::new("t"), None);
+        assert!(d.edit(None, |b| b.remove_node(0)).is_err());
+        d.edit(None, |b| b.rename_node(0, "Node 1")).unwrap();
+        assert_eq!(d.revision(), 1);
+        assert!(!d.can_undo());
+        assert!(!d.is_dirty());
+    }
+
+    #[test]
+    fn typing_a_name_is_one_undo_step() {
+        let mut d = Document::new(Build::new("t"), None);
+        for name in ["W", "Wo", "Wor", "Work"] {
+            d.edit(Some(Coalesce::RenameNode(0)), |b| b.rename_node(0, name)).unwrap();
+        }
+        d.edit(Some(Coalesce::RenameBuild), |b| {
+            b.name = "x".into();
+            Ok(())
+        })
+        .unwrap();
+        assert!(d.undo());
+        assert_eq!(d.build().nodes[0].name, "Work");
+        assert!(d.undo());
+        assert_eq!(d.build().nodes[0].name, "Node 1");
+        assert!(!d.can_undo());
+    }
+
+    #[test]
+    fn saving_clears_dirty_and_keeps_history() {
+        let mut d = Document::new(Build::new("t"), None);
+        d.edit(None, |b| b.add_part(Location::Node(0), &gpu(), 1)).unwrap();
+        d.mark_saved(PathBuf::from("/tmp/x.ron"));
+        assert!(!d.is_dirty());
+        assert!(d.undo());
+        assert!(d.is_dirty(), "undoing past the save makes it differ from the file");
+    }
+
+    #[test]
+    fn file_stems() {
+        assert_eq!(file_stem_for("Entry workstation (RTX 4090)"), "entry-workstation--rtx-4090");
+        assert_eq!(file_stem_for("  "), "build");
+        assert_eq!(with_ron_extension(PathBuf::from("a/b")), PathBuf::from("a/b.ron"));
+        assert_eq!(with_ron_extension(PathBuf::from("a/b.RON")), PathBuf::from("a/b.RON"));
+    }
+}

@@ -1,0 +1,46 @@
+//! The per-frame context panels read from, and the one way they write: [`FrameCtx::push`].
+
+use crate::core::catalog::Catalog;
+use crate::core::placement::Verdict;
+use crate::gui::command::{Command, Document, DropTarget};
+use crate::gui::derived::{Derived, DropPreview};
+use crate::gui::icons::Icons;
+use crate::gui::prefs::Prefs;
+use crate::gui::recovery::Recovery;
+use crate::gui::state::ViewState;
+use crate::gui::text::Texts;
+use crate::gui::theme::Tokens;
+
+/// What a panel sees this frame. Built once per frame from the app state; borrowed, never
+/// stored.
+pub struct FrameCtx<'a> {
+    pub catalog: &'a Catalog,
+    pub doc: &'a Document,
+    pub derived: &'a Derived,
+    pub view: &'a ViewState,
+    pub prefs: &'a Prefs,
+    pub recovery: &'a Recovery,
+    /// Drop verdicts while something is being dragged.
+    pub drop_preview: Option<&'a DropPreview>,
+    pub texts: &'static Texts,
+    pub tokens: &'static Tokens,
+    pub icons: &'a Icons,
+    pub(crate) commands: &'a mut Vec<Command>,
+    /// The innermost drop target under the pointer while dragging, and its verdict. Set by
+    /// the first (innermost) target laid out under the pointer, so that the targets around it
+    /// do not also light up; the drag ghost shows the verdict.
+    pub(crate) hover: Option<(DropTarget, Option<Verdict>)>,
+}
+
+impl FrameCtx<'_> {
+    /// Queues a command; it is applied at the start of the next frame.
+    pub fn push(&mut self, command: Command) {
+        self.commands.push(command);
+    }
+
+    /// The verdict for a drop target while something is being dragged.
+    #[must_use]
+    pub fn verdict(&self, target: DropTarget) -> Option<&Verdict> {
+        self.drop_preview.and_then(|p| p.verdicts.get(&target))
+    }
+}

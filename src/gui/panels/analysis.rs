@@ -1,0 +1,193 @@
+//! The analysis panel: one tab per section of the cached report. A tab exists only when the
+//! report has its data; nothing here computes, it renders [`crate::core::analysis::Report`].
+
+use crate::core::analysis::{Diagnostic, Severity};
+use crate::core::units::format_thousands;
+use crate::gui::command::Command;
+use crate::gui::context::FrameCtx;
+use crate::gui::state::AnalysisTab;
+use crate::gui::text::fill;
+use crate::gui::theme;
+use egui::{Align, Frame, Layout, Margin, RichText, Sense, Stroke, StrokeKind, UiBuilder};
+use egui_extras::{Column, TableBuilder};
+
+/// The right panel.
+pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    let t = fx.texts;
+    let current = fx.prefs.analysis_tab;
+    ui.horizontal(|ui| {
+        for tab in AnalysisTab::ALL {
+            let label = match tab {
+                AnalysisTab::Summary => t.tab_summary.to_owned(),
+                AnalysisTab::Issues => fill(t.tab_issues, &[&fx.derived.report.diagnostics.len()]),
+            };
+            if ui.selectable_label(current == tab, label).clicked() && current != tab {
+                fx.push(Command::SetTab(tab));
+            }
+        }
+    });
+    ui.separator();
+    match current {
+        AnalysisTab::Summary => summary(ui, fx),
+        AnalysisTab::Issues => issues(ui, fx),
+    }
+}
+
+fn severity_color(fx: &FrameCtx<'_>, s: Severity) -> egui::Color32 {
+    match s {
+        Severity::Error => fx.tokens.error,
+        Severity::Warning => fx.tokens.warn,
+        Severity::Info => fx.tokens.info,
+    }
+}
+
+fn severity_name(fx: &FrameCtx<'_>, s: Severity) -> &'static str {
+    match s {
+        Severity::Error => fx.texts.severity_error,
+        Severity::Warning => fx.texts.severity_warning,
+        Severity::Info => fx.texts.severity_info,
+    }
+}
+
+fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    let (t, tk, derived) = (fx.texts, fx.tokens, fx.derived);
+    let report = &derived.report;
+    let bom = &report.bom;
+    ui.heading(&report.build_name);
+    ui.label(fill(t.summary_nodes_gpus, &[&report.nodes, &report.gpus]));
+    ui.add_space(6.0);
+    ui.label(RichText::new(t.summary_capex).small());
+    ui.label(RichText::new(fill(t.money, &[&format_thousands(bom.capex, 0), &bom.currency])).size(26.0).strong());
+    ui.weak(fill(
+        t.summary_capex_parts,
+        &[&format_thousands(bom.parts_total, 0), &format_thousands(bom.custom_total, 0)],
+    ));
+    if (bom.usd_exchange_rate - 1.0).abs() > f64::EPSILON {
+        ui.weak(fill(t.summary_exchange, &[&bom.usd_exchange_rate, &bom.currency]));
+    }
+    if bom.unpriced_lines > 0 {
+        ui.colored_label(tk.warn, fill(t.summary_unpriced, &[&bom.unpriced_lines]));
+    }
+    ui.add_space(6.0);
+    ui.label(RichText::new(t.summary_findings).small());
+    ui.horizontal(|ui| {
+        for s in [Severity::Error, Severity::Warning, Severity::Info] {
+            let n = report.count(s);
+            let color = if n > 0 { severity_color(fx, s) } else { tk.muted };
+            ui.label(RichText::new(fill(t.severity_count, &[&n, &severity_name(fx, s)])).color(color).strong());
+        }
+        if !report.diagnostics.is_empty() && ui.button(t.show_issues).clicked() {
+            fx.push(Command::SetTab(AnalysisTab::Issues));
+        }
+    });
+    ui.add_space(6.0);
+    ui.separator();
+    ui.label(RichText::new(t.summary_bom).strong());
+    if bom.lines.is_empty() && bom.custom_capex.is_empty() {
+        ui.weak(t.summary_bom_empty);
+        return;
+    }
+    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+    let lines = &bom.lines;
+    TableBuilder::new(ui)
+        .id_salt("bom")
+        .striped(true)
+        .resizable(false)
+        .cell_layout(Layout::left_to_right(Align::Center))
+        .column(Column::remainder().at_least(120.0).clip(true))
+        .column(Column::exact(56.0))
+        .column(Column::exact(96.0))
+        .header(row_height, |mut h| {
+            h.col(|ui| {
+                ui.strong(t.bom_part);
+            });
+            h.col(|ui| {
+                ui.strong(t.bom_quantity);
+            });
+            h.col(|ui| {
+                ui.strong(fill(t.bom_total, &[&bom.currency]));
+            });
+        })
+        .body(|body| {
+            body.rows(row_height, lines.len() + bom.custom_capex.len(), |mut row| {
+                let i = row.index();
+                if let Some(l) = lines.get(i) {
+                    row.col(|ui| {
+                        ui.add(egui::Label::new(format!("{} · {}", l.group, l.name)).truncate())
+                            .on_hover_text(l.part.as_str());
+                    });
+                    row.col(|ui| {
+                        ui.label(format_thousands(l.total_quantity as f64, 0));
+                    });
+                    row.col(|ui| match l.extended_price {
+                        Some(p) => {
+                            ui.label(format_thousands(p, 0));
+                        }
+                        None => {
+                            ui.colored_label(tk.warn, t.no_price);
+                        }
+                    });
+                } else if let Some(c) = bom.custom_capex.get(i - lines.len()) {
+                    row.col(|ui| {
+                        ui.add(egui::Label::new(&c.name).truncate());
+                    });
+                    row.col(|ui| {
+                        ui.label(c.quantity.to_string());
+                    });
+                    row.col(|ui| {
+                        ui.label(format_thousands(c.amount, 0));
+                    });
+                }
+            });
+        });
+}
+
+fn issues(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    let (t, derived) = (fx.texts, fx.derived);
+    let diagnostics = &derived.report.diagnostics;
+    if diagnostics.is_empty() {
+        ui.label(RichText::new(t.issues_none).color(fx.tokens.ok));
+        return;
+    }
+    ui.weak(t.issues_hint);
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        for (i, d) in diagnostics.iter().enumerate() {
+            finding(ui, fx, i, d);
+        }
+    });
+}
+
+fn finding(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize, d: &Diagnostic) {
+    let (t, tk) = (fx.texts, fx.tokens);
+    let selected = fx.view.highlight == Some(i);
+    let color = severity_color(fx, d.severity);
+    let resp = ui
+        .scope_builder(UiBuilder::new().id_salt(("finding", i)).sense(Sense::click()), |ui| {
+            Frame::new()
+                .inner_margin(Margin::symmetric(8, 5))
+                .corner_radius(theme::CARD_RADIUS)
+                .fill(if selected {
+                    ui.visuals().selection.bg_fill.gamma_multiply(0.4)
+                } else {
+                    egui::Color32::TRANSPARENT
+                })
+                .show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    ui.horizontal(|ui| {
+                        ui.label(RichText::new(severity_name(fx, d.severity)).color(color).strong());
+                        ui.weak(&d.code);
+                    });
+                    ui.add(egui::Label::new(&d.message).wrap().selectable(false));
+                    if let Some(fix) = &d.fix {
+                        ui.add(egui::Label::new(RichText::new(fill(t.fix, &[fix])).small()).wrap().selectable(false));
+                    }
+                });
+        })
+        .response;
+    if resp.hovered() {
+        ui.painter().rect_stroke(resp.rect, theme::CARD_RADIUS, Stroke::new(1.0, tk.card_stroke), StrokeKind::Inside);
+    }
+    if resp.clicked() {
+        fx.push(Command::Highlight(if selected { None } else { Some(i) }));
+    }
+}

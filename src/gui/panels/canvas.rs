@@ -1,0 +1,587 @@
+//! The build canvas: one card per node group with its platform drawn as slots (chassis,
+//! board, CPU sockets, DIMM slots, PCIe slots with the positions each card covers, M.2 slots,
+//! drive and PSU bays, GPU baseboard positions), its part lines with quantities, and a card
+//! for the cluster section.
+//!
+//! Drag and drop follows egui's "collect during layout, mutate after" pattern: every card,
+//! slot group and PCIe slot is a drop target laid out innermost first; while something is
+//! dragged each target is outlined by its verdict (computed once per drag by the app, see
+//! [`crate::gui::derived::DropPreview`]), the innermost one under the pointer lights up and the
+//! drag ghost says what a drop would do or why it is refused; a release pushes a
+//! [`Command::Drop`], which the command layer checks again before changing anything.
+
+use crate::core::analysis::Severity;
+use crate::core::build::{Location, MAX_NODE_COUNT, MAX_QUANTITY, PartLine};
+use crate::core::catalog::PartKind;
+use crate::core::placement::{NodeSlots, PcieSlotView, SlotGroup, SlotKind, Target, Verdict};
+use crate::core::units::format_thousands;
+use crate::gui::command::{Command, DragPayload, DropTarget, LineSel};
+use crate::gui::context::FrameCtx;
+use crate::gui::derived::{finding_touches, finding_touches_node};
+use crate::gui::state::NoticeKind;
+use crate::gui::text::fill;
+use crate::gui::theme;
+use egui::{Align, Frame, Label, Layout, Margin, Response, RichText, Sense, Stroke, StrokeKind, TextEdit, UiBuilder};
+
+/// The central panel.
+pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    notice(ui, fx);
+    toolbar(ui, fx);
+    ui.add_space(4.0);
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        let count = fx.doc.build().nodes.len();
+        for i in 0..count {
+            node_card(ui, fx, i);
+            ui.add_space(theme::CARD_GAP);
+        }
+        cluster_card(ui, fx);
+    });
+}
+
+fn notice(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    let Some(n) = fx.view.notice.clone() else { return };
+    let tk = fx.tokens;
+    let fill_color = match n.kind {
+        NoticeKind::Info => tk.banner_info,
+        NoticeKind::Refused => tk.banner_error,
+    };
+    Frame::new().fill(fill_color).corner_radius(theme::CARD_RADIUS).inner_margin(Margin::symmetric(10, 6)).show(
+        ui,
+        |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal(|ui| {
+                ui.with_layout(Layout::right_to_left(Align::Min), |ui| {
+                    if ui.small_button("×").on_hover_text(fx.texts.dismiss).clicked() {
+                        fx.push(Command::DismissNotice);
+                    }
+                    ui.with_layout(Layout::top_down(Align::Min), |ui| {
+                        let mut lines = n.text.lines();
+                        if let Some(first) = lines.next() {
+                            let head = RichText::new(first).strong();
+                            ui.label(if n.kind == NoticeKind::Refused { head.color(tk.error) } else { head });
+                        }
+                        for rest in lines {
+                            ui.label(rest);
+                        }
+                    });
+                });
+            });
+        },
+    );
+    ui.add_space(4.0);
+}
+
+fn toolbar(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    let t = fx.texts;
+    ui.horizontal(|ui| {
+        let label = ui.label(t.build_name);
+        let mut name = fx.doc.build().name.clone();
+        let r =
+            ui.add(TextEdit::singleline(&mut name).id_salt("build-name").desired_width(260.0)).labelled_by(label.id);
+        if r.changed() {
+            fx.push(Command::RenameBuild(name));
+        }
+        if ui.button(t.add_node).clicked() {
+            fx.push(Command::AddNode);
+        }
+        ui.with_layout(Layout::right_to_left(Align::Center), |ui| trash(ui, fx));
+    });
+}
+
+/// A small area parts can be dropped on to remove them.
+fn trash(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    let t = fx.texts;
+    let resp = ui
+        .scope_builder(UiBuilder::new().id_salt("trash").sense(Sense::hover()), |ui| {
+            Frame::new()
+                .stroke(Stroke::new(1.0, fx.tokens.card_stroke))
+                .corner_radius(theme::CARD_RADIUS)
+                .inner_margin(Margin::symmetric(10, 3))
+                .show(ui, |ui| ui.weak(t.trash));
+        })
+        .response;
+    drop_target(ui, fx, &resp, DropTarget::Trash);
+}
+
+/// Registers a drop target on a laid-out region. Call innermost targets first.
+fn drop_target(ui: &egui::Ui, fx: &mut FrameCtx<'_>, resp: &Response, target: DropTarget) {
+    if !egui::DragAndDrop::has_payload_of_type::<DragPayload>(ui.ctx()) {
+        return;
+    }
+    let tk = fx.tokens;
+    let verdict = fx.verdict(target).cloned();
+    let hovered = fx.hover.is_none() && resp.contains_pointer();
+    let rect = resp.rect.expand(1.0);
+    match &verdict {
+        Some(Verdict::Accept) => {
+            if hovered {
+                ui.painter().rect_filled(rect, theme::CARD_RADIUS, tk.drop_accept_fill);
+            }
+            let width = if hovered { theme::DROP_STROKE * 1.5 } else { theme::DROP_STROKE * 0.5 };
+            ui.painter().rect_stroke(rect, theme::CARD_RADIUS, Stroke::new(width, tk.drop_accept), StrokeKind::Outside);
+        }
+        Some(Verdict::Refuse(_)) => {
+            if hovered {
+                ui.painter().rect_filled(rect, theme::CARD_RADIUS, tk.drop_refuse_fill);
+                ui.painter().rect_stroke(
+                    rect,
+                    theme::CARD_RADIUS,
+                    Stroke::new(theme::DROP_STROKE, tk.drop_refuse),
+                    StrokeKind::Outside,
+                );
+            }
+        }
+        None => {}
+    }
+    if hovered {
+        fx.hover = Some((target, verdict));
+    }
+    if let Some(payload) = resp.dnd_release_payload::<DragPayload>() {
+        fx.push(Command::Drop { payload: (*payload).clone(), target });
+    }
+}
+
+fn node_card(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize) {
+    let (doc, derived, t, tk) = (fx.doc, fx.derived, fx.texts, fx.tokens);
+    let Some(node) = doc.build().nodes.get(i) else { return };
+    let selected = fx.view.selected_node == Location::Node(i);
+    let highlighted = fx.view.highlight.is_some_and(|f| finding_touches_node(&derived.report, f, i));
+    let stroke = if highlighted {
+        Stroke::new(2.0, tk.highlight)
+    } else if selected {
+        Stroke::new(1.5, tk.selected)
+    } else {
+        Stroke::new(1.0, tk.card_stroke)
+    };
+    let resp = ui
+        .scope_builder(UiBuilder::new().id_salt(("node", i)).sense(Sense::click()), |ui| {
+            Frame::new()
+                .fill(tk.card_fill)
+                .stroke(stroke)
+                .corner_radius(theme::CARD_RADIUS)
+                .inner_margin(theme::CARD_PADDING)
+                .show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    node_header(ui, fx, i, &node.name, node.count);
+                    ui.add_space(4.0);
+                    let slots = derived.slots.get(i).cloned().unwrap_or_default();
+                    if node.parts.is_empty() {
+                        ui.weak(t.node_empty_hint);
+                    }
+                    if ui.available_width() > 720.0 {
+                        ui.columns(2, |cols| {
+                            if let [left, right] = cols {
+                                slot_diagram(left, fx, i, &slots);
+                                part_lines(right, fx, Location::Node(i), &node.parts);
+                            }
+                        });
+                    } else {
+                        slot_diagram(ui, fx, i, &slots);
+                        ui.add_space(4.0);
+                        part_lines(ui, fx, Location::Node(i), &node.parts);
+                    }
+                });
+        })
+        .response;
+    if resp.clicked() {
+        fx.push(Command::SelectNode(Location::Node(i)));
+    }
+    drop_target(ui, fx, &resp, DropTarget::Place(Target::Node(i)));
+}
+
+fn node_header(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize, name: &str, count: u32) {
+    let (t, derived) = (fx.texts, fx.derived);
+    let nodes = fx.doc.build().nodes.len();
+    ui.horizontal(|ui| {
+        let label = ui.label(RichText::new(t.node_name).small());
+        let mut text = name.to_owned();
+        let r = ui
+            .add(
+                TextEdit::singleline(&mut text)
+                    .id_salt(("node-name", i))
+                    .desired_width(200.0)
+                    .font(egui::TextStyle::Heading),
+            )
+            .labelled_by(label.id);
+        if r.changed() {
+            fx.push(Command::RenameNode(i, text));
+        }
+        // Working on a node's name selects the node, as clicking its card does.
+        if r.gained_focus() && fx.view.selected_node != Location::Node(i) {
+            fx.push(Command::SelectNode(Location::Node(i)));
+        }
+        let label = ui.label("×");
+        let mut n = count;
+        let r = ui
+            .add(egui::DragValue::new(&mut n).range(1..=MAX_NODE_COUNT).speed(0.1))
+            .labelled_by(label.id)
+            .on_hover_text(t.node_count_hint);
+        if r.changed() && n != count {
+            fx.push(Command::SetNodeCount(i, n));
+        }
+        if let Some(s) = derived.nodes.get(i) {
+            ui.weak(fill(
+                t.node_summary,
+                &[
+                    &s.gpus,
+                    &format_thousands(s.gpu_memory_gib, 0),
+                    &format_thousands(s.capex, 0),
+                    &derived.report.currency,
+                ],
+            ));
+        }
+        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+            if ui.add_enabled(nodes > 1, egui::Button::new(t.remove_node)).clicked() {
+                fx.push(Command::RemoveNode(i));
+            }
+            if ui.button(t.duplicate_node).clicked() {
+                fx.push(Command::DuplicateNode(i));
+            }
+        });
+    });
+}
+
+fn slot_name(fx: &FrameCtx<'_>, kind: SlotKind) -> &'static str {
+    let i = SlotKind::ALL.iter().position(|k| *k == kind).unwrap_or_default();
+    fx.texts.slot_names.get(i).copied().unwrap_or_default()
+}
+
+fn slot_icon(kind: SlotKind) -> PartKind {
+    match kind {
+        SlotKind::Chassis => PartKind::Chassis,
+        SlotKind::Board => PartKind::Motherboard,
+        SlotKind::CpuSocket => PartKind::Cpu,
+        SlotKind::Cooler => PartKind::Cooler,
+        SlotKind::Dimm => PartKind::Memory,
+        SlotKind::GpuPosition => PartKind::Gpu,
+        SlotKind::M2 | SlotKind::Bay25 | SlotKind::Bay35 => PartKind::Storage,
+        SlotKind::Psu => PartKind::Psu,
+        SlotKind::System => PartKind::System,
+    }
+}
+
+fn slot_diagram(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, node: usize, slots: &NodeSlots) {
+    for group in &slots.groups {
+        slot_group(ui, fx, node, group);
+    }
+    if !slots.pcie.is_empty() {
+        ui.add_space(2.0);
+        ui.label(RichText::new(fx.texts.pcie_slots).small().strong());
+        for view in &slots.pcie {
+            pcie_slot(ui, fx, node, view);
+        }
+    }
+    for card in &slots.unplaced_cards {
+        ui.colored_label(fx.tokens.error, fill(fx.texts.no_free_slot, &[&card.name]));
+    }
+}
+
+/// One row of same-kind slots: label, boxes (filled ones first), occupants.
+fn slot_group(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, node: usize, group: &SlotGroup) {
+    let (t, tk) = (fx.texts, fx.tokens);
+    let highlight = fx.view.highlight;
+    let derived = fx.derived;
+    let report = &derived.report;
+    let touched = highlight
+        .is_some_and(|f| group.occupants.iter().any(|o| finding_touches(report, f, Location::Node(node), o.line)));
+    let resp = ui
+        .scope_builder(UiBuilder::new().id_salt(("slots", node, group.kind)).sense(Sense::hover()), |ui| {
+            ui.horizontal(|ui| {
+                let tint = ui.visuals().weak_text_color();
+                if let Some(img) = fx.icons.kind(slot_icon(group.kind), theme::ICON_SIZE, tint) {
+                    ui.add(img);
+                }
+                let (label_rect, _) =
+                    ui.allocate_exact_size(egui::vec2(theme::SLOT_LABEL_WIDTH, theme::SLOT_BOX.y), Sense::hover());
+                ui.painter().text(
+                    label_rect.left_center(),
+                    egui::Align2::LEFT_CENTER,
+                    slot_name(fx, group.kind),
+                    egui::TextStyle::Small.resolve(ui.style()),
+                    ui.visuals().text_color(),
+                );
+                if let Some(capacity) = group.capacity {
+                    let shown = capacity.max(group.used).min(theme::MAX_SLOT_BOXES);
+                    for k in 0..shown {
+                        let (r, _) = ui.allocate_exact_size(theme::SLOT_BOX, Sense::hover());
+                        let color = if k >= capacity {
+                            tk.slot_over
+                        } else if k < group.used {
+                            tk.slot_filled
+                        } else {
+                            tk.slot_empty
+                        };
+                        ui.painter().rect_filled(r, 2.0, color);
+                    }
+                    let extra = capacity.max(group.used).saturating_sub(shown);
+                    if extra > 0 {
+                        ui.weak(fill(t.more_slots, &[&extra]));
+                    }
+                    ui.label(RichText::new(fill(t.slots_used, &[&group.used, &capacity])).small());
+                }
+                let names: Vec<String> = group
+                    .occupants
+                    .iter()
+                    .map(|o| if o.units > 1 { format!("{} ×{}", o.name, o.units) } else { o.name.clone() })
+                    .collect();
+                let text = if names.is_empty() { t.slot_empty.to_owned() } else { names.join(", ") };
+                let color = if names.is_empty() { tk.muted } else { ui.visuals().text_color() };
+                ui.add(Label::new(RichText::new(text).small().color(color)).truncate().selectable(false));
+            });
+        })
+        .response;
+    if touched {
+        ui.painter().rect_stroke(resp.rect.expand(1.0), 3.0, Stroke::new(2.0, tk.highlight), StrokeKind::Outside);
+    }
+    drop_target(ui, fx, &resp, DropTarget::Place(Target::Slots { node, kind: group.kind }));
+}
+
+fn pcie_slot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, node: usize, view: &PcieSlotView) {
+    let (t, tk) = (fx.texts, fx.tokens);
+    let s = &view.slot;
+    let derived = fx.derived;
+    let report = &derived.report;
+    let highlight = fx.view.highlight;
+    let resp = ui
+        .scope_builder(UiBuilder::new().id_salt(("pcie", node, s.position)).sense(Sense::hover()), |ui| {
+            ui.horizontal(|ui| {
+                let (label_rect, _) = ui.allocate_exact_size(
+                    egui::vec2(
+                        theme::SLOT_LABEL_WIDTH + theme::ICON_SIZE + ui.spacing().item_spacing.x,
+                        theme::PCIE_ROW_HEIGHT,
+                    ),
+                    Sense::hover(),
+                );
+                ui.painter().text(
+                    label_rect.left_center(),
+                    egui::Align2::LEFT_CENTER,
+                    fill(t.pcie_slot_label, &[&s.position, &s.physical_lanes, &s.electrical_lanes, &s.pcie_gen]),
+                    egui::TextStyle::Small.resolve(ui.style()),
+                    ui.visuals().text_color(),
+                );
+                let width = ui.available_width().max(40.0);
+                let (bar, bar_resp) =
+                    ui.allocate_exact_size(egui::vec2(width, theme::PCIE_ROW_HEIGHT), Sense::click_and_drag());
+                let painter = ui.painter();
+                let font = egui::TextStyle::Small.resolve(ui.style());
+                match (&view.card, view.covered_by) {
+                    (Some(card), _) => {
+                        let touched = highlight
+                            .is_some_and(|f| finding_touches(report, f, Location::Node(node), card.occupant.line));
+                        painter.rect_filled(bar, 3.0, tk.slot_filled);
+                        if touched {
+                            painter.rect_stroke(bar, 3.0, Stroke::new(2.0, tk.highlight), StrokeKind::Outside);
+                        }
+                        let label = fill(t.card_in_slot, &[&card.occupant.name, &card.width_slots]);
+                        painter.text(
+                            bar.left_center() + egui::vec2(6.0, 0.0),
+                            egui::Align2::LEFT_CENTER,
+                            label,
+                            font,
+                            egui::Color32::WHITE,
+                        );
+                        // The card can be dragged to another slot or node.
+                        let doc = fx.doc;
+                        let line = doc.build().nodes.get(node).and_then(|n| n.parts.get(card.occupant.line));
+                        if let Some(line) = line {
+                            bar_resp.dnd_set_drag_payload(DragPayload::Line {
+                                from: Location::Node(node),
+                                line: card.occupant.line,
+                                part: line.part.clone(),
+                                quantity: line.quantity,
+                            });
+                        }
+                        if bar_resp.clicked() {
+                            fx.push(Command::SelectLine(Some(LineSel {
+                                at: Location::Node(node),
+                                line: card.occupant.line,
+                            })));
+                        }
+                    }
+                    (None, Some(by)) => {
+                        painter.rect_filled(bar, 3.0, tk.slot_covered);
+                        painter.text(
+                            bar.left_center() + egui::vec2(6.0, 0.0),
+                            egui::Align2::LEFT_CENTER,
+                            fill(t.slot_covered, &[&by]),
+                            font,
+                            tk.muted,
+                        );
+                    }
+                    (None, None) => {
+                        painter.rect_stroke(bar, 3.0, Stroke::new(1.0, tk.slot_empty), StrokeKind::Inside);
+                        painter.text(
+                            bar.left_center() + egui::vec2(6.0, 0.0),
+                            egui::Align2::LEFT_CENTER,
+                            t.slot_empty,
+                            font,
+                            tk.muted,
+                        );
+                    }
+                }
+            });
+        })
+        .response;
+    drop_target(ui, fx, &resp, DropTarget::Place(Target::PcieSlot { node, position: s.position }));
+}
+
+fn part_lines(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, at: Location, lines: &[PartLine]) {
+    for (i, line) in lines.iter().enumerate() {
+        part_line(ui, fx, at, i, line);
+    }
+}
+
+/// One part line: icon, name, quantity with − and +, remove. Click selects; drag moves it.
+fn part_line(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, at: Location, i: usize, line: &PartLine) {
+    let (t, tk, catalog) = (fx.texts, fx.tokens, fx.catalog);
+    let part = catalog.get(&line.part);
+    let name = part.map_or_else(|| line.part.to_string(), |p| p.name().to_owned());
+    let sel = LineSel { at, line: i };
+    let selected = fx.view.selected_line == Some(sel);
+    let derived = fx.derived;
+    let highlighted = fx.view.highlight.is_some_and(|f| finding_touches(&derived.report, f, at, i));
+    let has_finding = derived
+        .report
+        .diagnostics
+        .iter()
+        .filter(|d| d.lines.iter().any(|l| l.location == at && l.line == i))
+        .map(|d| d.severity)
+        .min();
+    let resp = ui
+        .scope_builder(UiBuilder::new().id_salt(("line", at, i)).sense(Sense::click_and_drag()), |ui| {
+            ui.horizontal(|ui| {
+                let tint = ui.visuals().text_color();
+                match part.and_then(|p| fx.icons.kind(p.kind(), theme::ICON_SIZE, tint)) {
+                    Some(img) => {
+                        ui.add(img);
+                    }
+                    None => {
+                        ui.add_space(theme::ICON_SIZE);
+                    }
+                }
+                let mut text = RichText::new(&name);
+                if let Some(sev) = has_finding {
+                    text = text.color(match sev {
+                        Severity::Error => tk.error,
+                        Severity::Warning => tk.warn,
+                        Severity::Info => ui.visuals().text_color(),
+                    });
+                }
+                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                    if ui.small_button("×").on_hover_text(t.remove_part).clicked() {
+                        fx.push(Command::RemoveLine(sel));
+                    }
+                    if ui
+                        .add_enabled(line.quantity < MAX_QUANTITY, egui::Button::new("+").small())
+                        .on_hover_text(t.quantity_more)
+                        .clicked()
+                    {
+                        fx.push(Command::SetQuantity { sel, quantity: line.quantity + 1 });
+                    }
+                    ui.label(RichText::new(fill(t.quantity, &[&line.quantity])).monospace());
+                    if ui
+                        .add_enabled(line.quantity > 1, egui::Button::new("−").small())
+                        .on_hover_text(t.quantity_less)
+                        .clicked()
+                    {
+                        fx.push(Command::SetQuantity { sel, quantity: line.quantity - 1 });
+                    }
+                    ui.add(Label::new(text).truncate().selectable(false));
+                });
+            });
+        })
+        .response;
+    resp.dnd_set_drag_payload(DragPayload::Line {
+        from: at,
+        line: i,
+        part: line.part.clone(),
+        quantity: line.quantity,
+    });
+    if resp.clicked() {
+        fx.push(Command::SelectLine(Some(sel)));
+    }
+    let stroke = if highlighted {
+        Some(Stroke::new(2.0, tk.highlight))
+    } else if selected {
+        Some(Stroke::new(1.5, tk.selected))
+    } else {
+        None
+    };
+    if let Some(s) = stroke {
+        ui.painter().rect_stroke(resp.rect.expand(1.0), 3.0, s, StrokeKind::Outside);
+    }
+    if let Some(p) = part {
+        resp.on_hover_ui(|ui| super::palette::spec_card(ui, fx, p));
+    }
+}
+
+fn cluster_card(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    let (t, tk) = (fx.texts, fx.tokens);
+    let lines = fx.doc.build().cluster.clone();
+    let selected = fx.view.selected_node == Location::Cluster;
+    let resp = ui
+        .scope_builder(UiBuilder::new().id_salt("cluster").sense(Sense::click()), |ui| {
+            Frame::new()
+                .fill(tk.card_fill)
+                .stroke(Stroke::new(
+                    if selected { 1.5 } else { 1.0 },
+                    if selected { tk.selected } else { tk.card_stroke },
+                ))
+                .corner_radius(theme::CARD_RADIUS)
+                .inner_margin(theme::CARD_PADDING)
+                .show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    ui.horizontal(|ui| {
+                        let tint = ui.visuals().text_color();
+                        if let Some(img) = fx.icons.kind(PartKind::Switch, theme::ICON_SIZE, tint) {
+                            ui.add(img);
+                        }
+                        ui.heading(t.cluster_area);
+                    });
+                    if lines.is_empty() {
+                        ui.weak(t.cluster_hint);
+                    }
+                    part_lines(ui, fx, Location::Cluster, &lines);
+                });
+        })
+        .response;
+    if resp.clicked() {
+        fx.push(Command::SelectNode(Location::Cluster));
+    }
+    drop_target(ui, fx, &resp, DropTarget::Place(Target::Cluster));
+}
+
+/// The dragged part follows the pointer, with what a drop here would do.
+pub fn drag_ghost(ctx: &egui::Context, fx: &FrameCtx<'_>) {
+    let Some(payload) = egui::DragAndDrop::payload::<DragPayload>(ctx) else { return };
+    let Some(pos) = ctx.pointer_interact_pos() else { return };
+    let (t, tk) = (fx.texts, fx.tokens);
+    let name = fx.catalog.get(payload.part()).map_or_else(|| payload.part().to_string(), |p| p.name().to_owned());
+    egui::Area::new(egui::Id::unique("drag-ghost"))
+        .order(egui::Order::Tooltip)
+        .fixed_pos(pos + egui::vec2(14.0, 10.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(360.0);
+                ui.strong(name);
+                match &fx.hover {
+                    Some((DropTarget::Trash, _)) => {
+                        if matches!(*payload, DragPayload::Line { .. }) {
+                            ui.colored_label(tk.error, t.drop_to_remove);
+                        }
+                    }
+                    Some((_, Some(Verdict::Accept))) => {
+                        ui.colored_label(tk.ok, t.drop_accepted);
+                    }
+                    Some((_, Some(Verdict::Refuse(reasons)))) => {
+                        ui.colored_label(tk.error, t.drop_refused_here);
+                        for r in reasons {
+                            ui.label(r);
+                        }
+                    }
+                    Some((_, None)) | None => {}
+                }
+            });
+        });
+}

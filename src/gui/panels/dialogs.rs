@@ -1,0 +1,134 @@
+//! Modal dialogs: a file error, "save changes first?", the crash-recovery offer, About.
+
+use crate::gui::command::{Command, PromptChoice};
+use crate::gui::context::FrameCtx;
+use crate::gui::state::Pending;
+use crate::gui::text::fill;
+use egui::{Id, Modal, RichText};
+
+/// Shows whichever dialog is due, most urgent first (one at a time).
+pub fn ui(ctx: &egui::Context, fx: &mut FrameCtx<'_>) {
+    if fx.view.error.is_some() {
+        error(ctx, fx);
+    } else if fx.view.prompt.is_some() {
+        prompt(ctx, fx);
+    } else if fx.recovery.offer().is_some() {
+        recovery(ctx, fx);
+    } else if fx.view.about_open {
+        about(ctx, fx);
+    }
+}
+
+fn error(ctx: &egui::Context, fx: &mut FrameCtx<'_>) {
+    let Some(e) = fx.view.error.clone() else { return };
+    let t = fx.texts;
+    let r = Modal::new(Id::unique("error-dialog")).show(ctx, |ui| {
+        ui.set_max_width(560.0);
+        ui.heading(RichText::new(&e.title).color(fx.tokens.error));
+        ui.add_space(4.0);
+        egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
+            ui.add(egui::Label::new(RichText::new(&e.message).monospace()).wrap());
+        });
+        ui.add_space(4.0);
+        ui.weak(t.error_build_untouched);
+        ui.add_space(6.0);
+        ui.button(t.ok).clicked()
+    });
+    if r.inner || r.should_close() {
+        fx.push(Command::DismissError);
+    }
+}
+
+fn prompt(ctx: &egui::Context, fx: &mut FrameCtx<'_>) {
+    let Some(pending) = &fx.view.prompt else { return };
+    let t = fx.texts;
+    let action = match pending {
+        Pending::New => t.prompt_before_new,
+        Pending::Open(_) | Pending::OpenBytes { .. } => t.prompt_before_open,
+        Pending::Close => t.prompt_before_close,
+        Pending::Restore(_) => t.prompt_before_restore,
+    };
+    let name = fx.doc.build().name.clone();
+    let r = Modal::new(Id::unique("unsaved-dialog")).show(ctx, |ui| {
+        ui.set_max_width(460.0);
+        ui.heading(fill(t.prompt_title, &[&name]));
+        ui.label(action);
+        ui.add_space(8.0);
+        let mut choice = None;
+        ui.horizontal(|ui| {
+            if ui.button(t.prompt_save).clicked() {
+                choice = Some(PromptChoice::Save);
+            }
+            if ui.button(t.prompt_discard).clicked() {
+                choice = Some(PromptChoice::Discard);
+            }
+            if ui.button(t.cancel).clicked() {
+                choice = Some(PromptChoice::Cancel);
+            }
+        });
+        choice
+    });
+    let choice = r.inner.or_else(|| r.should_close().then_some(PromptChoice::Cancel));
+    if let Some(c) = choice {
+        fx.push(Command::Prompt(c));
+    }
+}
+
+fn recovery(ctx: &egui::Context, fx: &mut FrameCtx<'_>) {
+    let Some(found) = fx.recovery.offer() else { return };
+    let t = fx.texts;
+    let r = Modal::new(Id::unique("recovery-dialog")).show(ctx, |ui| {
+        ui.set_max_width(480.0);
+        ui.heading(t.recovery_title);
+        ui.label(fill(t.recovery_body, &[&found.build.name]));
+        if let Some(p) = &found.original_path {
+            ui.weak(fill(t.recovery_from, &[&p.display()]));
+        }
+        ui.weak(found.file.display().to_string());
+        ui.add_space(8.0);
+        let mut cmd = None;
+        ui.horizontal(|ui| {
+            if ui.button(t.recovery_restore).clicked() {
+                cmd = Some(Command::RestoreRecovery);
+            }
+            if ui.button(t.recovery_discard).clicked() {
+                cmd = Some(Command::DiscardRecovery);
+            }
+        });
+        cmd
+    });
+    if let Some(c) = r.inner {
+        fx.push(c);
+    }
+}
+
+fn about(ctx: &egui::Context, fx: &mut FrameCtx<'_>) {
+    let t = fx.texts;
+    let r = Modal::new(Id::unique("about-dialog")).show(ctx, |ui| {
+        ui.set_max_width(440.0);
+        ui.horizontal(|ui| {
+            if let Some(app) = &fx.icons.app {
+                ui.add(egui::Image::new(egui::load::SizedTexture::new(app.id(), egui::vec2(48.0, 48.0))));
+            }
+            ui.vertical(|ui| {
+                ui.heading(t.app_name);
+                ui.weak(fill(t.about_version, &[&env!("CARGO_PKG_VERSION")]));
+            });
+        });
+        ui.label(t.about_body);
+        ui.add_space(4.0);
+        ui.label(RichText::new(t.about_shortcuts).strong());
+        egui::Grid::new("shortcuts").num_columns(2).show(ui, |ui| {
+            for (keys, what) in t.shortcuts {
+                ui.monospace(*keys);
+                ui.label(*what);
+                ui.end_row();
+            }
+        });
+        ui.add_space(6.0);
+        ui.button(t.ok).clicked()
+    });
+    if r.inner || r.should_close() {
+        fx.push(Command::ShowAbout(false));
+    }
+}

@@ -1,0 +1,99 @@
+//! The menu bar: File, Edit, View, Help. Every item pushes a command.
+
+use crate::gui::command::Command;
+use crate::gui::context::FrameCtx;
+use crate::gui::text::fill;
+use crate::gui::theme::ThemeChoice;
+use egui::{Button, Key, KeyboardShortcut, Modifiers};
+
+const SHIFT_CMD: Modifiers = Modifiers { shift: true, ..Modifiers::COMMAND };
+
+fn item(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, label: &str, shortcut: Option<(Modifiers, Key)>, command: Command) {
+    item_enabled(ui, fx, true, label, shortcut, command);
+}
+
+fn item_enabled(
+    ui: &mut egui::Ui,
+    fx: &mut FrameCtx<'_>,
+    enabled: bool,
+    label: &str,
+    shortcut: Option<(Modifiers, Key)>,
+    command: Command,
+) {
+    let mut button = Button::new(label);
+    if let Some((m, k)) = shortcut {
+        button = button.shortcut_text(ui.ctx().format_shortcut(&KeyboardShortcut::new(m, k)));
+    }
+    if ui.add_enabled(enabled, button).clicked() {
+        fx.push(command);
+        ui.close();
+    }
+}
+
+/// The top panel with the menu bar.
+pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    let t = fx.texts;
+    egui::Panel::top("menu").show(ui, |ui| {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button(t.menu_file, |ui| {
+                item(ui, fx, t.file_new, Some((Modifiers::COMMAND, Key::N)), Command::New);
+                item(ui, fx, t.file_open, Some((Modifiers::COMMAND, Key::O)), Command::PickOpen);
+                let recent = fx.prefs.recent_files.clone();
+                ui.add_enabled_ui(!recent.is_empty(), |ui| {
+                    ui.menu_button(t.file_open_recent, |ui| {
+                        for path in recent {
+                            let label = path.display().to_string();
+                            item(ui, fx, &label, None, Command::Open(path));
+                        }
+                    });
+                });
+                ui.separator();
+                item(ui, fx, t.file_save, Some((Modifiers::COMMAND, Key::S)), Command::Save);
+                item(ui, fx, t.file_save_as, Some((SHIFT_CMD, Key::S)), Command::PickSaveAs);
+                ui.separator();
+                item(ui, fx, t.file_quit, None, Command::Quit);
+            });
+            ui.menu_button(t.menu_edit, |ui| {
+                let (can_undo, can_redo) = (fx.doc.can_undo(), fx.doc.can_redo());
+                item_enabled(ui, fx, can_undo, t.edit_undo, Some((Modifiers::COMMAND, Key::Z)), Command::Undo);
+                item_enabled(ui, fx, can_redo, t.edit_redo, Some((SHIFT_CMD, Key::Z)), Command::Redo);
+                ui.separator();
+                item(ui, fx, t.edit_add_node, None, Command::AddNode);
+                let has_sel = fx.view.selected_line.is_some();
+                item_enabled(
+                    ui,
+                    fx,
+                    has_sel,
+                    t.edit_remove_part,
+                    Some((Modifiers::NONE, Key::Delete)),
+                    Command::RemoveSelected,
+                );
+            });
+            ui.menu_button(t.menu_view, |ui| {
+                ui.label(t.view_theme);
+                for (choice, label) in [
+                    (ThemeChoice::System, t.theme_system),
+                    (ThemeChoice::Dark, t.theme_dark),
+                    (ThemeChoice::Light, t.theme_light),
+                ] {
+                    if ui.radio(fx.prefs.theme == choice, label).clicked() {
+                        fx.push(Command::SetTheme(choice));
+                        ui.close();
+                    }
+                }
+                ui.separator();
+                let mut palette = fx.prefs.show_palette;
+                if ui.checkbox(&mut palette, t.view_palette).clicked() {
+                    fx.push(Command::TogglePalette);
+                }
+                let mut analysis = fx.prefs.show_analysis;
+                if ui.checkbox(&mut analysis, t.view_analysis).clicked() {
+                    fx.push(Command::ToggleAnalysis);
+                }
+            });
+            ui.menu_button(t.menu_help, |ui| {
+                item(ui, fx, &fill(t.help_about, &[&t.app_name]), None, Command::ShowAbout(true));
+            });
+        });
+    });
+}

@@ -1,0 +1,43 @@
+//! The status bar: file, unsaved marker, last autosave, totals.
+
+use crate::core::analysis::Severity;
+use crate::core::units::format_thousands;
+use crate::gui::context::FrameCtx;
+use crate::gui::recovery::utc_clock;
+use crate::gui::text::fill;
+
+/// The bottom panel.
+pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    let t = fx.texts;
+    let tk = fx.tokens;
+    egui::Panel::bottom("status").show(ui, |ui| {
+        ui.horizontal(|ui| {
+            let file = fx.doc.path().map_or_else(|| t.status_not_saved.to_owned(), |p| p.display().to_string());
+            ui.label(file);
+            if fx.doc.is_dirty() {
+                ui.colored_label(tk.warn, t.status_unsaved);
+            }
+            if let Some(at) = fx.recovery.last_autosave() {
+                ui.separator();
+                ui.weak(fill(t.status_autosaved, &[&utc_clock(at)]));
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let report = &fx.derived.report;
+                let errors = report.count(Severity::Error);
+                let warnings = report.count(Severity::Warning);
+                let color = if errors > 0 {
+                    tk.error
+                } else if warnings > 0 {
+                    tk.warn
+                } else {
+                    tk.ok
+                };
+                ui.colored_label(color, fill(t.status_findings, &[&errors, &warnings]));
+                ui.separator();
+                ui.label(fill(t.status_capex, &[&format_thousands(report.bom.capex, 0), &report.currency]));
+                ui.separator();
+                ui.label(fill(t.status_totals, &[&report.nodes, &report.gpus]));
+            });
+        });
+    });
+}

@@ -1,0 +1,57 @@
+//! UI preferences persisted across runs with eframe's storage: theme, visible panels, the
+//! analysis tab, the palette's category, recent files and the build to reopen. Panel sizes
+//! persist with egui's own memory. Builds themselves are never stored here: they live only
+//! in the user's RON files (and, after a crash, in the recovery folder).
+
+use crate::core::catalog::PartKind;
+use crate::gui::state::AnalysisTab;
+use crate::gui::theme::ThemeChoice;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// The eframe storage key of the preferences.
+pub const PREFS_KEY: &str = "rigplan-prefs";
+
+/// The persisted preferences. Unknown or missing fields fall back to defaults, so older and
+/// newer prefs files both load.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Prefs {
+    pub theme: ThemeChoice,
+    pub show_palette: bool,
+    pub show_analysis: bool,
+    pub analysis_tab: AnalysisTab,
+    pub palette_kind: PartKind,
+    /// Most recent first.
+    pub recent_files: Vec<PathBuf>,
+    /// The build that was open at exit, reopened at start.
+    pub last_build: Option<PathBuf>,
+}
+
+impl Default for Prefs {
+    fn default() -> Self {
+        Self {
+            theme: ThemeChoice::default(),
+            show_palette: true,
+            show_analysis: true,
+            analysis_tab: AnalysisTab::default(),
+            palette_kind: PartKind::Gpu,
+            recent_files: Vec::new(),
+            last_build: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_fields_take_defaults() {
+        let p: Prefs = ron::from_str("(theme: Light, recent_files: [\"/a.ron\"])").unwrap();
+        assert_eq!(p.theme, ThemeChoice::Light);
+        assert!(p.show_palette);
+        assert_eq!(p.recent_files, vec![PathBuf::from("/a.ron")]);
+        assert_eq!(p.palette_kind, PartKind::Gpu);
+    }
+}

@@ -1,0 +1,8 @@
+//! The desktop app driven headless with egui_kittest (no display, no GPU): one binary, one
+//! module per concern. Every test runs the real `rigplan::gui::App` as eframe would.
+
+mod common;
+mod editing;
+mod files;
+mod shell;
+mod tabs;
