@@ -665,7 +665,7 @@ mod tests {
                 fp32_tflops: 82.6, fp16_tensor_tflops: 165.2, tdp_watts: 450.0, idle_watts: 21.0,
                 form_factor: {ff}, pcie_gen: 4, pcie_lanes: {lanes}, slot_width: {width}, {length}
                 interconnect: None, max_temp_c: 90.0, cooler: OpenAir)"#,
-                length = if ff == "Pcie" { { "length_mm: 304.0," } } else { { "" } }
+                length = if ff == "Pcie" { "length_mm: 304.0," } else { "" }
             )
         };
         let gpus = format!("[{}, {}]", gpu("gpu/card", "Pcie", 3.0, 16), gpu("gpu/module", "Sxm5", 0.0, 16));

@@ -385,7 +385,7 @@ fn apply_inner(state: &mut AppState, command: Command) {
             save(state);
         }
         Command::SaveAs(path) => {
-            save_to(state, with_ron_extension(path));
+            save_to(state, &with_ron_extension(path));
         }
         Command::PickSaveAs => {
             pick_and_save(state);
@@ -564,7 +564,7 @@ fn perform(state: &mut AppState, pending: Pending) {
             state.view.reset_for_new_document();
         }
         Pending::Open(path) => match persist::load_build(&path) {
-            Ok(build) => opened(state, build, path),
+            Ok(build) => opened(state, build, &path),
             Err(e) => state.view.error = Some(ErrorView { title: t.open_failed.to_owned(), message: e.to_string() }),
         },
         Pending::OpenBytes { path, bytes } => {
@@ -577,7 +577,7 @@ fn perform(state: &mut AppState, pending: Pending) {
                 return;
             }
             match persist::parse_build_bytes(&path.display().to_string(), &bytes) {
-                Ok(build) => opened(state, build, path),
+                Ok(build) => opened(state, build, &path),
                 Err(e) => {
                     state.view.error = Some(ErrorView { title: t.open_failed.to_owned(), message: e.to_string() });
                 }
@@ -600,10 +600,10 @@ fn perform(state: &mut AppState, pending: Pending) {
     }
 }
 
-fn opened(state: &mut AppState, build: Build, path: PathBuf) {
-    state.doc.replace(build, Some(path.clone()));
+fn opened(state: &mut AppState, build: Build, path: &Path) {
+    state.doc.replace(build, Some(path.to_path_buf()));
     state.view.reset_for_new_document();
-    remember(state, &path);
+    remember(state, path);
     state.view.notice = Some(Notice::info(&fill(state.texts.opened, &[&path.display()])));
 }
 
@@ -619,7 +619,7 @@ fn remember(state: &mut AppState, path: &Path) {
 /// Saves to the document's file, or asks where. True when the build was saved.
 fn save(state: &mut AppState) -> bool {
     match state.doc.path().map(Path::to_path_buf) {
-        Some(path) => save_to(state, path),
+        Some(path) => save_to(state, &path),
         None => pick_and_save(state),
     }
 }
@@ -627,17 +627,17 @@ fn save(state: &mut AppState) -> bool {
 fn pick_and_save(state: &mut AppState) -> bool {
     let suggested = format!("{}.ron", file_stem_for(&state.doc.build().name));
     match state.dialogs.pick_save(&suggested) {
-        Some(path) => save_to(state, with_ron_extension(path)),
+        Some(path) => save_to(state, &with_ron_extension(path)),
         None => false,
     }
 }
 
-fn save_to(state: &mut AppState, path: PathBuf) -> bool {
+fn save_to(state: &mut AppState, path: &Path) -> bool {
     let t = state.texts;
-    match persist::save_build(&path, state.doc.build()) {
+    match persist::save_build(path, state.doc.build()) {
         Ok(()) => {
-            state.doc.mark_saved(path.clone());
-            remember(state, &path);
+            state.doc.mark_saved(path.to_path_buf());
+            remember(state, path);
             state.view.notice = Some(Notice::info(&fill(t.saved_to, &[&path.display()])));
             true
         }

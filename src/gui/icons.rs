@@ -94,7 +94,7 @@ mod tests {
             // Drawn, not blank: some pixels are opaque, some transparent.
             let alphas: Vec<u8> = px.chunks(4).filter_map(|p| p.get(3).copied()).collect();
             assert!(alphas.iter().any(|&a| a > 200), "{kind} has no opaque pixel");
-            assert!(alphas.iter().any(|&a| a == 0), "{kind} has no transparent pixel");
+            assert!(alphas.contains(&0), "{kind} has no transparent pixel");
         }
     }
 }

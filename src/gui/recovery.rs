@@ -81,7 +81,8 @@ impl Recovery {
         let mut newest: Option<(SystemTime, PathBuf)> = None;
         for entry in entries.filter_map(Result::ok) {
             let name = entry.file_name().to_string_lossy().into_owned();
-            if !name.starts_with(PREFIX) || !name.ends_with(".ron") || name == own {
+            let is_ron = Path::new(&name).extension().is_some_and(|e| e.eq_ignore_ascii_case("ron"));
+            if !name.starts_with(PREFIX) || !is_ron || name == own {
                 continue;
             }
             let modified = entry.metadata().and_then(|m| m.modified()).unwrap_or(SystemTime::UNIX_EPOCH);

@@ -178,6 +178,8 @@ pub struct Texts {
     pub severity_error: &'static str,
     pub severity_warning: &'static str,
     pub severity_info: &'static str,
+    /// A finding's severity, as its heading: error, warning, info.
+    pub severity_labels: [&'static str; 3],
     pub show_issues: &'static str,
     pub summary_bom: &'static str,
     pub summary_bom_empty: &'static str,
@@ -384,6 +386,7 @@ pub static EN: Texts = Texts {
     severity_error: "errors",
     severity_warning: "warnings",
     severity_info: "info",
+    severity_labels: ["Error", "Warning", "Info"],
     show_issues: "Show issues",
     summary_bom: "Bill of materials",
     summary_bom_empty: "The build has no parts yet.",

@@ -174,7 +174,13 @@ fn finding(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize, d: &Diagnostic) {
                 .show(ui, |ui| {
                     ui.set_width(ui.available_width());
                     ui.horizontal(|ui| {
-                        ui.label(RichText::new(severity_name(fx, d.severity)).color(color).strong());
+                        let i = match d.severity {
+                            Severity::Error => 0,
+                            Severity::Warning => 1,
+                            Severity::Info => 2,
+                        };
+                        let heading = t.severity_labels.get(i).copied().unwrap_or_default();
+                        ui.label(RichText::new(heading).color(color).strong());
                         ui.weak(&d.code);
                     });
                     ui.add(egui::Label::new(&d.message).wrap().selectable(false));

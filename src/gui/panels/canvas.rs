@@ -120,16 +120,24 @@ fn drop_target(ui: &egui::Ui, fx: &mut FrameCtx<'_>, resp: &Response, target: Dr
             let width = if hovered { theme::DROP_STROKE * 1.5 } else { theme::DROP_STROKE * 0.5 };
             ui.painter().rect_stroke(rect, theme::CARD_RADIUS, Stroke::new(width, tk.drop_accept), StrokeKind::Outside);
         }
+        Some(Verdict::Refuse(_)) if hovered => {
+            ui.painter().rect_filled(rect, theme::CARD_RADIUS, tk.drop_refuse_fill);
+            ui.painter().rect_stroke(
+                rect,
+                theme::CARD_RADIUS,
+                Stroke::new(theme::DROP_STROKE, tk.drop_refuse),
+                StrokeKind::Outside,
+            );
+        }
+        // Refusing targets stay visibly marked, faintly; the one under the pointer says why
+        // (in the drag ghost).
         Some(Verdict::Refuse(_)) => {
-            if hovered {
-                ui.painter().rect_filled(rect, theme::CARD_RADIUS, tk.drop_refuse_fill);
-                ui.painter().rect_stroke(
-                    rect,
-                    theme::CARD_RADIUS,
-                    Stroke::new(theme::DROP_STROKE, tk.drop_refuse),
-                    StrokeKind::Outside,
-                );
-            }
+            ui.painter().rect_stroke(
+                rect,
+                theme::CARD_RADIUS,
+                Stroke::new(theme::DROP_STROKE * 0.5, tk.drop_refuse.gamma_multiply(0.45)),
+                StrokeKind::Outside,
+            );
         }
         None => {}
     }
@@ -219,17 +227,6 @@ fn node_header(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize, name: &str, c
         if r.changed() && n != count {
             fx.push(Command::SetNodeCount(i, n));
         }
-        if let Some(s) = derived.nodes.get(i) {
-            ui.weak(fill(
-                t.node_summary,
-                &[
-                    &s.gpus,
-                    &format_thousands(s.gpu_memory_gib, 0),
-                    &format_thousands(s.capex, 0),
-                    &derived.report.currency,
-                ],
-            ));
-        }
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
             if ui.add_enabled(nodes > 1, egui::Button::new(t.remove_node)).clicked() {
                 fx.push(Command::RemoveNode(i));
@@ -239,6 +236,12 @@ fn node_header(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize, name: &str, c
             }
         });
     });
+    if let Some(s) = derived.nodes.get(i) {
+        ui.weak(fill(
+            t.node_summary,
+            &[&s.gpus, &format_thousands(s.gpu_memory_gib, 0), &format_thousands(s.capex, 0), &derived.report.currency],
+        ));
+    }
 }
 
 fn slot_name(fx: &FrameCtx<'_>, kind: SlotKind) -> &'static str {
@@ -486,7 +489,10 @@ fn part_line(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, at: Location, i: usize, l
                     {
                         fx.push(Command::SetQuantity { sel, quantity: line.quantity - 1 });
                     }
-                    ui.add(Label::new(text).truncate().selectable(false));
+                    // The name takes what the controls leave, from the left.
+                    ui.with_layout(Layout::left_to_right(Align::Center), |ui| {
+                        ui.add(Label::new(text).truncate().selectable(false));
+                    });
                 });
             });
         })

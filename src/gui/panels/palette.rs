@@ -61,12 +61,8 @@ struct FigureFacet {
     value: fn(Part<'_>) -> Option<f64>,
 }
 
-fn vendor(p: Part<'_>, _: &Texts) -> Option<String> {
-    Some(p.meta().vendor.to_owned())
-}
-
 fn choice_facets(kind: PartKind) -> Vec<ChoiceFacet> {
-    let mut facets = vec![ChoiceFacet { label: |t| t.filter_vendor, value: vendor }];
+    let mut facets = vec![ChoiceFacet { label: |t| t.filter_vendor, value: |p, _| Some(p.meta().vendor.to_owned()) }];
     let more: &[ChoiceFacet] = match kind {
         PartKind::Gpu => &[
             ChoiceFacet {
@@ -136,8 +132,8 @@ fn choice_facets(kind: PartKind) -> Vec<ChoiceFacet> {
     facets
 }
 
-fn figure_facet(kind: PartKind) -> Option<FigureFacet> {
-    Some(match kind {
+fn figure_facet(kind: PartKind) -> FigureFacet {
+    match kind {
         PartKind::Gpu => FigureFacet {
             label: |t| t.figure_gpu_memory,
             value: |p| if let Part::Gpu(g) = p { Some(g.memory_gib) } else { None },
@@ -184,7 +180,7 @@ fn figure_facet(kind: PartKind) -> Option<FigureFacet> {
                 if let Part::System(s) = p { Some(s.gpus.iter().map(|g| f64::from(g.count)).sum()) } else { None }
             },
         },
-    })
+    }
 }
 
 /// The filter settings of one kind.
@@ -237,9 +233,8 @@ impl PaletteState {
                         .collect()
                 })
                 .collect();
-            let mut figures: Vec<f64> = figure_facet(k)
-                .map(|f| catalog.parts_of(k).filter_map(f.value).filter(|v| v.is_finite()).collect())
-                .unwrap_or_default();
+            let value = figure_facet(k).value;
+            let mut figures: Vec<f64> = catalog.parts_of(k).filter_map(value).filter(|v| v.is_finite()).collect();
             figures.sort_by(f64::total_cmp);
             figures.dedup();
             values.insert(k, FacetValues { choices, figures });
@@ -279,10 +274,7 @@ impl PaletteState {
                     Some(want) => (f.value)(*p, texts).as_ref() == Some(want),
                     None => true,
                 });
-                let figure_ok = match (filters.figure_min, &figure) {
-                    (Some(min), Some(f)) => (f.value)(*p).is_some_and(|v| v >= min),
-                    _ => true,
-                };
+                let figure_ok = filters.figure_min.is_none_or(|min| (figure.value)(*p).is_some_and(|v| v >= min));
                 let price = p.meta().price_usd;
                 let price_ok = filters.price_min_usd.is_none_or(|min| price.is_some_and(|v| v >= min))
                     && filters.price_max_usd.is_none_or(|max| price.is_some_and(|v| v <= max));
@@ -298,7 +290,7 @@ impl PaletteState {
         match self.sort {
             // Stable: equal scores (all of them, with an empty search) keep the catalog's own
             // order, which groups related parts.
-            SortKey::Relevance => scored.sort_by(|a, b| b.1.cmp(&a.1)),
+            SortKey::Relevance => scored.sort_by_key(|a| std::cmp::Reverse(a.1)),
             SortKey::Name => scored.sort_by_key(|a| name(&a.2)),
             SortKey::Vendor => scored.sort_by_key(|a| (a.2.meta().vendor.to_lowercase(), name(&a.2))),
             SortKey::Price => scored.sort_by(|a, b| {
@@ -313,13 +305,8 @@ impl PaletteState {
                 .then_with(|| name(&a.2).cmp(&name(&b.2)))
             }),
             SortKey::Figure => {
-                if let Some(f) = &figure {
-                    scored.sort_by(|a, b| {
-                        let (x, y) =
-                            ((f.value)(a.2).unwrap_or(f64::NEG_INFINITY), (f.value)(b.2).unwrap_or(f64::NEG_INFINITY));
-                        x.total_cmp(&y).then_with(|| name(&a.2).cmp(&name(&b.2)))
-                    });
-                }
+                let v = |p: Part<'_>| (figure.value)(p).unwrap_or(f64::NEG_INFINITY);
+                scored.sort_by(|a, b| v(a.2).total_cmp(&v(b.2)).then_with(|| name(&a.2).cmp(&name(&b.2))));
             }
         }
         if self.descending {
@@ -416,8 +403,8 @@ impl PaletteState {
                         .labelled_by(label.id);
                     ui.end_row();
                 }
-                if let Some(f) = &figure {
-                    let label = ui.label(fill(t.at_least, &[&(f.label)(t)]));
+                {
+                    let label = ui.label(fill(t.at_least, &[&(figure.label)(t)]));
                     let shown = filters.figure_min.map_or_else(|| t.any.to_owned(), |v| format_thousands(v, 0));
                     egui::ComboBox::from_id_salt(("figure", kind))
                         .selected_text(shown)
@@ -450,12 +437,9 @@ impl PaletteState {
                         SortKey::Name => t.sort_name.to_owned(),
                         SortKey::Vendor => t.sort_vendor.to_owned(),
                         SortKey::Price => t.sort_price.to_owned(),
-                        SortKey::Figure => figure.as_ref().map_or_else(String::new, |f| (f.label)(t).to_owned()),
+                        SortKey::Figure => (figure.label)(t).to_owned(),
                     };
-                    let mut keys = vec![SortKey::Relevance, SortKey::Name, SortKey::Vendor, SortKey::Price];
-                    if figure.is_some() {
-                        keys.push(SortKey::Figure);
-                    }
+                    let keys = [SortKey::Relevance, SortKey::Name, SortKey::Vendor, SortKey::Price, SortKey::Figure];
                     egui::ComboBox::from_id_salt("sort")
                         .selected_text(name(self.sort))
                         .width(120.0)
