@@ -1,10 +1,14 @@
-//! The headless front end: `rigplan report|check|catalog …`.
+//! The headless front end: `rigplan report|check|fit|catalog …`.
 //!
 //! Every subcommand loads its inputs through the core, calls the core, and renders the
 //! structured result as text or, with `--json`, as JSON. Exit codes: 0 success, 1 findings
-//! that fail a check (`rigplan check` with an error-severity finding), 2 bad input (a file
-//! that cannot be read or parsed, an unknown id or option).
+//! that fail a check (`rigplan check` with an error-severity finding, `rigplan fit` when the
+//! model does not fit), 2 bad input (a file that cannot be read or parsed, an unknown id or
+//! option).
 
+mod fit;
+
+pub use fit::FitArgs;
 use crate::core::analysis::{self, Report, Severity};
 use crate::core::build::Build;
 use crate::core::catalog::{Catalog, Part, PartKind, ProblemSeverity};
@@ -68,6 +72,9 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Memory per GPU, fit verdict and speed of a model on a GPU or build; exits 1 if it does
+    /// not fit.
+    Fit(Box<FitArgs>),
     /// List or validate the parts catalog.
     Catalog {
         #[command(subcommand)]
@@ -187,6 +194,10 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
             }
             Ok(if report.count(Severity::Error) > 0 { Exit::Findings } else { Exit::Ok })
         }
+        Command::Fit(args) => {
+            let catalog = load_catalog(cli.catalog.as_deref())?;
+            fit::run_fit(out, &catalog, args)
+        }
         Command::Catalog { action: CatalogAction::List { kind, json } } => {
             let catalog = load_catalog(cli.catalog.as_deref())?;
             catalog_list(out, &catalog, kind.map(PartKind::from), *json)?;
@@ -254,6 +265,7 @@ fn write_report_text(out: &mut dyn Write, build: &Build, report: &Report) -> any
         writeln!(out, "  {} line(s) have no price and are not in the total", bom.unpriced_lines)?;
     }
     writeln!(out)?;
+    fit::write_fit_section(out, &report.fit)?;
     write_diagnostics(out, report)
 }
 
@@ -325,27 +337,20 @@ fn catalog_list(out: &mut dyn Write, catalog: &Catalog, kind: Option<PartKind>, 
 }
 
 fn catalog_validate(out: &mut dyn Write, dir: Option<&Path>, json: bool) -> anyhow::Result<Exit> {
-    let (catalog, problems) = if let Some(d) = dir {
-        Catalog::load_dir_overlay(d)
-    } else {
-        let sources: Vec<_> = crate::core::catalog::EMBEDDED_FILES
-            .iter()
-            .map(|(k, t)| (*k, format!("catalog/{}", k.file_name()), (*t).to_owned()))
-            .collect();
-        Catalog::from_sources(&sources)
-    };
+    let (catalog, problems) = if let Some(d) = dir { Catalog::load_dir_overlay(d) } else { Catalog::embedded_with_problems() };
     let errors = problems.iter().filter(|p| p.severity == ProblemSeverity::Error).count();
     if json {
         #[derive(serde::Serialize)]
         struct Validation<'a> {
             parts: usize,
+            models: usize,
             errors: usize,
             warnings: usize,
             problems: &'a [crate::core::catalog::CatalogProblem],
         }
         serde_json::to_writer_pretty(
             &mut *out,
-            &Validation { parts: catalog.len(), errors, warnings: problems.len() - errors, problems: &problems },
+            &Validation { parts: catalog.len(), models: catalog.models.len(), errors, warnings: problems.len() - errors, problems: &problems },
         )?;
         writeln!(out)?;
     } else {
@@ -354,8 +359,9 @@ fn catalog_validate(out: &mut dyn Write, dir: Option<&Path>, json: bool) -> anyh
         }
         writeln!(
             out,
-            "{} part(s) checked: {} error(s), {} warning(s)",
+            "{} part(s) and {} model(s) checked: {} error(s), {} warning(s)",
             catalog.len(),
+            catalog.models.len(),
             errors,
             problems.len() - errors
         )?;

@@ -9,6 +9,9 @@
 
 pub mod bom;
 pub mod diagnostic;
+pub mod fit;
+pub mod memory;
+pub mod speed;
 
 pub use diagnostic::{Diagnostic, LineRef, Severity};
 
@@ -27,6 +30,9 @@ pub struct Report {
     pub nodes: u64,
     pub gpus: u64,
     pub bom: bom::Bom,
+    /// Every catalog model × the standard workloads on each node group's GPUs, with the
+    /// interconnect (NVLink, PCIe, cross-node) noted.
+    pub fit: Vec<fit::FitMatrix>,
     /// Every finding, most severe first.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -44,6 +50,7 @@ impl Report {
 pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
     let resolved = Resolved::new(catalog, build);
     let bom = bom::bill_of_materials(&resolved);
+    let fit = fit::build_fit(&resolved);
     let mut diagnostics = diagnostic::unknown_parts(&resolved);
     diagnostic::sort(&mut diagnostics);
     Report {
@@ -52,6 +59,7 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
         nodes: resolved.total_nodes(),
         gpus: resolved.total_gpus(),
         bom,
+        fit,
         diagnostics,
     }
 }
