@@ -2,4 +2,6 @@
 //! `cargo test --no-default-features`). One binary, one module per concern.
 
 mod architecture;
+mod catalog;
 mod cli;
+mod templates;
