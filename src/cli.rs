@@ -8,7 +8,6 @@
 
 mod fit;
 
-pub use fit::FitArgs;
 use crate::core::analysis::{self, Report, Severity};
 use crate::core::build::Build;
 use crate::core::catalog::{Catalog, Part, PartKind, ProblemSeverity};
@@ -16,6 +15,7 @@ use crate::core::persist;
 use crate::core::units::format_thousands;
 use anyhow::Context as _;
 use clap::{Parser, Subcommand, ValueEnum};
+pub use fit::FitArgs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -337,7 +337,8 @@ fn catalog_list(out: &mut dyn Write, catalog: &Catalog, kind: Option<PartKind>, 
 }
 
 fn catalog_validate(out: &mut dyn Write, dir: Option<&Path>, json: bool) -> anyhow::Result<Exit> {
-    let (catalog, problems) = if let Some(d) = dir { Catalog::load_dir_overlay(d) } else { Catalog::embedded_with_problems() };
+    let (catalog, problems) =
+        if let Some(d) = dir { Catalog::load_dir_overlay(d) } else { Catalog::embedded_with_problems() };
     let errors = problems.iter().filter(|p| p.severity == ProblemSeverity::Error).count();
     if json {
         #[derive(serde::Serialize)]
@@ -350,7 +351,13 @@ fn catalog_validate(out: &mut dyn Write, dir: Option<&Path>, json: bool) -> anyh
         }
         serde_json::to_writer_pretty(
             &mut *out,
-            &Validation { parts: catalog.len(), models: catalog.models.len(), errors, warnings: problems.len() - errors, problems: &problems },
+            &Validation {
+                parts: catalog.len(),
+                models: catalog.models.len(),
+                errors,
+                warnings: problems.len() - errors,
+                problems: &problems,
+            },
         )?;
         writeln!(out)?;
     } else {

@@ -161,7 +161,8 @@ pub fn parse_count(text: &str) -> anyhow::Result<f64> {
         Some('t' | 'T') => (&t[..t.len() - 1], 1.0e12),
         _ => (t.as_str(), 1.0),
     };
-    let value: f64 = number.parse().map_err(|_| anyhow::anyhow!("`{text}` is not a number (examples: 7e9, 8.03B, 350M)"))?;
+    let value: f64 =
+        number.parse().map_err(|_| anyhow::anyhow!("`{text}` is not a number (examples: 7e9, 8.03B, 350M)"))?;
     let value = value * scale;
     if !value.is_finite() || value < 1.0 {
         bail!("`{text}` must be a positive count");
@@ -184,7 +185,16 @@ fn model_spec(catalog: &Catalog, args: &FitArgs) -> anyhow::Result<(ModelSpec, O
     let params = crate::core::units::round_non_negative(params);
     let name = format!("{} parameters", format_thousands(params as f64, 0));
     let arch_given = [args.layers, args.hidden, args.heads];
-    let optional_given = [args.kv_heads, args.head_dim, args.ffn, args.vocab, args.experts, args.active_experts, args.kv_lora_rank, args.rope_dim];
+    let optional_given = [
+        args.kv_heads,
+        args.head_dim,
+        args.ffn,
+        args.vocab,
+        args.experts,
+        args.active_experts,
+        args.kv_lora_rank,
+        args.rope_dim,
+    ];
     let (Some(layers), Some(hidden), Some(heads)) = (args.layers, args.hidden, args.heads) else {
         if arch_given.iter().any(Option::is_some) || optional_given.iter().any(Option::is_some) {
             bail!("an architecture needs --layers, --hidden and --heads together (the other shape flags refine it)");
@@ -205,7 +215,7 @@ fn model_spec(catalog: &Catalog, args: &FitArgs) -> anyhow::Result<(ModelSpec, O
     let head_dim = args.head_dim;
     let mla = match (args.kv_lora_rank, args.rope_dim) {
         (Some(kv_lora_rank), Some(rope)) => {
-            let d = head_dim.unwrap_or(if heads > 0 { hidden / heads } else { 0 });
+            let d = head_dim.unwrap_or_else(|| hidden.checked_div(heads).unwrap_or(0));
             Some(Mla { q_lora_rank: None, kv_lora_rank, qk_nope_head_dim: d, rope_head_dim: rope, v_head_dim: d })
         }
         (None, None) => None,
@@ -221,7 +231,8 @@ fn model_spec(catalog: &Catalog, args: &FitArgs) -> anyhow::Result<(ModelSpec, O
         ffn: args.ffn.unwrap_or(4 * hidden),
         ffn_kind: if args.ffn.is_some() { FfnKind::Gated } else { FfnKind::Plain },
         vocab: args.vocab.unwrap_or(0),
-        max_context: u32::MAX,
+        // A custom architecture states no maximum; the requested context is its own limit.
+        max_context: args.context.unwrap_or_else(|| Workload::defaults(args.mode.into()).context),
         tied_embeddings: false,
         norm: NormKind::RmsNorm,
         linear_biases: false,
@@ -263,12 +274,22 @@ fn hardware<'a>(catalog: &'a Catalog, args: &FitArgs) -> anyhow::Result<Option<(
     let resolved = Resolved::new(catalog, &build);
     for node in &resolved.nodes {
         let Some(item) = node.parts.gpus.iter().max_by_key(|g| g.quantity) else { continue };
-        let gpus_per_node: u32 =
-            node.parts.gpus.iter().filter(|g| g.part.id == item.part.id).map(|g| g.quantity).fold(0, u32::saturating_add);
+        let gpus_per_node: u32 = node
+            .parts
+            .gpus
+            .iter()
+            .filter(|g| g.part.id == item.part.id)
+            .map(|g| g.quantity)
+            .fold(0, u32::saturating_add);
         if gpus_per_node == 0 {
             continue;
         }
-        let nic_gbps: f64 = node.parts.nics.iter().map(|n| f64::from(n.quantity) * f64::from(n.part.ports) * n.part.port_speed_gbps).sum::<f64>()
+        let nic_gbps: f64 = node
+            .parts
+            .nics
+            .iter()
+            .map(|n| f64::from(n.quantity) * f64::from(n.part.ports) * n.part.port_speed_gbps)
+            .sum::<f64>()
             + node.parts.systems.iter().map(|s| f64::from(s.quantity) * s.part.fabric_gbps).sum::<f64>();
         let Some(gpu) = catalog.gpu(&item.part.id) else { continue };
         let topo = Topology::new(gpu, gpus_per_node, node.count, node.nvlink_bridge, nic_gbps);
@@ -443,15 +464,15 @@ fn write_fit_text(out: &mut dyn Write, o: &FitOutput<'_>) -> anyhow::Result<()> 
         "{} ({} parameters{}), {}",
         o.model_name,
         format_thousands(o.params as f64, 0),
-        if o.active_params == o.params { String::new() } else { format!(", {} active", format_thousands(o.active_params as f64, 0)) },
+        if o.active_params == o.params {
+            String::new()
+        } else {
+            format!(", {} active", format_thousands(o.active_params as f64, 0))
+        },
         o.mode
     )?;
     let w = &o.workload;
-    writeln!(
-        out,
-        "weights {}, KV {}, batch {}, context {}, {}",
-        w.weights, w.kv, w.batch, w.context, o.layout
-    )?;
+    writeln!(out, "weights {}, KV {}, batch {}, context {}, {}", w.weights, w.kv, w.batch, w.context, o.layout)?;
     if let (Some(name), Some(ic)) = (o.gpu_name, &o.interconnect) {
         writeln!(out, "on {} × {name}: {ic}", o.gpus)?;
     }

@@ -4,4 +4,8 @@
 mod architecture;
 mod catalog;
 mod cli;
+mod fit;
+mod memory;
+mod models;
+mod speed;
 mod templates;

@@ -83,7 +83,9 @@ impl WorkloadKind {
             Self::InferenceQ4km => "Inference, GGUF Q4_K_M weights, fp16 KV cache, 8192-token context, batch 1",
             Self::Lora => "LoRA r=16 on all linear layers, bf16 base, 2048 tokens, batch 1, gradient checkpointing",
             Self::Qlora => "QLoRA (NF4 base) r=64 on all linear layers, 2048 tokens, batch 1, gradient checkpointing",
-            Self::FullFinetune => "Full fine-tune, bf16 + AdamW, ZeRO-3 over all GPUs, 2048 tokens, batch 1 per GPU, gradient checkpointing",
+            Self::FullFinetune => {
+                "Full fine-tune, bf16 + AdamW, ZeRO-3 over all GPUs, 2048 tokens, batch 1 per GPU, gradient checkpointing"
+            }
         }
     }
 
@@ -254,15 +256,12 @@ fn inference_needs(spec: &ModelSpec, w: &Workload, gpu: &Gpu) -> Option<(u32, u3
     let widest = tp_options(spec, 8).last().unwrap_or(1);
     let layers = spec.transformer().map_or(1, |t| t.layers);
     let max_pp = (MAX_SEARCH_GPUS / widest).min(layers);
-    tp_options(spec, 8)
-        .map(|tp| (tp, 1))
-        .chain((2..=max_pp).map(|pp| (widest, pp)))
-        .find(|&(tp, pp)| {
-            let mut c = *w;
-            c.tp = tp;
-            c.pp = pp;
-            try_fit(spec, &c, tp * pp, gpu).is_some_and(|t| t.verdict.fits())
-        })
+    tp_options(spec, 8).map(|tp| (tp, 1)).chain((2..=max_pp).map(|pp| (widest, pp))).find(|&(tp, pp)| {
+        let mut c = *w;
+        c.tp = tp;
+        c.pp = pp;
+        try_fit(spec, &c, tp * pp, gpu).is_some_and(|t| t.verdict.fits())
+    })
 }
 
 /// GPUs a training workload needs with ZeRO-3 (powers of two).
@@ -276,8 +275,16 @@ fn training_needs(spec: &ModelSpec, w: &Workload, gpu: &Gpu) -> Option<u32> {
     })
 }
 
-fn cell_from(kind: WorkloadKind, spec: &ModelSpec, gpu: &Gpu, topo: &Topology, tried: Tried, note: Option<String>) -> FitCell {
-    let speed = speed::estimate_speed(spec, &tried.workload, gpu, &sub_topology(topo, tried.gpus), &SpeedSettings::default());
+fn cell_from(
+    kind: WorkloadKind,
+    spec: &ModelSpec,
+    gpu: &Gpu,
+    topo: &Topology,
+    tried: &Tried,
+    note: Option<String>,
+) -> FitCell {
+    let speed =
+        speed::estimate_speed(spec, &tried.workload, gpu, &sub_topology(topo, tried.gpus), &SpeedSettings::default());
     let samples = speed.inference_samples_per_s.or(speed.train_samples_per_s);
     FitCell {
         workload: kind.id(),
@@ -331,45 +338,39 @@ pub fn evaluate(kind: WorkloadKind, spec: &ModelSpec, gpu: &Gpu, topo: &Topology
         return not_applicable(kind, why);
     };
     let total = topo.total_gpus().max(1);
-    match w.mode {
-        Mode::Inference => {
-            let (found, last) = first_fitting(inference_candidates(spec, &w, gpu, topo.gpus_per_node, topo.nodes));
-            match (found, last) {
-                (Some(t), _) => cell_from(kind, spec, gpu, topo, t, None),
-                (None, Some(t)) => {
-                    let note = match inference_needs(spec, &w, gpu) {
-                        Some((tp, pp)) => format!("needs {} GPUs of this type (TP {tp} × PP {pp})", tp * pp),
-                        None => format!("does not fit even {MAX_SEARCH_GPUS} GPUs of this type"),
-                    };
-                    cell_from(kind, spec, gpu, topo, t, Some(note))
-                }
-                (None, None) => not_applicable(kind, "no valid layout on these GPUs"),
+    if w.mode == Mode::Inference {
+        let (found, last) = first_fitting(inference_candidates(spec, &w, gpu, topo.gpus_per_node, topo.nodes));
+        return match (found, last) {
+            (Some(t), _) => cell_from(kind, spec, gpu, topo, &t, None),
+            (None, Some(t)) => {
+                let note = match inference_needs(spec, &w, gpu) {
+                    Some((tp, pp)) => format!("needs {} GPUs of this type (TP {tp} × PP {pp})", tp * pp),
+                    None => format!("does not fit even {MAX_SEARCH_GPUS} GPUs of this type"),
+                };
+                cell_from(kind, spec, gpu, topo, &t, Some(note))
             }
+            (None, None) => not_applicable(kind, "no valid layout on these GPUs"),
+        };
+    }
+    let mut first = w;
+    if kind == WorkloadKind::FullFinetune && total == 1 {
+        first.zero = 0;
+    }
+    let mut candidates = vec![first];
+    if first.zero != 3 && total > 1 {
+        candidates.push(Workload { zero: 3, ..first });
+    }
+    let (found, last) = first_fitting(candidates.iter().filter_map(|c| try_fit(spec, c, total, gpu)));
+    match (found, last) {
+        (Some(t), _) => cell_from(kind, spec, gpu, topo, &t, None),
+        (None, Some(t)) => {
+            let note = match training_needs(spec, &w, gpu) {
+                Some(n) => format!("needs {n} GPUs of this type with ZeRO-3"),
+                None => format!("does not fit even {MAX_SEARCH_GPUS} GPUs of this type"),
+            };
+            cell_from(kind, spec, gpu, topo, &t, Some(note))
         }
-        _ => {
-            let mut first = w;
-            if kind == WorkloadKind::FullFinetune && total == 1 {
-                first.zero = 0;
-            }
-            let mut candidates = vec![first];
-            if first.zero != 3 && total > 1 {
-                let mut z = first;
-                z.zero = 3;
-                candidates.push(z);
-            }
-            let (found, last) = first_fitting(candidates.iter().filter_map(|c| try_fit(spec, c, total, gpu)));
-            match (found, last) {
-                (Some(t), _) => cell_from(kind, spec, gpu, topo, t, None),
-                (None, Some(t)) => {
-                    let note = match training_needs(spec, &w, gpu) {
-                        Some(n) => format!("needs {n} GPUs of this type with ZeRO-3"),
-                        None => format!("does not fit even {MAX_SEARCH_GPUS} GPUs of this type"),
-                    };
-                    cell_from(kind, spec, gpu, topo, t, Some(note))
-                }
-                (None, None) => not_applicable(kind, "no valid layout on these GPUs"),
-            }
-        }
+        (None, None) => not_applicable(kind, "no valid layout on these GPUs"),
     }
 }
 
@@ -505,7 +506,13 @@ pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Sugg
         && let Some(s) = largest_fitting(w.context - 1, |s| fits_with(&Workload { context: s, ..*w }, gpus))
     {
         let s = if s > 256 { s / 128 * 128 } else { s };
-        push("context", format!("shorten --context from {} to {s}", w.context), Workload { context: s, ..*w }, gpus, &mut out);
+        push(
+            "context",
+            format!("shorten --context from {} to {s}", w.context),
+            Workload { context: s, ..*w },
+            gpus,
+            &mut out,
+        );
     }
     if w.mode.is_training() && spec.transformer().is_some() {
         for r in [Recompute::Selective, Recompute::Full] {
@@ -517,16 +524,29 @@ pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Sugg
     }
     if !w.mode.is_training() && spec.is_decoder() {
         let start = KvType::ALL.iter().position(|k| *k == w.kv).map_or(0, |i| i + 1);
-        if let Some(&kv) = KvType::ALL.get(start..).and_then(|rest| rest.iter().find(|k| fits_with(&Workload { kv: **k, ..*w }, gpus)))
+        if let Some(&kv) =
+            KvType::ALL.get(start..).and_then(|rest| rest.iter().find(|k| fits_with(&Workload { kv: **k, ..*w }, gpus)))
         {
             push("kv-precision", format!("store the KV cache as --kv {kv}"), Workload { kv, ..*w }, gpus, &mut out);
         }
     }
     if w.mode.is_training() && w.optimizer == Optimizer::AdamW {
-        push("optimizer", "use 8-bit AdamW (--optimizer adamw8bit)".to_owned(), Workload { optimizer: Optimizer::AdamW8bit, ..*w }, gpus, &mut out);
+        push(
+            "optimizer",
+            "use 8-bit AdamW (--optimizer adamw8bit)".to_owned(),
+            Workload { optimizer: Optimizer::AdamW8bit, ..*w },
+            gpus,
+            &mut out,
+        );
     }
     if w.mode == Mode::Train && w.grad_dtype == memory::GradDtype::Fp32 && w.weights != WeightType::Fp32 {
-        push("gradients", "keep gradients in 16-bit (--grad-dtype fp16)".to_owned(), Workload { grad_dtype: memory::GradDtype::Fp16, ..*w }, gpus, &mut out);
+        push(
+            "gradients",
+            "keep gradients in 16-bit (--grad-dtype fp16)".to_owned(),
+            Workload { grad_dtype: memory::GradDtype::Fp16, ..*w },
+            gpus,
+            &mut out,
+        );
     }
     let current_bpw = w.weights.bits_per_weight();
     let lower = WeightType::ALL.iter().copied().filter(|t| t.bits_per_weight() < current_bpw);
@@ -535,11 +555,23 @@ pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Sugg
             let mut lower: Vec<WeightType> = lower.collect();
             lower.sort_by(|a, b| b.bits_per_weight().total_cmp(&a.bits_per_weight()));
             if let Some(t) = lower.into_iter().find(|t| fits_with(&Workload { weights: *t, ..*w }, gpus)) {
-                push("weights", format!("quantize the weights to --weights {t}"), Workload { weights: t, ..*w }, gpus, &mut out);
+                push(
+                    "weights",
+                    format!("quantize the weights to --weights {t}"),
+                    Workload { weights: t, ..*w },
+                    gpus,
+                    &mut out,
+                );
             }
         }
         Mode::Train if w.weights == WeightType::Fp32 => {
-            push("weights", "train in mixed precision (--weights bf16)".to_owned(), Workload { weights: WeightType::Bf16, ..*w }, gpus, &mut out);
+            push(
+                "weights",
+                "train in mixed precision (--weights bf16)".to_owned(),
+                Workload { weights: WeightType::Bf16, ..*w },
+                gpus,
+                &mut out,
+            );
         }
         _ => {}
     }
@@ -547,7 +579,13 @@ pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Sugg
     if w.mode.is_training() && dp > 1 && w.zero < 3 {
         for z in (w.zero + 1)..=3 {
             if fits_with(&Workload { zero: z, ..*w }, gpus) {
-                push("zero", format!("use ZeRO stage {z} over the {dp} data-parallel GPUs (--zero {z})"), Workload { zero: z, ..*w }, gpus, &mut out);
+                push(
+                    "zero",
+                    format!("use ZeRO stage {z} over the {dp} data-parallel GPUs (--zero {z})"),
+                    Workload { zero: z, ..*w },
+                    gpus,
+                    &mut out,
+                );
                 break;
             }
         }
@@ -562,7 +600,11 @@ pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Sugg
                 && tp * pp > w.tp * w.pp
             {
                 let c = Workload { tp, pp, ..*w };
-                let what = if pp > 1 { format!("{} GPUs (--tp {tp} --pp {pp})", tp * pp) } else { format!("{tp} GPUs with tensor parallelism (--tp {tp})") };
+                let what = if pp > 1 {
+                    format!("{} GPUs (--tp {tp} --pp {pp})", tp * pp)
+                } else {
+                    format!("{tp} GPUs with tensor parallelism (--tp {tp})")
+                };
                 push("tensor-parallel", format!("spread the model over {what}"), c, tp * pp, &mut out);
             }
         }

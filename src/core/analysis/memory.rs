@@ -595,7 +595,9 @@ pub fn check_fit_bytes(total: Bytes, capacity: Bytes) -> FitCheck {
 pub enum WorkloadError {
     #[error("the GPU count must be at least 1")]
     NoGpus,
-    #[error("--tp {tp} × --pp {pp} = {product} does not divide the {gpus} GPU(s); the data-parallel degree is GPUs / (tp × pp)")]
+    #[error(
+        "--tp {tp} × --pp {pp} = {product} does not divide the {gpus} GPU(s); the data-parallel degree is GPUs / (tp × pp)"
+    )]
     Layout { tp: u32, pp: u32, product: u64, gpus: u32 },
     #[error("--batch and --context must be at least 1")]
     EmptyBatch,
@@ -609,13 +611,17 @@ pub enum WorkloadError {
     LoraWeights { weights: WeightType },
     #[error("QLoRA uses a 4-bit base: --weights nf4 (or int4), not {weights}")]
     QloraWeights { weights: WeightType },
-    #[error("{mode} needs the model's layers (LoRA adapters attach to them); give --layers, --hidden and --heads or pick a catalog transformer")]
+    #[error(
+        "{mode} needs the model's layers (LoRA adapters attach to them); give --layers, --hidden and --heads or pick a catalog transformer"
+    )]
     NeedsArchitecture { mode: Mode },
     #[error("tensor parallelism splits attention heads: --tp {tp} must divide the {heads} heads")]
     TensorParallel { tp: u32, heads: u32 },
     #[error("--pp {pp} is more than the model's {layers} layers")]
     PipelineParallel { pp: u32, layers: u32 },
-    #[error("tensor and pipeline parallelism need a layer description; this model has measured figures only, so use data parallelism (--tp 1 --pp 1)")]
+    #[error(
+        "tensor and pipeline parallelism need a layer description; this model has measured figures only, so use data parallelism (--tp 1 --pp 1)"
+    )]
     MeasuredParallel,
     #[error("--lora-rank must be at least 1")]
     LoraRank,
@@ -642,28 +648,26 @@ pub fn weight_bytes(spec: &ModelSpec, weights: WeightType) -> f64 {
 
 /// LoRA adapter parameters: `rank × (in + out)` for each targeted matrix (Hu et al. 2021 §4.1),
 /// over every layer; with `All`, MoE layers adapt every expert (PEFT `all-linear`).
+#[allow(clippy::many_single_char_names)] // s, b, h, a, t follow the papers' notation (Korthikanti et al. 2022)
 #[must_use]
 pub fn lora_params(t: &Transformer, rank: u32, targets: LoraTargets) -> u64 {
     let h = u64::from(t.hidden);
     let a = u64::from(t.heads);
-    let (q, k, v, o) = match t.mla {
-        Some(m) => {
-            let qk = u64::from(m.qk_nope_head_dim) + u64::from(m.rope_head_dim);
-            let q = match m.q_lora_rank {
-                Some(r) => (h + u64::from(r)) + (u64::from(r) + a * qk),
-                None => h + a * qk,
-            };
-            let kv_lora = u64::from(m.kv_lora_rank);
-            let kv_a = h + kv_lora + u64::from(m.rope_head_dim);
-            let kv_b = kv_lora + a * (u64::from(m.qk_nope_head_dim) + u64::from(m.v_head_dim));
-            // The latent projections serve K and V together; count them once under "v".
-            (q, 0, kv_a + kv_b, a * u64::from(m.v_head_dim) + h)
-        }
-        None => {
-            let d = t.qk_head_dim();
-            let kd = u64::from(t.kv_heads()) * d;
-            (h + a * d, h + kd, h + kd, a * d + h)
-        }
+    let (q, k, v, o) = if let Some(m) = t.mla {
+        let qk = u64::from(m.qk_nope_head_dim) + u64::from(m.rope_head_dim);
+        let q = match m.q_lora_rank {
+            Some(r) => (h + u64::from(r)) + (u64::from(r) + a * qk),
+            None => h + a * qk,
+        };
+        let kv_lora = u64::from(m.kv_lora_rank);
+        let kv_a = h + kv_lora + u64::from(m.rope_head_dim);
+        let kv_b = kv_lora + a * (u64::from(m.qk_nope_head_dim) + u64::from(m.v_head_dim));
+        // The latent projections serve K and V together; count them once under "v".
+        (q, 0, kv_a + kv_b, a * u64::from(m.v_head_dim) + h)
+    } else {
+        let d = t.qk_head_dim();
+        let kd = u64::from(t.kv_heads()) * d;
+        (h + a * d, h + kd, h + kd, a * d + h)
     };
     let attention = match targets {
         LoraTargets::Qv => q + v,
@@ -706,6 +710,7 @@ pub enum Scores {
 /// its two up-projections and their product (Megatron's fused SwiGLU), an MoE layer saves one
 /// expert FFN per routed and shared expert a token uses. For MHA with `d = h / a` and a 4h
 /// GELU FFN this is exactly `sbh(34 + 5as/h)` with [`Scores::Materialized`].
+#[allow(clippy::many_single_char_names)] // s, b, h, a, t follow the papers' notation (Korthikanti et al. 2022)
 #[must_use]
 pub fn layer_activation_bytes(t: &Transformer, s: u64, b: u64, with_attention: bool, scores: Scores) -> f64 {
     let sb = (s * b) as f64;
@@ -715,16 +720,12 @@ pub fn layer_activation_bytes(t: &Transformer, s: u64, b: u64, with_attention: b
     let attention = if with_attention {
         let d_qk = t.qk_head_dim() as f64;
         let d_v = t.v_head_dim() as f64;
-        let (k_width, v_width, latents) = match t.mla {
-            Some(m) => (
-                a * d_qk,
-                a * d_v,
-                2.0 * sb * (f64::from(m.q_lora_rank.unwrap_or(0)) + f64::from(m.kv_lora_rank) + f64::from(m.rope_head_dim)),
-            ),
-            None => {
-                let k = f64::from(t.kv_heads());
-                (k * d_qk, k * d_v, 0.0)
-            }
+        let (k_width, v_width, latents) = if let Some(m) = t.mla {
+            let latent = f64::from(m.q_lora_rank.unwrap_or(0)) + f64::from(m.kv_lora_rank) + f64::from(m.rope_head_dim);
+            (a * d_qk, a * d_v, 2.0 * sb * latent)
+        } else {
+            let k = f64::from(t.kv_heads());
+            (k * d_qk, k * d_v, 0.0)
         };
         let projections = 2.0 * sb * h + 2.0 * sb * (a * d_qk + k_width + v_width + a * d_v) + sb * h + latents;
         let score_bytes = match scores {
@@ -834,12 +835,11 @@ pub fn kv_bytes_per_token(spec: &ModelSpec, kv: KvType) -> Option<f64> {
 /// head, so tensor parallelism cannot split it: each rank holds all of it.
 fn kv_cache_per_gpu(t: &Transformer, w: &Workload) -> f64 {
     let layers = t.attention_layer_count().div_ceil(u64::from(w.pp));
-    let per_layer = match t.mla {
-        Some(_) => t.kv_elements_per_token_per_layer(),
-        None => {
-            let heads = u64::from(t.kv_heads()).div_ceil(u64::from(w.tp));
-            2 * heads * t.qk_head_dim()
-        }
+    let per_layer = if t.mla.is_some() {
+        t.kv_elements_per_token_per_layer()
+    } else {
+        let heads = u64::from(t.kv_heads()).div_ceil(u64::from(w.tp));
+        2 * heads * t.qk_head_dim()
     };
     let tokens = u64::from(t.sliding_window.map_or(w.context, |win| win.min(w.context))) * u64::from(w.batch);
     let (num, den) = w.kv.bytes_ratio();
@@ -854,6 +854,7 @@ fn kv_cache_per_gpu(t: &Transformer, w: &Workload) -> f64 {
 /// (§4.3). Tensor parallelism is taken with sequence parallelism, dividing everything by `tp`
 /// (Table 2, last rows). Full recompute keeps each layer's input `2sbh` plus one layer's full
 /// activations while it is recomputed (Chen et al. 2016 §3: checkpoints plus one segment).
+#[allow(clippy::many_single_char_names)] // s, b, h, a, t follow the papers' notation (Korthikanti et al. 2022)
 fn train_activations(t: &Transformer, w: &Workload, s: u64) -> f64 {
     let b = u64::from(w.batch);
     let tp = f64::from(w.tp);
@@ -888,6 +889,7 @@ fn train_activations(t: &Transformer, w: &Workload, s: u64) -> f64 {
 /// [`PREFILL_CHUNK_TOKENS`] tokens through one layer (the residual stream plus the larger of
 /// the attention block, with its score matrix against the whole context unless FlashAttention
 /// is on, and the FFN), and fp32 logits of the last token. Encoders process their whole input.
+#[allow(clippy::many_single_char_names)] // s, b, h, a, t follow the papers' notation (Korthikanti et al. 2022)
 fn inference_activations(t: &Transformer, w: &Workload, s: u64) -> f64 {
     let b = f64::from(w.batch);
     let c = match t.role {
@@ -902,7 +904,11 @@ fn inference_activations(t: &Transformer, w: &Workload, s: u64) -> f64 {
     let qkv = 2.0 * c * b * (a * d_qk + 2.0 * k * d_qk.max(d_v) + a * d_v);
     let score_bytes = if w.flash_attention { 0.0 } else { 2.0 * a * c * (s as f64) * b };
     let ffn_width = t.moe.map_or(f64::from(t.ffn), |m| {
-        if t.moe_layers() > 0 { f64::from(m.expert_ffn) * f64::from(m.active_experts + m.shared_experts) } else { f64::from(t.ffn) }
+        if t.moe_layers() > 0 {
+            f64::from(m.expert_ffn) * f64::from(m.active_experts + m.shared_experts)
+        } else {
+            f64::from(t.ffn)
+        }
     });
     let ffn = match t.ffn_kind {
         FfnKind::Gated => 6.0 * c * b * ffn_width,

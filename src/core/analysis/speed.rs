@@ -150,41 +150,65 @@ impl Topology {
         };
         let (fast, fast_group, fast_text) = match &gpu.interconnect {
             Interconnect::NvLinkSwitch { generation, bandwidth_gbs } => (
-                Some(Link { kind: LinkKind::NvlinkSwitch, bandwidth_gbs: bandwidth_gbs / 2.0, step_latency_s: NVLINK_STEP_LATENCY_S }),
+                Some(Link {
+                    kind: LinkKind::NvlinkSwitch,
+                    bandwidth_gbs: bandwidth_gbs / 2.0,
+                    step_latency_s: NVLINK_STEP_LATENCY_S,
+                }),
                 gpus_per_node,
                 format!("NVLink {generation} switch, {:.0} GB/s per direction", bandwidth_gbs / 2.0),
             ),
             Interconnect::NvLinkBridge { generation, bandwidth_gbs, max_gpus } if nvlink_bridge => (
-                Some(Link { kind: LinkKind::NvlinkBridge, bandwidth_gbs: bandwidth_gbs / 2.0, step_latency_s: NVLINK_STEP_LATENCY_S }),
+                Some(Link {
+                    kind: LinkKind::NvlinkBridge,
+                    bandwidth_gbs: bandwidth_gbs / 2.0,
+                    step_latency_s: NVLINK_STEP_LATENCY_S,
+                }),
                 u32::from(*max_gpus).min(gpus_per_node),
-                format!("NVLink {generation} bridges joining {max_gpus} GPUs, {:.0} GB/s per direction; PCIe beyond", bandwidth_gbs / 2.0),
+                format!(
+                    "NVLink {generation} bridges joining {max_gpus} GPUs, {:.0} GB/s per direction; PCIe beyond",
+                    bandwidth_gbs / 2.0
+                ),
             ),
             Interconnect::InfinityFabric { bandwidth_gbs } => (
-                Some(Link { kind: LinkKind::InfinityFabric, bandwidth_gbs: bandwidth_gbs / 2.0, step_latency_s: NVLINK_STEP_LATENCY_S }),
+                Some(Link {
+                    kind: LinkKind::InfinityFabric,
+                    bandwidth_gbs: bandwidth_gbs / 2.0,
+                    step_latency_s: NVLINK_STEP_LATENCY_S,
+                }),
                 gpus_per_node,
                 format!("Infinity Fabric, {:.0} GB/s per direction", bandwidth_gbs / 2.0),
             ),
-            _ => (None, 1, format!("PCIe {}.0 x{} only, {:.0} GB/s per direction", gpu.pcie_gen, gpu.pcie_lanes, pcie.bandwidth_gbs)),
+            _ => (
+                None,
+                1,
+                format!(
+                    "PCIe {}.0 x{} only, {:.0} GB/s per direction",
+                    gpu.pcie_gen, gpu.pcie_lanes, pcie.bandwidth_gbs
+                ),
+            ),
         };
         let network = (nic_gbps_per_node > 0.0 && nodes > 1).then(|| Link {
             kind: LinkKind::Network,
             bandwidth_gbs: nic_gbps_per_node / 8.0 / f64::from(gpus_per_node.max(1)),
             step_latency_s: NETWORK_STEP_LATENCY_S,
         });
-        let gpu_text = if gpu.form_factor == GpuFormFactor::Integrated { "integrated GPU".to_owned() } else { fast_text };
+        let gpu_text =
+            if gpu.form_factor == GpuFormFactor::Integrated { "integrated GPU".to_owned() } else { fast_text };
         let mut description = if gpus_per_node <= 1 {
             "1 GPU per node".to_owned()
         } else {
             format!("{gpus_per_node} GPUs per node over {gpu_text}")
         };
         if nodes > 1 {
-            match &network {
-                Some(n) => description.push_str(&format!(
-                    "; {nodes} nodes over {nic_gbps_per_node:.0} Gb/s of NICs per node ({:.1} GB/s per GPU)",
+            let across = match &network {
+                Some(n) => format!(
+                    "{nodes} nodes over {nic_gbps_per_node:.0} Gb/s of NICs per node ({:.1} GB/s per GPU)",
                     n.bandwidth_gbs
-                )),
-                None => description.push_str(&format!("; {nodes} nodes with no network card: they cannot work together")),
-            }
+                ),
+                None => format!("{nodes} nodes with no network card: they cannot work together"),
+            };
+            description = format!("{description}; {across}");
         }
         Self { gpus_per_node, nodes, fast, fast_group, pcie, network, description }
     }
@@ -295,7 +319,13 @@ fn peak_tflops(gpu: &Gpu, w: &Workload) -> f64 {
 /// Estimates the speed of `w` for `spec` on `topo` (all its GPUs) of `gpu`. The layout must be
 /// valid (as [`memory::estimate`] checks).
 #[must_use]
-pub fn estimate_speed(spec: &ModelSpec, w: &Workload, gpu: &Gpu, topo: &Topology, settings: &SpeedSettings) -> SpeedEstimate {
+pub fn estimate_speed(
+    spec: &ModelSpec,
+    w: &Workload,
+    gpu: &Gpu,
+    topo: &Topology,
+    settings: &SpeedSettings,
+) -> SpeedEstimate {
     let decode_efficiency = settings.decode_efficiency.unwrap_or_else(|| default_decode_efficiency(w.weights));
     let prefill_mfu = settings.mfu.unwrap_or(DEFAULT_PREFILL_MFU);
     let train_mfu = settings.mfu.unwrap_or(DEFAULT_TRAIN_MFU);
@@ -317,7 +347,9 @@ pub fn estimate_speed(spec: &ModelSpec, w: &Workload, gpu: &Gpu, topo: &Topology
         notes: Vec::new(),
     };
     if w.weights == WeightType::Fp32 && w.mode == Mode::Train {
-        out.notes.push("fp32 training uses the GPU's non-tensor FP32 rate (TF32 tensor rates are not in the catalog)".to_owned());
+        out.notes.push(
+            "fp32 training uses the GPU's non-tensor FP32 rate (TF32 tensor rates are not in the catalog)".to_owned(),
+        );
     }
     if w.mode.is_training() {
         training(spec, w, gpu, topo, peak, train_mfu, settings.tokens, &mut out);
@@ -327,7 +359,7 @@ pub fn estimate_speed(spec: &ModelSpec, w: &Workload, gpu: &Gpu, topo: &Topology
     out
 }
 
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, clippy::many_single_char_names)] // b, h, t: the papers' notation
 fn inference(
     spec: &ModelSpec,
     w: &Workload,
@@ -355,67 +387,64 @@ fn inference(
     let total = spec.total_params as f64;
     let weights_total = memory::weight_bytes(spec, w.weights);
     let seq = spec.sequence_len(w.context) as f64;
-    match spec.transformer() {
-        Some(t) => {
-            let h = f64::from(t.hidden);
-            let layers = f64::from(t.layers);
-            let attn_layers = t.attention_layer_count() as f64;
-            let d_attn = f64::from(t.heads) * t.qk_head_dim() as f64;
-            // Prefill: Kaplan et al. 2020 Table 1, forward FLOPs per token 2N + 2·n_layer·n_ctx·d_attn.
-            let flops_per_token = 2.0 * spec.active_params as f64 + 2.0 * attn_layers * seq * d_attn;
-            let compute = seq * b * flops_per_token / (tp * f64::from(w.pp) * peak * mfu);
-            let chunks = (seq / memory::PREFILL_CHUNK_TOKENS as f64).ceil().max(1.0);
-            let comm = if w.tp > 1 {
-                2.0 * layers
-                    * (chunks * 2.0 * (tp - 1.0) * tp_link.step_latency_s
-                        + 2.0 * (tp - 1.0) / tp * seq * b * h * 2.0 / (tp_link.bandwidth_gbs * 1.0e9))
-            } else {
-                0.0
-            };
-            out.prefill_tokens_per_s = Some(seq * b / (compute + comm));
-            if w.pp > 1 {
-                out.notes.push("prefill assumes the pipeline stages overlap across prompt chunks".to_owned());
-            }
-            if t.role != Role::Decoder {
-                return;
-            }
-            // Decode: bytes read per step.
-            let read_params = match t.moe {
-                Some(m) if t.moe_layers() > 0 => {
-                    let per_expert = t.ffn_params(m.expert_ffn) as f64;
-                    let routed_total = t.moe_layers() as f64 * f64::from(m.experts) * per_expert;
-                    let share = f64::from(m.active_experts) / f64::from(m.experts);
-                    // Expected share of experts some sequence of the batch routes to, with uniform routing.
-                    let touched = 1.0 - (1.0 - share).powf(b);
-                    total - routed_total * (1.0 - touched)
-                }
-                _ => total,
-            };
-            let weights_read = weights_total * read_params / total;
-            let kv_per_token = memory::kv_bytes_per_token(spec, w.kv).unwrap_or(0.0);
-            let cached = t.sliding_window.map_or(seq, |win| seq.min(f64::from(win)));
-            let kv_total = kv_per_token * cached * b;
-            // MLA's latent is replicated on every tensor-parallel rank; GQA heads are split.
-            let kv_per_gpu = if t.mla.is_some() { kv_total } else { kv_total / tp };
-            let time_memory = (weights_read / tp + kv_per_gpu) / (efficiency * bandwidth);
-            let time_compute = 2.0 * read_params * b / (tp * peak * mfu);
-            let mut comm = 2.0 * layers * tp_link.all_reduce_s(w.tp, b * h * 2.0);
-            if w.pp > 1 {
-                comm += f64::from(w.pp - 1) * pp_link.p2p_s(b * h * 2.0);
-            }
-            out.decode_tokens_per_s = Some(b / (time_memory.max(time_compute) + comm));
-        }
-        None => {
-            let time_memory = weights_total / tp / (efficiency * bandwidth);
-            let time_compute = 2.0 * spec.active_params as f64 * b / (tp * peak * mfu);
-            out.decode_tokens_per_s = Some(b / time_memory.max(time_compute));
-            out.prefill_tokens_per_s = Some(tp * f64::from(w.pp) * peak * mfu / (2.0 * spec.active_params as f64));
-            out.notes.push(
-                "without an architecture, decode reads the weights only (no KV cache) and no interconnect cost is counted"
-                    .to_owned(),
-            );
-        }
+    let Some(t) = spec.transformer() else {
+        let time_memory = weights_total / tp / (efficiency * bandwidth);
+        let time_compute = 2.0 * spec.active_params as f64 * b / (tp * peak * mfu);
+        out.decode_tokens_per_s = Some(b / time_memory.max(time_compute));
+        out.prefill_tokens_per_s = Some(tp * f64::from(w.pp) * peak * mfu / (2.0 * spec.active_params as f64));
+        out.notes.push(
+            "without an architecture, decode reads the weights only (no KV cache) and no interconnect cost is counted"
+                .to_owned(),
+        );
+        return;
+    };
+    let h = f64::from(t.hidden);
+    let layers = f64::from(t.layers);
+    let attn_layers = t.attention_layer_count() as f64;
+    let d_attn = f64::from(t.heads) * t.qk_head_dim() as f64;
+    // Prefill: Kaplan et al. 2020 Table 1, forward FLOPs per token 2N + 2·n_layer·n_ctx·d_attn.
+    let flops_per_token = 2.0 * spec.active_params as f64 + 2.0 * attn_layers * seq * d_attn;
+    let compute = seq * b * flops_per_token / (tp * f64::from(w.pp) * peak * mfu);
+    let chunks = (seq / memory::PREFILL_CHUNK_TOKENS as f64).ceil().max(1.0);
+    let comm = if w.tp > 1 {
+        2.0 * layers
+            * (chunks * 2.0 * (tp - 1.0) * tp_link.step_latency_s
+                + 2.0 * (tp - 1.0) / tp * seq * b * h * 2.0 / (tp_link.bandwidth_gbs * 1.0e9))
+    } else {
+        0.0
+    };
+    out.prefill_tokens_per_s = Some(seq * b / (compute + comm));
+    if w.pp > 1 {
+        out.notes.push("prefill assumes the pipeline stages overlap across prompt chunks".to_owned());
     }
+    if t.role != Role::Decoder {
+        return;
+    }
+    // Decode: bytes read per step.
+    let read_params = match t.moe {
+        Some(m) if t.moe_layers() > 0 => {
+            let per_expert = t.ffn_params(m.expert_ffn) as f64;
+            let routed_total = t.moe_layers() as f64 * f64::from(m.experts) * per_expert;
+            let share = f64::from(m.active_experts) / f64::from(m.experts);
+            // Expected share of experts some sequence of the batch routes to, with uniform routing.
+            let touched = 1.0 - (1.0 - share).powf(b);
+            total - routed_total * (1.0 - touched)
+        }
+        _ => total,
+    };
+    let weights_read = weights_total * read_params / total;
+    let kv_per_token = memory::kv_bytes_per_token(spec, w.kv).unwrap_or(0.0);
+    let cached = t.sliding_window.map_or(seq, |win| seq.min(f64::from(win)));
+    let kv_total = kv_per_token * cached * b;
+    // MLA's latent is replicated on every tensor-parallel rank; GQA heads are split.
+    let kv_per_gpu = if t.mla.is_some() { kv_total } else { kv_total / tp };
+    let time_memory = (weights_read / tp + kv_per_gpu) / (efficiency * bandwidth);
+    let time_compute = 2.0 * read_params * b / (tp * peak * mfu);
+    let mut comm = 2.0 * layers * tp_link.all_reduce_s(w.tp, b * h * 2.0);
+    if w.pp > 1 {
+        comm += f64::from(w.pp - 1) * pp_link.p2p_s(b * h * 2.0);
+    }
+    out.decode_tokens_per_s = Some(b / (time_memory.max(time_compute) + comm));
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -434,7 +463,8 @@ fn training(
     let dp = gpus / w.tp.saturating_mul(w.pp).max(1);
     let flops_per_unit = train_flops_per_unit(spec, w);
     let measured = matches!(spec.shape, Shape::Measured(_));
-    let units_per_microbatch = if measured { f64::from(w.batch) } else { f64::from(w.batch) * spec.sequence_len(w.context) as f64 };
+    let units_per_microbatch =
+        if measured { f64::from(w.batch) } else { f64::from(w.batch) * spec.sequence_len(w.context) as f64 };
     let global = if measured {
         units_per_microbatch * f64::from(dp)
     } else {
@@ -450,7 +480,8 @@ fn training(
     };
     let Some(dp_link) = topo.group_link(gpus) else {
         if gpus > topo.gpus_per_node {
-            out.notes.push("the nodes have no network card, so they cannot train together; no speed estimate".to_owned());
+            out.notes
+                .push("the nodes have no network card, so they cannot train together; no speed estimate".to_owned());
         }
         return;
     };
@@ -481,9 +512,9 @@ fn training(
 
     // Data-parallel exchange per optimizer step.
     let trainable = match w.mode {
-        Mode::Lora | Mode::Qlora => spec
-            .transformer()
-            .map_or(0.0, |t| memory::lora_params(t, w.lora_rank, w.lora_targets) as f64),
+        Mode::Lora | Mode::Qlora => {
+            spec.transformer().map_or(0.0, |t| memory::lora_params(t, w.lora_rank, w.lora_targets) as f64)
+        }
         _ => spec.total_params as f64,
     };
     let shard = trainable / (tp * pp);
@@ -542,7 +573,7 @@ mod tests {
     #[test]
     fn ring_all_reduce_cost() {
         let link = Link { kind: LinkKind::Pcie, bandwidth_gbs: 32.0, step_latency_s: 10.0e-6 };
-        assert_eq!(link.all_reduce_s(1, 1.0e9), 0.0);
+        assert!(link.all_reduce_s(1, 1.0e9).abs() < 1e-15);
         // 4 ranks: 6 steps of 10 µs and 1.5 × 32 MB at 32 GB/s = 1.5 ms.
         let t = link.all_reduce_s(4, 32.0e6);
         assert!((t - (60.0e-6 + 1.5e-3)).abs() < 1e-9, "{t}");
@@ -550,8 +581,8 @@ mod tests {
 
     #[test]
     fn pcie_generations() {
-        assert_eq!(pcie_x16_gbs(4), 32.0);
-        assert_eq!(pcie_x16_gbs(5), 64.0);
+        assert!((pcie_x16_gbs(4) - 32.0).abs() < 1e-12);
+        assert!((pcie_x16_gbs(5) - 64.0).abs() < 1e-12);
         assert!(pcie_x16_gbs(3) < pcie_x16_gbs(4));
     }
 }

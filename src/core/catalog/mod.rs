@@ -13,8 +13,8 @@ mod types;
 mod validate;
 
 pub use models::{
-    Architecture, EMBEDDED_MODELS, FfnKind, MODEL_ID_PREFIX, MODELS_FILE_NAME, Measured, Mla, Model, ModelId, ModelTask,
-    Models, Moe, NormKind, PARAM_CHECK_TOLERANCE, Role, Transformer,
+    Architecture, EMBEDDED_MODELS, FfnKind, MODEL_ID_PREFIX, MODELS_FILE_NAME, Measured, Mla, Model, ModelId,
+    ModelTask, Models, Moe, NormKind, PARAM_CHECK_TOLERANCE, Role, Transformer,
 };
 pub use types::*;
 pub use validate::{CatalogProblem, ProblemSeverity};

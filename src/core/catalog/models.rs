@@ -381,8 +381,7 @@ impl Transformer {
     fn moe_ffn_params(&self, routed: u32) -> u64 {
         let Some(m) = self.moe else { return 0 };
         let expert = self.ffn_params(m.expert_ffn);
-        (u64::from(routed) + u64::from(m.shared_experts)) * expert
-            + u64::from(m.experts) * u64::from(self.hidden)
+        (u64::from(routed) + u64::from(m.shared_experts)) * expert + u64::from(m.experts) * u64::from(self.hidden)
     }
 
     /// Token embedding, untied output projection and learned position table.
@@ -537,7 +536,12 @@ impl Models {
     }
 }
 
-fn problem(severity: ProblemSeverity, origin: Option<&Origin>, id: &ModelId, message: impl fmt::Display) -> CatalogProblem {
+fn problem(
+    severity: ProblemSeverity,
+    origin: Option<&Origin>,
+    id: &ModelId,
+    message: impl fmt::Display,
+) -> CatalogProblem {
     CatalogProblem {
         severity,
         file: origin.map_or_else(|| format!("catalog/{MODELS_FILE_NAME}"), |o| o.file.clone()),
@@ -577,7 +581,9 @@ fn validate(model: &Model, origin: Option<&Origin>) -> Vec<CatalogProblem> {
                 error("activation figures must be positive".to_owned());
             }
             if m.sample.trim().is_empty() || m.figures_source.trim().is_empty() {
-                error("sample and figures_source must say what the figures are for and where they come from".to_owned());
+                error(
+                    "sample and figures_source must say what the figures are for and where they come from".to_owned(),
+                );
             }
         }
     }
