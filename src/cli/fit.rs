@@ -528,15 +528,30 @@ fn write_fit_text(out: &mut dyn Write, o: &FitOutput<'_>) -> anyhow::Result<()> 
     Ok(())
 }
 
+/// Width of the model column of the report's fit table, characters.
+const NAME_WIDTH: usize = 34;
+
+/// `text` cut to `width` characters, with an ellipsis when cut.
+fn clip(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        text.to_owned()
+    } else {
+        let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+        cut.push('…');
+        cut
+    }
+}
+
 fn cell_text(cell: &fit::FitCell) -> String {
     match (cell.verdict, cell.gpus_used) {
         (None, _) => "-".to_owned(),
         (Some(Verdict::DoesNotFit), _) => "no".to_owned(),
         (Some(v), Some(n)) => {
             let word = if v == Verdict::Tight { "tight" } else { "fits" };
-            match cell.decode_tokens_per_s.or(cell.train_tokens_per_s) {
-                Some(tps) => format!("{word}×{n} {}t/s", rate(tps)),
-                None => format!("{word}×{n}"),
+            match (cell.decode_tokens_per_s.or(cell.train_tokens_per_s), cell.samples_per_s) {
+                (Some(tps), _) => format!("{word}×{n} {}t/s", rate(tps)),
+                (None, Some(sps)) => format!("{word}×{n} {}/s", rate(sps)),
+                (None, None) => format!("{word}×{n}"),
             }
         }
         (Some(_), None) => "?".to_owned(),
@@ -555,19 +570,22 @@ pub fn write_fit_section(out: &mut dyn Write, matrices: &[FitMatrix]) -> std::io
             "Workload fit on {} ({} × {} per node × {} node(s), {} each): {}",
             m.node_name, m.gpus_per_node, m.gpu_name, m.nodes, m.gpu_memory_bytes, m.interconnect
         )?;
-        write!(out, "  {:<34}", "model")?;
+        write!(out, "  {:<NAME_WIDTH$}", "model")?;
         for k in WorkloadKind::ALL {
             write!(out, " {:>18}", k.short())?;
         }
         writeln!(out)?;
         for row in &m.rows {
-            write!(out, "  {:<34}", row.model_name)?;
+            write!(out, "  {:<NAME_WIDTH$}", clip(&row.model_name, NAME_WIDTH))?;
             for cell in &row.cells {
                 write!(out, " {:>18}", cell_text(cell))?;
             }
             writeln!(out)?;
         }
-        writeln!(out, "  (fits×N: fits on N GPUs; t/s: decode or training tokens per second; -: does not apply)")?;
+        writeln!(
+            out,
+            "  (fits×N: fits on N GPUs; t/s: decode (inference) or training tokens per second; /s: samples per second; -: does not apply)"
+        )?;
         for note in &m.notes {
             writeln!(out, "  note: {note}")?;
         }

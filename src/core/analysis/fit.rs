@@ -22,7 +22,7 @@ use super::memory::{
     Workload,
 };
 use super::speed::{self, SpeedSettings, Topology};
-use crate::core::catalog::{Gpu, ModelId, Models, PartId};
+use crate::core::catalog::{Gpu, GpuFormFactor, ModelId, Models, PartId};
 use crate::core::resolve::Resolved;
 use crate::core::units::Bytes;
 use serde::Serialize;
@@ -416,6 +416,12 @@ pub fn build_fit(resolved: &Resolved<'_>) -> Vec<FitMatrix> {
             + node.parts.systems.iter().map(|s| f64::from(s.quantity) * s.part.fabric_gbps).sum::<f64>();
         let topo = Topology::new(gpu, gpus_per_node, node.count, node.nvlink_bridge, nic_gbps);
         let mut notes = Vec::new();
+        if gpu.form_factor == GpuFormFactor::Integrated {
+            notes.push(format!(
+                "the {} shares its {} GiB with the CPU and the operating system, so less than that is free for models",
+                gpu.name, gpu.memory_gib
+            ));
+        }
         if counts.len() > 1 {
             notes.push(format!(
                 "the node mixes GPU types; the matrix uses its {gpus_per_node} × {} and leaves the others out",

@@ -24,7 +24,7 @@
 //! - LoRA (Hu et al. 2021) and QLoRA (Dettmers et al. 2023).
 
 use crate::core::catalog::{Architecture, FfnKind, Gpu, Model, Role, Transformer};
-use crate::core::units::{Bytes, GIB, MIB, round_non_negative};
+use crate::core::units::{Bytes, MIB, round_non_negative};
 use serde::Serialize;
 use std::fmt;
 
@@ -1070,12 +1070,6 @@ fn zero3_live_bytes(spec: &ModelSpec, bytes_per_param: f64, shards: f64) -> f64 
     let layer = (spec.total_params.saturating_sub(t.embedding_params())) as f64 / f64::from(t.layers.max(1));
     let embedding = f64::from(t.vocab) * f64::from(t.hidden);
     (2.0 * layer.max(embedding)).min(ZERO3_MAX_LIVE_PARAMS) * bytes_per_param / shards
-}
-
-/// Bytes in a GiB, for messages.
-#[must_use]
-pub fn gib(bytes: Bytes) -> f64 {
-    bytes.0 as f64 / GIB as f64
 }
 
 #[cfg(test)]
