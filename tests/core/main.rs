@@ -3,3 +3,8 @@
 
 mod architecture;
 mod cli;
+mod compat;
+mod hw_cli;
+mod hw_fixture;
+mod power;
+mod thermal;
