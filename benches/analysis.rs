@@ -1,37 +1,25 @@
 //! Benchmarks of the analysis pipeline (criterion): catalog loading, the full report of every
-//! template build in `catalog/builds/`, and a generated 64-node cluster. Target: well under
+//! template build (`core::templates`), and a generated 64-node cluster. Target: well under
 //! 1 ms per single-node report (issue 3).
 use criterion::{Criterion, criterion_group, criterion_main};
 use rigplan::core::analysis::analyze;
 use rigplan::core::build::{Build, NodeGroup, PartLine};
 use rigplan::core::catalog::{Catalog, PartKind};
 use std::hint::black_box;
-use std::path::Path;
 
 fn catalog_load(c: &mut Criterion) {
     c.bench_function("catalog/embedded", |b| b.iter(Catalog::embedded));
 }
 
-/// The template builds shipped in `catalog/builds/`, by file stem.
+/// The template builds shipped with rigplan (`core::templates`), by slug.
 fn templates() -> Vec<(String, Build)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("catalog").join("builds");
-    let Ok(entries) = std::fs::read_dir(&dir) else { return Vec::new() };
-    let mut paths: Vec<_> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    paths.sort();
-    paths
-        .into_iter()
-        .filter_map(|p| {
-            let name = p.file_stem()?.to_string_lossy().into_owned();
-            match rigplan::core::persist::load_build(&p) {
-                Ok(b) => Some((name, b)),
-                Err(e) => {
-                    eprintln!("skipping {}: {e}", p.display());
-                    None
-                }
+    rigplan::core::templates::TEMPLATES
+        .iter()
+        .filter_map(|t| match t.load() {
+            Ok(b) => Some((t.slug.to_owned(), b)),
+            Err(e) => {
+                eprintln!("skipping {}: {e}", t.file);
+                None
             }
         })
         .collect()

@@ -313,11 +313,12 @@ fn write_power(out: &mut dyn Write, report: &Report) -> anyhow::Result<()> {
         }
         writeln!(
             out,
-            "    circuit: {} of {} continuous ({} V × {} A × 0.8): {} circuit(s)",
+            "    circuit: {} of {} continuous ({} V, {} A, {} phase(s), 80 %): {} circuit(s)",
             watts(n.circuit.wall_watts),
             watts(n.circuit.continuous_limit_watts),
             n.circuit.volts,
             n.circuit.amps,
+            n.circuit.phases,
             n.circuit.circuits_needed
         )?;
     }

@@ -2,9 +2,12 @@
 //! `cargo test --no-default-features`). One binary, one module per concern.
 
 mod architecture;
+mod catalog;
 mod cli;
 mod compat;
 mod hw_cli;
 mod hw_fixture;
+mod hw_templates;
 mod power;
+mod templates;
 mod thermal;

@@ -255,3 +255,15 @@ fn utilization_moves_typical_between_idle_and_max() {
     let p = report(&b).power;
     assert!(close(p.typical_watts, p.max_watts, 1e-9));
 }
+
+/// Vendor-fitted server modules below rigplan's margins are info; an ATX unit below them is a
+/// warning (see `psu_capacity_transient_and_recommendation_findings`). Six 3000 W modules in
+/// N+N give 9 kW for a 7036 W max: below 7036 × 1.3 = 9147 W.
+#[test]
+fn server_modules_below_margins_are_info() {
+    let mut b = hgx_server();
+    b.nodes[0].parts[8].quantity = 6;
+    let r = report(&b);
+    assert!(has(&r, "psu-below-recommended", Info));
+    assert!(!has(&r, "psu-below-recommended", Warning));
+}

@@ -1001,8 +1001,25 @@ fn lane_rules(node: &Node<'_>, layout: &NodeLayout, out: &mut Vec<Diagnostic>) {
     } else {
         per_socket * count
     };
-    let card_lanes: u32 =
-        layout.cards.iter().map(|c| u32::from(c.slot_electrical_lanes.unwrap_or(c.lanes).min(c.lanes))).sum();
+    // HGX servers put the GPU-side NICs behind PCIe switches shared with the GPU modules (one
+    // NIC per GPU in NVIDIA's DGX H100 / HGX reference design), so up to one NIC per module
+    // draws on the switches, not on the CPUs' lanes.
+    let hgx_server = p.chassis().is_some_and(|c| c.gpu_baseboard.is_some());
+    let modules: u32 = p.gpus.iter().filter(|g| g.part.form_factor.is_module()).map(|g| g.quantity).sum();
+    let mut behind_switches = if hgx_server { modules } else { 0 };
+    let card_lanes: u32 = layout
+        .cards
+        .iter()
+        .filter(|c| {
+            if c.kind == PartKind::Nic && behind_switches > 0 {
+                behind_switches -= 1;
+                false
+            } else {
+                true
+            }
+        })
+        .map(|c| u32::from(c.slot_electrical_lanes.unwrap_or(c.lanes).min(c.lanes)))
+        .sum();
     let nvme: u32 = p
         .storage
         .iter()

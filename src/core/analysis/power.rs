@@ -53,9 +53,7 @@ pub const ATX3_EXCURSION_TOLERANCE_100US: f64 = 2.0;
 pub const ATX3_SMALL_EXCURSION_TOLERANCE_100US: f64 = 1.5;
 /// Rated output of the largest PSU that must meet the 200 % row rather than 150 % (Table 3-3).
 pub const ATX3_SMALL_PSU_LIMIT_WATTS: f64 = 450.0;
-/// Continuous-load factor of a branch circuit: loads of 3 hours or more may use 80 % of the
-/// breaker rating (US NEC 210.19(A)/210.20(A); 15 A × 120 V × 0.8 = 1440 W, domain notes §2).
-pub const CONTINUOUS_LOAD_FRACTION: f64 = 0.8;
+pub use crate::core::build::CONTINUOUS_LOAD_FRACTION;
 /// Lowest line voltage at which rigplan uses the 230 V 80 PLUS table and a server PSU's
 /// high-line rating; 100–127 V mains use the 115 V table and low-line rating.
 pub const HIGH_LINE_MIN_VOLTS: f64 = 200.0;
@@ -189,7 +187,8 @@ pub struct PsuRecommendation {
 pub struct CircuitCheck {
     pub volts: f64,
     pub amps: f64,
-    /// volts × amps × 0.8, W.
+    pub phases: u8,
+    /// Nominal capacity × 0.8 (V × A for one phase, √3 × V × A for three), W.
     pub continuous_limit_watts: f64,
     /// Wall draw at max sustained load, W.
     pub wall_watts: f64,
@@ -492,8 +491,10 @@ fn part_powers(parts: &Parts<'_>, utilization: f64) -> Vec<PartPower> {
     out
 }
 
+/// A unit's rating at the site voltage; a `low_line_watts` of 0 marks a high-line-only module,
+/// which delivers nothing on a 100–127 V feed.
 fn psu_capacity_at(psu: &Psu, high_line: bool) -> f64 {
-    if high_line { psu.rated_watts } else { psu.low_line_watts.unwrap_or(psu.rated_watts) }
+    if high_line { psu.rated_watts } else { psu.low_line_watts.unwrap_or(psu.rated_watts).max(0.0) }
 }
 
 fn is_atx3(psu: &Psu) -> bool {
@@ -611,7 +612,7 @@ fn power_inputs(node: &Node<'_>) -> u32 {
 
 fn node_power(node: &Node<'_>, resolved: &Resolved<'_>, settings: &PowerSettings, utilization: f64) -> NodePower {
     let site = &resolved.build.site;
-    let high_line = is_high_line(site.circuit_volts);
+    let high_line = is_high_line(site.psu_input_volts());
     let parts = part_powers(&node.parts, utilization);
     let mut psu_fed = Levels::default();
     let mut at_wall = Levels::default();
@@ -649,7 +650,7 @@ fn node_power(node: &Node<'_>, resolved: &Resolved<'_>, settings: &PowerSettings
     let role = node_role(&node.parts);
     let recommendation = (node.parts.systems.is_empty() && psu_fed.max_watts > 0.0 && role != NodeRole::Infrastructure)
         .then(|| recommend(psu_fed.max_watts, peak_transient - at_wall.max_watts, settings));
-    let limit = site.circuit_volts * site.circuit_amps * CONTINUOUS_LOAD_FRACTION;
+    let limit = site.circuit_continuous_watts();
     let circuits_needed =
         if limit > 0.0 { crate::core::units::round_non_negative((wall_max / limit).ceil()) } else { 0 };
     NodePower {
@@ -676,6 +677,7 @@ fn node_power(node: &Node<'_>, resolved: &Resolved<'_>, settings: &PowerSettings
         circuit: CircuitCheck {
             volts: site.circuit_volts,
             amps: site.circuit_amps,
+            phases: site.circuit_phases,
             continuous_limit_watts: limit,
             wall_watts: wall_max,
             circuits_needed,
@@ -695,7 +697,7 @@ pub fn analyze(resolved: &Resolved<'_>) -> (PowerReport, Vec<Diagnostic>) {
 pub fn analyze_with(resolved: &Resolved<'_>, settings: &PowerSettings) -> (PowerReport, Vec<Diagnostic>) {
     let build = resolved.build;
     let utilization = if build.usage.utilization.is_finite() { build.usage.utilization.clamp(0.0, 1.0) } else { 0.0 };
-    let high_line = is_high_line(build.site.circuit_volts);
+    let high_line = is_high_line(build.site.psu_input_volts());
     let nodes: Vec<NodePower> = resolved.nodes.iter().map(|n| node_power(n, resolved, settings, utilization)).collect();
     let cluster = part_powers(&resolved.cluster, utilization);
     let assumed_eff = efficiency_at(ASSUMED_TIER, high_line, 0.5);
@@ -736,7 +738,7 @@ pub fn analyze_with(resolved: &Resolved<'_>, settings: &PowerSettings) -> (Power
             kw_total: n.wall_watts * k / 1000.0,
         });
     }
-    let limit = build.site.circuit_volts * build.site.circuit_amps * CONTINUOUS_LOAD_FRACTION;
+    let limit = build.site.circuit_continuous_watts();
     let rack = RackView {
         rows,
         cluster_kw: cluster_wall.max_watts / 1000.0,
@@ -753,11 +755,11 @@ pub fn analyze_with(resolved: &Resolved<'_>, settings: &PowerSettings) -> (Power
             "Typical draw = idle + utilization × (max − idle) at utilization {utilization:.2}; boards, DIMMs, fans, coolers and NICs are constant loads."
         ),
         format!(
-            "Wall draw uses the 80 PLUS {table} minimum-efficiency points, interpolated at each load point (site at {} V); below the lowest certified point the efficiency is held, so idle wall draw is a lower bound.",
-            build.site.circuit_volts
+            "Wall draw uses the 80 PLUS {table} minimum-efficiency points, interpolated at each load point (PSUs fed {:.0} V); below the lowest certified point the efficiency is held, so idle wall draw is a lower bound.",
+            build.site.psu_input_volts()
         ),
         "Redundant PSUs share the load (efficiency at load over all installed units) but only non-redundant capacity counts for sizing.".to_owned(),
-        "GPU transient peaks: 16-pin PCIe cards 3 × board power for 100 µs (PCIe CEM 5 via the ATX 3 design guide); an ATX 3.x PSU above 450 W rides 200 % of its rating for 100 µs.".to_owned(),
+        "GPU transient peaks: 16-pin PCIe cards 3 × board power for 100 µs (PCIe CEM 5 via the ATX 3 design guide); an ATX 3.x PSU above 450 W rides 200 % of its rating for 100 µs. Server PSU modules publish no such rating and are not checked for transients.".to_owned(),
         format!(
             "Recommended PSU = DC max + {:.0} % sustained headroom + {:.0} % ageing (both of DC max, added, not multiplied) + any extra the transient peak needs; rounded up to a size on sale.",
             settings.sustained_headroom_fraction * 100.0,
@@ -765,7 +767,8 @@ pub fn analyze_with(resolved: &Resolved<'_>, settings: &PowerSettings) -> (Power
         ),
         "Complete systems (DGX, Jetson) and switches count at their datasheet input power; parts without a PSU of their own assume an 80 PLUS Gold unit at 50 % load.".to_owned(),
         format!(
-            "Circuit: wall draw at max against volts × amps × {CONTINUOUS_LOAD_FRACTION} (continuous-load rule)."
+            "Circuit: wall draw at max against the circuit's continuous capacity, {:.0} W ({} V, {} A, {} phase(s), × {CONTINUOUS_LOAD_FRACTION} continuous-load rule).",
+            limit, build.site.circuit_volts, build.site.circuit_amps, build.site.circuit_phases
         ),
     ];
     let report = PowerReport {
@@ -790,6 +793,17 @@ pub fn analyze_with(resolved: &Resolved<'_>, settings: &PowerSettings) -> (Power
     };
     let diagnostics = diagnostics(resolved, &report);
     (report, diagnostics)
+}
+
+/// True when every PSU of the node is a server module (CRPS or vendor hot-swap).
+fn server_modules_only(node: &Node<'_>) -> bool {
+    !node.parts.psus.is_empty()
+        && node.parts.psus.iter().all(|p| {
+            matches!(
+                p.part.form_factor,
+                crate::core::catalog::PsuFormFactor::Crps | crate::core::catalog::PsuFormFactor::ServerModule
+            )
+        })
 }
 
 fn psu_lines(node: &Node<'_>, mut d: Diagnostic) -> Diagnostic {
@@ -826,13 +840,25 @@ fn diagnostics(resolved: &Resolved<'_>, report: &PowerReport) -> Vec<Diagnostic>
             } else if let Some(rec) = &np.recommendation
                 && psu.capacity_watts < rec.required_watts
             {
+                // Server PSU modules come with the chassis, sized by the vendor to the platform's
+                // measured maximum rather than to desktop calculator margins: worth knowing, not a
+                // defect of the build.
+                let server = server_modules_only(node);
+                let (severity, why) = if server {
+                    (
+                        Severity::Info,
+                        "; the vendor fits these supplies for this platform, so this is a thin margin rather than a fault",
+                    )
+                } else {
+                    (Severity::Warning, "")
+                };
                 out.push(psu_lines(
                     node,
                     Diagnostic::new(
-                        Severity::Warning,
+                        severity,
                         "psu-below-recommended",
                         format!(
-                            "{}: {:.0} W of PSU capacity is below the recommended {:.0} W (max {:.0} W + {:.0} W headroom + {:.0} W ageing + {:.0} W transient); it runs at {:.0} % at max load",
+                            "{}: {:.0} W of PSU capacity is below the recommended {:.0} W (max {:.0} W + {:.0} W headroom + {:.0} W ageing + {:.0} W transient); it runs at {:.0} % at max load{why}",
                             node.name,
                             psu.capacity_watts,
                             rec.required_watts,
@@ -844,12 +870,18 @@ fn diagnostics(resolved: &Resolved<'_>, report: &PowerReport) -> Vec<Diagnostic>
                         ),
                     )
                     .in_node(i)
-                    .with_fix(format!("Use a {:.0} W unit", rec.recommended_watts)),
+                    .with_fix(if server {
+                        format!("Check the vendor's higher-rated PSU option (recommended {:.0} W)", rec.recommended_watts)
+                    } else {
+                        format!("Use a {:.0} W unit", rec.recommended_watts)
+                    }),
                 ));
             }
             let fed_peak = np.peak_transient_watts - (np.max_watts - np.psu_fed.max_watts);
             let limit = psu.capacity_watts * psu.excursion_tolerance;
-            if fed_peak > limit && fed_peak > load {
+            // Server modules publish no ATX 3 excursion rating; their transient response is
+            // the vendor's to qualify, so only ATX units are checked.
+            if fed_peak > limit && fed_peak > load && !server_modules_only(node) {
                 let message = if psu.atx3 {
                     format!(
                         "{}: GPU power spikes can reach {:.0} W for 100 µs, above the {:.0} W the ATX 3 PSU is specified to ride ({:.0} % of its rating); it may shut down under load",
@@ -895,8 +927,8 @@ fn diagnostics(resolved: &Resolved<'_>, report: &PowerReport) -> Vec<Diagnostic>
                     Severity::Warning,
                     "circuit-overload",
                     format!(
-                        "{}: draws up to {:.0} W at the wall, more than a {:.0} V / {:.0} A circuit carries continuously ({:.0} W = {:.0} V × {:.0} A × 0.8)",
-                        node.name, c.wall_watts, c.volts, c.amps, c.continuous_limit_watts, c.volts, c.amps
+                        "{}: draws up to {:.0} W at the wall, more than a {:.0} V / {:.0} A circuit carries continuously ({:.0} W at 80 % of its rating)",
+                        node.name, c.wall_watts, c.volts, c.amps, c.continuous_limit_watts
                     ),
                 )
                 .with_fix("Use a higher-rated circuit (e.g. 20 A, or 230 V), or lower the GPUs' power limits")

@@ -18,7 +18,7 @@
 //!     the card's rated power: coolers are designed for their card's power, so the rise is a
 //!     per-style constant rather than a per-watt one. Liquid is 18 °C below open-air (the
 //!     field guides' measured difference); fanless (passive) cards rely on server airflow and
-//!     run twice their rise in a tower case;
+//!     run twice their rise in a tower case without GPU bays;
 //!   - neighbours: an open-air card takes in the exhaust of each directly adjacent open-air or
 //!     passive card ([`NEIGHBOUR_PENALTY_C`] each); blower and liquid cards exhaust out of the
 //!     chassis and neither give nor take this penalty; GPU-bay and baseboard GPUs sit in
@@ -251,7 +251,9 @@ fn node_thermal(
     let p = &node.parts;
     let i = node.index;
     let chassis = p.chassis();
-    let tower = chassis.is_some_and(|c| c.kind == ChassisKind::Tower);
+    // A tower without GPU bays: GPU workstation towers with bays (Supermicro SYS-740GP) have
+    // server fans ducted over their passive cards.
+    let tower = chassis.is_some_and(|c| c.kind == ChassisKind::Tower && c.gpu_slots.is_none());
     let heat_in = np.max_watts;
     let rise = if settings.air_temp_rise_c > 0.0 { settings.air_temp_rise_c } else { DEFAULT_AIR_TEMP_RISE_C };
     let needed_cfm = CFM_PER_WATT_PER_C * heat_in / rise;
