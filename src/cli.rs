@@ -39,7 +39,7 @@ impl Exit {
 
 /// Plan deep-learning hardware: compatibility, power, thermal, VRAM fit, speed and TCO.
 #[derive(Debug, Parser)]
-#[command(name = "rigplan", version, about, args_conflicts_with_subcommands = true)]
+#[command(name = "rigplan", version, about, subcommand_precedence_over_arg = true)]
 pub struct Cli {
     /// A build file to open in the app (when no subcommand is given).
     pub file: Option<PathBuf>,

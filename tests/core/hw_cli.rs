@@ -73,4 +73,7 @@ fn check_exit_codes() {
     assert_eq!(code, 0);
     let (code, _, _) = run(&["check", "/nonexistent/build.ron", "--catalog", dir]);
     assert_eq!(code, 2);
+    // The global option before the subcommand, as the README writes it.
+    let (code, out, err) = run(&["--catalog", dir, "check", bad.to_str().expect("utf-8")]);
+    assert_eq!(code, 1, "{out}{err}");
 }

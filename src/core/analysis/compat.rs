@@ -20,7 +20,7 @@ use crate::core::analysis::{Diagnostic, Severity};
 use crate::core::build::Location;
 use crate::core::catalog::{
     BoardFormFactor, CatalogEntry, Chassis, ChassisKind, CoolerKind, DimmKind, GpuFormFactor, GpuSegment, Interconnect,
-    Motherboard, NetTech, PartId, PartKind, PcieSlot, PowerConnector, PsuFormFactor, StorageInterface,
+    NetTech, PartId, PartKind, PcieSlot, PowerConnector, PsuFormFactor, StorageInterface,
 };
 use crate::core::resolve::{Item, Node, Parts, Resolved};
 use serde::Serialize;
@@ -38,6 +38,9 @@ pub const NVME_LANES: u8 = 4;
 /// because half of each CPU's lanes link the two sockets (AMD EPYC 7003 and 9004 platform
 /// briefs: 128 PCIe lanes in 1P and in 2P configurations).
 pub const SHARED_LANE_SOCKETS: [&str; 2] = ["SP3", "SP5"];
+/// Width of one NIC in expansion slots where the catalog has no width (every NIC in the
+/// catalog is a single-slot card).
+pub const NIC_SLOT_WIDTH: f64 = 1.0;
 /// PCIe 8-pin connectors a 16-pin adapter needs per 150 W of card power (the adapter NVIDIA
 /// ships with 16-pin cards takes 8-pin PCIe plugs at 150 W each, PCIe CEM).
 pub const PCIE_8PIN_WATTS: f64 = 150.0;
@@ -789,7 +792,7 @@ fn cards_of(resolved: &Resolved<'_>, node: &Node<'_>) -> Vec<Card> {
                 kind: PartKind::Nic,
                 line: n.line,
                 unit,
-                width: width_slots(crate::core::analysis::power::NIC_SLOT_WIDTH),
+                width: width_slots(NIC_SLOT_WIDTH),
                 lanes: n.part.pcie_lanes,
                 is_gpu: false,
                 chosen: chosen(n.line, unit),
@@ -1159,8 +1162,9 @@ fn connector_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let board_eps = p.mainboard().map_or(0, |b| u32::from(b.eps_connectors));
     let cpus = p.cpu_count();
     if !server_psus || gpu_eps > 0 {
-        let eps_free_for_gpus =
-            if server_psus { eps_supply } else { eps_supply.saturating_sub(cpus.min(board_eps.max(cpus))) };
+        // A server chassis' power board feeds the CPUs itself; ATX units give each CPU one EPS
+        // cable first.
+        let eps_free_for_gpus = if server_psus { eps_supply } else { eps_supply.saturating_sub(cpus) };
         if gpu_eps > eps_free_for_gpus {
             short.push(format!("{} × EPS 8-pin for the GPUs", gpu_eps - eps_free_for_gpus));
         }
@@ -1745,13 +1749,6 @@ fn cluster_rules(resolved: &Resolved<'_>, out: &mut Vec<Diagnostic>) {
             out.push(d.with_fix("Add enclosures or use larger drives"));
         }
     }
-}
-
-/// The chassis form factors a mainboard fits, for the GUI's filter (true if `chassis` takes
-/// `board`).
-#[must_use]
-pub fn board_fits_chassis(board: &Motherboard, chassis: &Chassis) -> bool {
-    chassis_takes(&chassis.board_form_factors, board.form_factor)
 }
 
 #[cfg(test)]

@@ -66,9 +66,6 @@ pub const DESKTOP_BOARD_WATTS: f64 = 30.0;
 /// socket's VRMs and the always-on BMC. Unverified; used only where the catalog board has no
 /// `typical_watts`.
 pub const SERVER_BOARD_WATTS: f64 = 60.0;
-/// Width of one NIC in expansion slots where the catalog has no width (every NIC in the
-/// catalog is a single-slot card).
-pub const NIC_SLOT_WIDTH: f64 = 1.0;
 /// Standard ATX PSU ratings on sale, W; recommendations are rounded up to one of these.
 /// Above the last one, rigplan rounds up to the next 100 W (server supplies, or more than one).
 pub const STANDARD_PSU_SIZES_WATTS: [f64; 12] =
