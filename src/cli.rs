@@ -285,14 +285,17 @@ fn write_power(out: &mut dyn Write, report: &Report) -> anyhow::Result<()> {
             watts(n.max_watts),
             watts(n.peak_transient_watts)
         )?;
-        writeln!(
+        write!(
             out,
-            "    wall: idle {}, typical {}, max {} (efficiency {:.1} % at max)",
+            "    wall: idle {}, typical {}, max {}",
             watts(n.wall_idle_watts),
             watts(n.wall_typical_watts),
-            watts(n.wall_watts),
-            n.efficiency_max * 100.0
+            watts(n.wall_watts)
         )?;
+        if n.psu_fed.max_watts > 0.0 {
+            write!(out, " (PSU efficiency {:.1} % at max)", n.efficiency_max * 100.0)?;
+        }
+        writeln!(out)?;
         if let Some(psu) = &n.psu {
             let load = n.psu_load_fraction.map_or_else(|| "-".to_owned(), |f| format!("{:.0} %", f * 100.0));
             writeln!(out, "    PSU: {} counting ({}), load at max {load}", watts(psu.capacity_watts), psu.source)?;

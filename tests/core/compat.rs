@@ -387,3 +387,18 @@ fn switch_ports_count_system_fabric() {
     b.nodes[0].count = 9;
     assert!(has(&report(&b), "switch-ports-insufficient", Error));
 }
+
+#[test]
+fn embedded_fleets_and_complete_systems_skip_training_and_psu_rules() {
+    // Three Jetsons are an edge fleet, not a training cluster.
+    let mut b = build_of(&[("system/t-orin", 1)]);
+    b.nodes[0].count = 3;
+    assert!(!codes(&report(&b)).contains(&"fabric-missing"));
+    // A DGX's supplies and their redundancy come from its datasheet.
+    let mut b = build_of(&[("system/t-dgx", 1)]);
+    b.nodes[0].psu_redundancy = Redundancy::NPlusOne;
+    assert!(!codes(&report(&b)).contains(&"psu-redundancy-insufficient"));
+    // Two DGX without a fabric switch are still flagged for a switch only past two nodes.
+    b.nodes[0].count = 2;
+    assert!(!codes(&report(&b)).contains(&"fabric-missing"), "the DGX's own 3.2 Tb/s fabric counts");
+}

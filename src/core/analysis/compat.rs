@@ -1221,6 +1221,10 @@ fn psu_fit_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let p = &node.parts;
     let i = node.index;
     let units = p.psu_count();
+    if units == 0 && !p.systems.is_empty() {
+        // A complete system's own supplies and redundancy come from its datasheet.
+        return;
+    }
     match node.redundancy {
         crate::core::build::Redundancy::NPlusOne if units < 2 => out.push(
             diag(
@@ -1592,7 +1596,10 @@ fn is_fabric_nic(nic: &crate::core::catalog::Nic) -> bool {
 }
 
 fn cluster_rules(resolved: &Resolved<'_>, out: &mut Vec<Diagnostic>) {
-    let gpu_nodes: Vec<&Node<'_>> = resolved.nodes.iter().filter(|n| n.parts.gpu_count() > 0).collect();
+    // Training nodes: GPUs other than embedded modules (a fleet of Jetsons is not a training
+    // cluster).
+    let gpu_nodes: Vec<&Node<'_>> =
+        resolved.nodes.iter().filter(|n| n.parts.gpus.iter().any(|g| g.part.segment != GpuSegment::Embedded)).collect();
     let gpu_node_count: u64 = gpu_nodes.iter().map(|n| u64::from(n.count)).sum();
     if gpu_node_count > 1 {
         for n in &gpu_nodes {
