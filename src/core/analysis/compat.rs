@@ -663,6 +663,11 @@ fn with_chassis(mut d: Diagnostic, node: &Node<'_>) -> Diagnostic {
     d
 }
 
+/// True when every line is the same GPU model (bridges join identical cards).
+fn same_model(cards: &[&Item<'_, crate::core::catalog::Gpu>]) -> bool {
+    cards.windows(2).all(|w| matches!(w, [a, b] if a.part.id == b.part.id))
+}
+
 fn nvlink_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let i = node.index;
     let cards: Vec<_> =
@@ -670,10 +675,7 @@ fn nvlink_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let count: u32 = cards.iter().map(|g| g.quantity).sum();
     if !node.nvlink_bridge {
         let bridgeable = cards.iter().all(|g| matches!(g.part.interconnect, Interconnect::NvLinkBridge { .. }));
-        if count >= 2
-            && bridgeable
-            && cards.iter().all(|g| g.part.id == cards.first().map_or(g.part.id.clone(), |f| f.part.id.clone()))
-        {
+        if count >= 2 && bridgeable && same_model(&cards) {
             let mut d = diag(
                 node,
                 Severity::Info,
@@ -709,7 +711,7 @@ fn nvlink_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
             );
         }
     }
-    if cards.iter().any(|g| g.part.id != cards.first().map_or(g.part.id.clone(), |f| f.part.id.clone())) {
+    if !same_model(&cards) {
         let mut d = diag(
             node,
             Severity::Error,
