@@ -4,4 +4,10 @@
 mod architecture;
 mod catalog;
 mod cli;
+mod compat;
+mod hw_cli;
+mod hw_fixture;
+mod hw_templates;
+mod power;
 mod templates;
+mod thermal;

@@ -8,7 +8,10 @@
 //! render the report their own way; the GUI caches it on the document revision.
 
 pub mod bom;
+pub mod compat;
 pub mod diagnostic;
+pub mod power;
+pub mod thermal;
 
 pub use diagnostic::{Diagnostic, LineRef, Severity};
 
@@ -27,6 +30,12 @@ pub struct Report {
     pub nodes: u64,
     pub gpus: u64,
     pub bom: bom::Bom,
+    /// PCIe slot layouts per node (the compatibility findings are in `diagnostics`).
+    pub compat: compat::Compat,
+    /// Power draw, PSU sizing, circuit and rack view.
+    pub power: power::PowerReport,
+    /// Heat load, airflow, CPU cooler headroom and GPU temperature estimates.
+    pub thermal: thermal::ThermalReport,
     /// Every finding, most severe first.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -45,6 +54,12 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
     let resolved = Resolved::new(catalog, build);
     let bom = bom::bill_of_materials(&resolved);
     let mut diagnostics = diagnostic::unknown_parts(&resolved);
+    let (compat, found) = compat::check(&resolved);
+    diagnostics.extend(found);
+    let (power, found) = power::analyze(&resolved);
+    diagnostics.extend(found);
+    let (thermal, found) = thermal::analyze(&resolved, &power, &compat);
+    diagnostics.extend(found);
     diagnostic::sort(&mut diagnostics);
     Report {
         build_name: build.name.clone(),
@@ -52,6 +67,9 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
         nodes: resolved.total_nodes(),
         gpus: resolved.total_gpus(),
         bom,
+        compat,
+        power,
+        thermal,
         diagnostics,
     }
 }
