@@ -4,8 +4,14 @@
 mod architecture;
 mod catalog;
 mod cli;
+mod compat;
 mod fit;
+mod hw_cli;
+mod hw_fixture;
+mod hw_templates;
 mod memory;
 mod models;
+mod power;
 mod speed;
 mod templates;
+mod thermal;

@@ -8,10 +8,13 @@
 //! render the report their own way; the GUI caches it on the document revision.
 
 pub mod bom;
+pub mod compat;
 pub mod diagnostic;
 pub mod fit;
 pub mod memory;
+pub mod power;
 pub mod speed;
+pub mod thermal;
 
 pub use diagnostic::{Diagnostic, LineRef, Severity};
 
@@ -33,6 +36,12 @@ pub struct Report {
     /// Every catalog model × the standard workloads on each node group's GPUs, with the
     /// interconnect (NVLink, PCIe, cross-node) noted.
     pub fit: Vec<fit::FitMatrix>,
+    /// PCIe slot layouts per node (the compatibility findings are in `diagnostics`).
+    pub compat: compat::Compat,
+    /// Power draw, PSU sizing, circuit and rack view.
+    pub power: power::PowerReport,
+    /// Heat load, airflow, CPU cooler headroom and GPU temperature estimates.
+    pub thermal: thermal::ThermalReport,
     /// Every finding, most severe first.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -52,6 +61,12 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
     let bom = bom::bill_of_materials(&resolved);
     let fit = fit::build_fit(&resolved);
     let mut diagnostics = diagnostic::unknown_parts(&resolved);
+    let (compat, found) = compat::check(&resolved);
+    diagnostics.extend(found);
+    let (power, found) = power::analyze(&resolved);
+    diagnostics.extend(found);
+    let (thermal, found) = thermal::analyze(&resolved, &power, &compat);
+    diagnostics.extend(found);
     diagnostic::sort(&mut diagnostics);
     Report {
         build_name: build.name.clone(),
@@ -60,6 +75,9 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
         gpus: resolved.total_gpus(),
         bom,
         fit,
+        compat,
+        power,
+        thermal,
         diagnostics,
     }
 }
