@@ -148,18 +148,22 @@ value_enum!(RecomputeArg => Recompute { None => Recompute::None, Selective => Re
 value_enum!(OnOff => bool { On => true, Off => false });
 value_enum!(LoraTargetsArg => LoraTargets { Qv => LoraTargets::Qv, Attention => LoraTargets::Attention, All => LoraTargets::All });
 
-/// Parses a count such as `7e9`, `8.03B`, `350M`, `2T`, `125k` or `1000000`.
+/// Parses a count such as `7e9`, `8.03B`, `350M`, `2T`, `125k` or `1_000_000`.
 ///
 /// # Errors
 /// Text that is not a positive finite number with an optional k/M/B/T suffix.
 pub fn parse_count(text: &str) -> anyhow::Result<f64> {
     let t = text.trim().replace('_', "");
-    let (number, scale) = match t.chars().last() {
-        Some('k' | 'K') => (&t[..t.len() - 1], 1.0e3),
-        Some('m' | 'M') => (&t[..t.len() - 1], 1.0e6),
-        Some('b' | 'B' | 'g' | 'G') => (&t[..t.len() - 1], 1.0e9),
-        Some('t' | 'T') => (&t[..t.len() - 1], 1.0e12),
-        _ => (t.as_str(), 1.0),
+    let scale_of = |c: char| match c {
+        'k' | 'K' => Some(1.0e3),
+        'm' | 'M' => Some(1.0e6),
+        'b' | 'B' | 'g' | 'G' => Some(1.0e9),
+        't' | 'T' => Some(1.0e12),
+        _ => None,
+    };
+    let (number, scale) = match t.chars().last().and_then(|c| scale_of(c).map(|s| (c, s))) {
+        Some((suffix, scale)) => (t.strip_suffix(suffix).unwrap_or(&t), scale),
+        None => (t.as_str(), 1.0),
     };
     let value: f64 =
         number.parse().map_err(|_| anyhow::anyhow!("`{text}` is not a number (examples: 7e9, 8.03B, 350M)"))?;
@@ -592,4 +596,28 @@ pub fn write_fit_section(out: &mut dyn Write, matrices: &[FitMatrix]) -> std::io
         writeln!(out)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_count;
+
+    #[test]
+    fn counts_with_suffixes() {
+        let cases = [
+            ("7e9", 7.0e9),
+            ("8.03B", 8.03e9),
+            ("350M", 3.5e8),
+            ("2T", 2.0e12),
+            ("125k", 1.25e5),
+            ("1_000_000", 1.0e6),
+        ];
+        for (text, value) in cases {
+            let parsed = parse_count(text).expect("parses");
+            assert!((parsed - value).abs() <= value * 1e-12, "{text}");
+        }
+        for bad in ["", "B", "seven", "-5", "0", "7X", "nan"] {
+            assert!(parse_count(bad).is_err(), "{bad}");
+        }
+    }
 }
