@@ -397,8 +397,15 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
     if let Some(s) = &speed {
         notes.extend(s.notes.iter().cloned());
     }
-    if args.gpu.is_some() && gpus > 1 {
-        notes.push("--gpu assumes one node without NVLink bridges; describe bridges or several nodes in a build file (--build)".to_owned());
+    if let Some((gpu, _)) = &hw
+        && args.gpu.is_some()
+        && gpus > 1
+        && matches!(gpu.interconnect, crate::core::catalog::Interconnect::NvLinkBridge { .. })
+    {
+        notes.push(format!(
+            "--gpu assumes the {} cards talk over PCIe; describe NVLink bridges in a build file (--build)",
+            gpu.name
+        ));
     }
     let train_flops = match (&speed, tokens) {
         (Some(s), _) if s.train_flops.is_some() => s.train_flops,
