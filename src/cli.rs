@@ -325,27 +325,21 @@ fn catalog_list(out: &mut dyn Write, catalog: &Catalog, kind: Option<PartKind>, 
 }
 
 fn catalog_validate(out: &mut dyn Write, dir: Option<&Path>, json: bool) -> anyhow::Result<Exit> {
-    let (catalog, problems) = if let Some(d) = dir {
-        Catalog::load_dir_overlay(d)
-    } else {
-        let sources: Vec<_> = crate::core::catalog::EMBEDDED_FILES
-            .iter()
-            .map(|(k, t)| (*k, format!("catalog/{}", k.file_name()), (*t).to_owned()))
-            .collect();
-        Catalog::from_sources(&sources)
-    };
+    let (catalog, problems) =
+        if let Some(d) = dir { Catalog::load_dir_overlay(d) } else { Catalog::embedded_with_problems() };
     let errors = problems.iter().filter(|p| p.severity == ProblemSeverity::Error).count();
     if json {
         #[derive(serde::Serialize)]
         struct Validation<'a> {
             parts: usize,
+            cloud_offers: usize,
             errors: usize,
             warnings: usize,
             problems: &'a [crate::core::catalog::CatalogProblem],
         }
         serde_json::to_writer_pretty(
             &mut *out,
-            &Validation { parts: catalog.len(), errors, warnings: problems.len() - errors, problems: &problems },
+            &Validation { parts: catalog.len(), cloud_offers: catalog.clouds.len(), errors, warnings: problems.len() - errors, problems: &problems },
         )?;
         writeln!(out)?;
     } else {
@@ -354,8 +348,9 @@ fn catalog_validate(out: &mut dyn Write, dir: Option<&Path>, json: bool) -> anyh
         }
         writeln!(
             out,
-            "{} part(s) checked: {} error(s), {} warning(s)",
+            "{} part(s) and {} cloud offer(s) checked: {} error(s), {} warning(s)",
             catalog.len(),
+            catalog.clouds.len(),
             errors,
             problems.len() - errors
         )?;
