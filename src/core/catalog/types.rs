@@ -797,7 +797,8 @@ pub struct Psu {
     pub form_factor: PsuFormFactor,
     /// Rated continuous DC output at high line (200–240 V), watts.
     pub rated_watts: f64,
-    /// Rated output at low line (100–127 V) where it is lower (server PSUs), watts.
+    /// Rated output at low line (100–127 V) where it is lower (server PSUs), watts; `0.0`
+    /// for modules that do not run at low line at all (C19/C20-inlet high-line-only units).
     #[serde(default)]
     pub low_line_watts: Option<f64>,
     pub efficiency: EfficiencyTier,

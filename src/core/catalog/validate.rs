@@ -272,7 +272,10 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
             }
             Part::Psu(p) => {
                 c.range("rated_watts", p.rated_watts, 200.0, 6_000.0, "W");
-                c.opt_range("low_line_watts", p.low_line_watts, 100.0, p.rated_watts, "W");
+                // 0 means "high line only"; anything else is a real low-line rating.
+                if p.low_line_watts != Some(0.0) {
+                    c.opt_range("low_line_watts", p.low_line_watts, 100.0, p.rated_watts, "W");
+                }
             }
             Part::Cooler(k) => {
                 c.range("rated_heat_watts", k.rated_heat_watts, 30.0, 3_000.0, "W");
