@@ -42,15 +42,25 @@ impl Report {
     }
 }
 
+/// The TCO of a resolved build with its findings; `workload` is the throughput for cost per
+/// token, when known. The power analysis is not on this branch yet: no power figures are
+/// invented meanwhile, so energy and colocation are reported as unknown (`tco-power-unknown`).
+#[must_use]
+pub fn analyze_tco(
+    resolved: &Resolved<'_>,
+    bom: &bom::Bom,
+    workload: Option<tco::WorkloadInput>,
+) -> (tco::Tco, Vec<Diagnostic>) {
+    tco::analyze(resolved, bom, None, workload)
+}
+
 /// Analyzes a build.
 #[must_use]
 pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
     let resolved = Resolved::new(catalog, build);
     let bom = bom::bill_of_materials(&resolved);
     let mut diagnostics = diagnostic::unknown_parts(&resolved);
-    // The power analysis is not on this branch yet: no power figures are invented meanwhile, so
-    // the TCO reports energy and colocation as unknown (`tco-power-unknown`).
-    let (tco, tco_diagnostics) = tco::analyze(&resolved, &bom, None, None);
+    let (tco, tco_diagnostics) = analyze_tco(&resolved, &bom, None);
     diagnostics.extend(tco_diagnostics);
     diagnostic::sort(&mut diagnostics);
     Report {

@@ -361,6 +361,19 @@ pub enum TornadoParameter {
 }
 
 impl TornadoParameter {
+    /// A short label for text output.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::ElectricityPrice => "electricity price",
+            Self::Pue => "PUE",
+            Self::Utilization => "utilization",
+            Self::ResidualValue => "residual value",
+            Self::CloudPrice => "cloud price",
+            Self::DepreciationLife => "depreciation life",
+        }
+    }
+
     /// Every parameter, in a stable order.
     pub const ALL: [Self; 6] = [
         Self::ElectricityPrice,
@@ -1084,7 +1097,8 @@ pub fn scenario(
             .or_else(|| options.iter().position(|o| o.term == Term::Custom)),
     };
 
-    if power.is_none() {
+    let energy_needed = costs.annual_owned_cost.is_none() && !costs.colocation_includes_power;
+    if power.is_none() && (energy_needed || costs.colocation_per_kw_month > 0.0) {
         diagnostics.push(
             Diagnostic::new(
                 Severity::Warning,

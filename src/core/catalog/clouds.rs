@@ -197,11 +197,8 @@ impl Catalog {
                 push(ProblemSeverity::Error, format!("gpu `{}` is not a GPU id (gpu/…)", offer.gpu));
             } else if self.gpu(&offer.gpu).is_none() {
                 push(
-                    ProblemSeverity::Warning,
-                    format!(
-                        "gpu `{}` is not in the parts catalog; the offer matches no build until it is (choose it explicitly with --offer)",
-                        offer.gpu
-                    ),
+                    ProblemSeverity::Error,
+                    format!("gpu `{}` is not a GPU in the parts catalog, so no build could match the offer", offer.gpu),
                 );
             }
             if offer.gpus_per_instance == 0 || offer.gpus_per_instance > MAX_GPUS_PER_INSTANCE {
@@ -281,12 +278,15 @@ mod tests {
         assert_eq!(cat.clouds.len(), 1);
         assert_eq!(cat.cloud("t-a").map(|o| o.on_demand_usd_per_hour), Some(12.0));
         assert_eq!(cat.cloud_origins["t-a"].file, "user");
-        // The GPU is not in this empty parts catalog (warning) and the reservation is dearer
-        // than on-demand (warning), both at the id's line 2, column 10.
+        // The GPU is not in this empty parts catalog (error) and the reservation is dearer than
+        // on-demand (warning), both at the id's line 2, column 9.
         let at: Vec<String> = problems.iter().map(ToString::to_string).collect();
-        assert!(at.iter().any(|p| p.starts_with("user:2:10: warning: t-a: gpu")), "{at:?}");
-        assert!(at.iter().any(|p| p.contains("reserved_1y_usd_per_hour is above")), "{at:?}");
-        assert!(problems.iter().all(|p| !p.is_error()), "{at:?}");
+        assert!(at.iter().any(|p| p.starts_with("user:2:9: t-a: gpu `gpu/test-gpu` is not a GPU")), "{at:?}");
+        assert!(
+            at.iter().any(|p| p.starts_with("user:2:9: warning: t-a: reserved_1y_usd_per_hour is above")),
+            "{at:?}"
+        );
+        assert_eq!(problems.iter().filter(|p| p.is_error()).count(), 1, "{at:?}");
     }
 
     #[test]
