@@ -301,7 +301,10 @@ fn apply_tco_overrides(
 }
 
 /// The workload given on the command line, checked.
-fn workload_input(tokens_per_second: Option<f64>, run_tokens: Option<f64>) -> anyhow::Result<Option<tco::WorkloadInput>> {
+fn workload_input(
+    tokens_per_second: Option<f64>,
+    run_tokens: Option<f64>,
+) -> anyhow::Result<Option<tco::WorkloadInput>> {
     let Some(tps) = tokens_per_second else { return Ok(None) };
     anyhow::ensure!(tps.is_finite() && tps > 0.0, "--tokens-per-second {tps}: must be a positive number");
     if let Some(t) = run_tokens {
@@ -398,7 +401,13 @@ fn write_tco_text(out: &mut dyn Write, name: &str, t: &Tco, diagnostics: &[Diagn
     }
     writeln!(out)?;
     writeln!(out, "{:<58} {:>14} {:>16}  Break-even", "Option", "Per year", "Total")?;
-    writeln!(out, "{:<58} {:>14} {:>16}", "Owned (net of value at the horizon)", money(o.total), money(t.totals.owned))?;
+    writeln!(
+        out,
+        "{:<58} {:>14} {:>16}",
+        "Owned (net of value at the horizon)",
+        money(o.total),
+        money(t.totals.owned)
+    )?;
     for opt in &t.options {
         let mark = if t.primary_option.as_deref() == Some(opt.input.id.as_str()) { "* " } else { "  " };
         let check = match opt.input.price_check {
@@ -424,10 +433,8 @@ fn write_tco_text(out: &mut dyn Write, name: &str, t: &Tco, diagnostics: &[Diagn
         writeln!(
             out,
             "  break-even utilization: {}",
-            t.break_even_utilization.map_or_else(
-                || "none between 0 and 100 % (or the option does not bill by usage)".to_owned(),
-                percent
-            )
+            t.break_even_utilization
+                .map_or_else(|| "none between 0 and 100 % (or the option does not bill by usage)".to_owned(), percent)
         )?;
     }
     if let Some(cost) = t.cost_per_gpu_hour {
@@ -496,7 +503,13 @@ fn write_tco_text(out: &mut dyn Write, name: &str, t: &Tco, diagnostics: &[Diagn
 /// The short TCO section of `rigplan report`.
 fn write_tco_summary(out: &mut dyn Write, t: &Tco) -> anyhow::Result<()> {
     let cur = &t.currency;
-    writeln!(out, "TCO over {:.2} years at {} utilization ({})", t.horizon_years, percent(t.utilization), t.reading_note)?;
+    writeln!(
+        out,
+        "TCO over {:.2} years at {} utilization ({})",
+        t.horizon_years,
+        percent(t.utilization),
+        t.reading_note
+    )?;
     writeln!(
         out,
         "  owned: {} {cur} (capex {} + {} per year{})",
@@ -634,7 +647,13 @@ fn catalog_validate(out: &mut dyn Write, dir: Option<&Path>, json: bool) -> anyh
         }
         serde_json::to_writer_pretty(
             &mut *out,
-            &Validation { parts: catalog.len(), cloud_offers: catalog.clouds.len(), errors, warnings: problems.len() - errors, problems: &problems },
+            &Validation {
+                parts: catalog.len(),
+                cloud_offers: catalog.clouds.len(),
+                errors,
+                warnings: problems.len() - errors,
+                problems: &problems,
+            },
         )?;
         writeln!(out)?;
     } else {

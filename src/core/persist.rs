@@ -18,8 +18,8 @@
 //! target is at every instant either the old or the new complete build.
 
 use crate::core::build::{
-    Build, Costs, CustomPricing, MAX_CUSTOM_LINES, MAX_LINES, MAX_NODE_COUNT, MAX_NODE_GROUPS, MAX_QUANTITY, MAX_TEXT_CHARS, MAX_TOTAL_NODES,
-    PartLine,
+    Build, Costs, CustomPricing, MAX_CUSTOM_LINES, MAX_LINES, MAX_NODE_COUNT, MAX_NODE_GROUPS, MAX_QUANTITY,
+    MAX_TEXT_CHARS, MAX_TOTAL_NODES, PartLine,
 };
 use crate::core::catalog::{line_col_of_byte, ron_options};
 use serde::{Deserialize, Serialize};

@@ -3,3 +3,5 @@
 
 mod architecture;
 mod cli;
+mod clouds;
+mod tco;

@@ -122,7 +122,9 @@ impl Term {
     }
 
     fn from_key(key: &str) -> Option<Self> {
-        [Self::OnDemand, Self::Reserved1y, Self::Reserved3y, Self::Spot, Self::Custom].into_iter().find(|t| t.key() == key)
+        [Self::OnDemand, Self::Reserved1y, Self::Reserved3y, Self::Spot, Self::Custom]
+            .into_iter()
+            .find(|t| t.key() == key)
     }
 }
 
@@ -603,8 +605,7 @@ impl Scenario {
         let colocation = self
             .power
             .map_or(0.0, |p| c.colocation_per_kw_month * p.wall_max_watts / WATTS_PER_KILOWATT * MONTHS_PER_YEAR);
-        let maintenance =
-            if entered.is_some() { 0.0 } else { self.capex() * c.maintenance_percent_per_year / PERCENT };
+        let maintenance = if entered.is_some() { 0.0 } else { self.capex() * c.maintenance_percent_per_year / PERCENT };
         let entered_opex = match entered {
             None => 0.0,
             Some(a) if c.annual_cost_includes_depreciation => (a - self.depreciation_per_year()).max(0.0),
@@ -650,8 +651,8 @@ impl Scenario {
     /// Break-even month against an option: capex / (cloud per month − owned opex per month).
     #[must_use]
     pub fn break_even_month(&self, o: &CloudOptionInput) -> Option<f64> {
-        let gap = (self.option_per_year_at(o, self.utilization) - self.owned_opex_at(self.utilization))
-            / MONTHS_PER_YEAR;
+        let gap =
+            (self.option_per_year_at(o, self.utilization) - self.owned_opex_at(self.utilization)) / MONTHS_PER_YEAR;
         (gap > 0.0).then(|| self.capex() / gap)
     }
 
@@ -724,9 +725,8 @@ pub fn evaluate(s: &Scenario) -> Tco {
         })
         .collect();
 
-    let month_points = |per_month: f64, start: f64| -> Vec<f64> {
-        (0..=months).map(|m| start + per_month * f64::from(m)).collect()
-    };
+    let month_points =
+        |per_month: f64, start: f64| -> Vec<f64> { (0..=months).map(|m| start + per_month * f64::from(m)).collect() };
     let curves = Curves {
         owned: month_points(opex / MONTHS_PER_YEAR, capex),
         options: options.iter().map(|o| (o.input.id.clone(), month_points(o.per_month, 0.0))).collect(),
@@ -1009,7 +1009,13 @@ pub fn scenario(
     let mut options = Vec::new();
     if let Some(id) = chosen_offer {
         if let Some(offer) = resolved.catalog.cloud(id) {
-            options.extend(offer_options(offer, shape.instances(offer.gpus_per_instance), usd_rate, spot_overhead, chosen_term));
+            options.extend(offer_options(
+                offer,
+                shape.instances(offer.gpus_per_instance),
+                usd_rate,
+                spot_overhead,
+                chosen_term,
+            ));
             if gpu_model.as_ref().is_some_and(|m| m != &offer.gpu) {
                 diagnostics.push(Diagnostic::new(
                     Severity::Info,
@@ -1028,8 +1034,16 @@ pub fn scenario(
             );
         }
     } else if let Some(model) = &gpu_model {
-        for offer in resolved.catalog.clouds.iter().filter(|o| &o.gpu == model && o.gpus_per_instance >= shape.max_per_node) {
-            options.extend(offer_options(offer, shape.instances(offer.gpus_per_instance), usd_rate, spot_overhead, None));
+        for offer in
+            resolved.catalog.clouds.iter().filter(|o| &o.gpu == model && o.gpus_per_instance >= shape.max_per_node)
+        {
+            options.extend(offer_options(
+                offer,
+                shape.instances(offer.gpus_per_instance),
+                usd_rate,
+                spot_overhead,
+                None,
+            ));
         }
         if options.is_empty() {
             diagnostics.push(
@@ -1041,7 +1055,9 @@ pub fn scenario(
                         shape.max_per_node
                     ),
                 )
-                .with_fix("Enter a custom offer (price per GPU-hour or a yearly quote), or choose an offer with --offer"),
+                .with_fix(
+                    "Enter a custom offer (price per GPU-hour or a yearly quote), or choose an offer with --offer",
+                ),
             );
         }
     } else if shape.models.len() > 1 {
@@ -1113,7 +1129,10 @@ pub fn scenario(
             Diagnostic::new(
                 Severity::Warning,
                 "tco-unpriced-lines",
-                format!("capex leaves out {} line(s) with no price, so owning looks cheaper than it is", bom.unpriced_lines),
+                format!(
+                    "capex leaves out {} line(s) with no price, so owning looks cheaper than it is",
+                    bom.unpriced_lines
+                ),
             )
             .with_fix("Add price overrides for the unpriced parts"),
         );
