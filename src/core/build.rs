@@ -146,10 +146,51 @@ pub struct Site {
     pub pue: f64,
     /// Inlet air temperature, °C.
     pub ambient_c: f64,
-    /// Circuit voltage, V.
+    /// Circuit voltage, V: phase-to-neutral for single-phase circuits, line-to-line for
+    /// three-phase ones (e.g. 380 V in China, 400 V in the EU, 208 V in US data centers).
     pub circuit_volts: f64,
     /// Circuit breaker rating, A.
     pub circuit_amps: f64,
+    /// 1 for a single-phase outlet, 3 for a three-phase (wye) rack feed.
+    #[serde(default = "single_phase")]
+    pub circuit_phases: u8,
+}
+
+fn single_phase() -> u8 {
+    1
+}
+
+/// Share of a breaker's rating a continuous load (3 h or more) may draw: the 80 % rule of the
+/// US National Electrical Code, NFPA 70 §210.19(A)(1) and §210.20(A) (continuous loads at
+/// 125 % of their current), which rigplan applies everywhere as a conservative default.
+pub const CONTINUOUS_LOAD_FRACTION: f64 = 0.8;
+
+impl Site {
+    /// Nominal capacity of the circuit, watts: V × I for one phase, √3 × V(line-to-line) × I for
+    /// a balanced three-phase feed (IEC 60038 nominal voltages; the standard three-phase power
+    /// formula).
+    #[must_use]
+    pub fn circuit_nominal_watts(&self) -> f64 {
+        if self.circuit_phases == 3 {
+            3f64.sqrt() * self.circuit_volts * self.circuit_amps
+        } else {
+            self.circuit_volts * self.circuit_amps
+        }
+    }
+
+    /// Continuous capacity: nominal × [`CONTINUOUS_LOAD_FRACTION`] (a US 120 V / 15 A outlet
+    /// gives 1440 W).
+    #[must_use]
+    pub fn circuit_continuous_watts(&self) -> f64 {
+        self.circuit_nominal_watts() * CONTINUOUS_LOAD_FRACTION
+    }
+
+    /// The voltage a PSU sees: the circuit voltage on one phase, line-to-neutral (V / √3) on a
+    /// three-phase wye feed (380 V line-to-line → 220 V).
+    #[must_use]
+    pub fn psu_input_volts(&self) -> f64 {
+        if self.circuit_phases == 3 { self.circuit_volts / 3f64.sqrt() } else { self.circuit_volts }
+    }
 }
 
 impl Default for Site {
@@ -165,6 +206,7 @@ impl Default for Site {
             ambient_c: 25.0,
             circuit_volts: 120.0,
             circuit_amps: 15.0,
+            circuit_phases: 1,
         }
     }
 }
@@ -659,6 +701,22 @@ mod tests {
         b.set_node_count(1, 1).unwrap();
         assert_eq!(b.duplicate_node(1), Ok(2));
         assert_eq!(b.nodes[2].name, "n (copy)");
+    }
+
+    #[test]
+    fn circuits() {
+        // NEC 80 % rule: 120 V × 15 A = 1800 W nominal, 1440 W continuous; 20 A: 1920 W.
+        let mut site = Site::default();
+        assert!((site.circuit_nominal_watts() - 1800.0).abs() < 1e-9);
+        assert!((site.circuit_continuous_watts() - 1440.0).abs() < 1e-9);
+        site.circuit_amps = 20.0;
+        assert!((site.circuit_continuous_watts() - 1920.0).abs() < 1e-9);
+        // China 380 V three-phase, 32 A: √3 × 380 × 32 = 21,062 W; PSUs see 219.4 V.
+        site.circuit_volts = 380.0;
+        site.circuit_amps = 32.0;
+        site.circuit_phases = 3;
+        assert!((site.circuit_nominal_watts() - 21_061.7).abs() < 0.1);
+        assert!((site.psu_input_volts() - 219.39).abs() < 0.01);
     }
 
     #[test]

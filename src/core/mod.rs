@@ -9,4 +9,5 @@ pub mod build;
 pub mod catalog;
 pub mod persist;
 pub mod resolve;
+pub mod templates;
 pub mod units;

@@ -288,6 +288,9 @@ pub fn check_build(build: &Build) -> Vec<String> {
     range(&mut p, "build.site.ambient_c", s.ambient_c, -20.0, 55.0);
     range(&mut p, "build.site.circuit_volts", s.circuit_volts, 90.0, 480.0);
     range(&mut p, "build.site.circuit_amps", s.circuit_amps, 1.0, 1_000.0);
+    if s.circuit_phases != 1 && s.circuit_phases != 3 {
+        p.push(format!("build.site.circuit_phases: {} must be 1 or 3", s.circuit_phases));
+    }
     range(&mut p, "build.usage.utilization", build.usage.utilization, 0.0, 1.0);
     range(&mut p, "build.usage.horizon_years", build.usage.horizon_years, 0.25, 15.0);
     check_costs(&mut p, &build.costs);

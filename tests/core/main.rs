@@ -2,6 +2,8 @@
 //! `cargo test --no-default-features`). One binary, one module per concern.
 
 mod architecture;
+mod catalog;
 mod cli;
 mod clouds;
 mod tco;
+mod templates;
