@@ -583,3 +583,42 @@ fn cli_tco_text_states_the_reading_and_bad_options_are_bad_input() {
     let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
     assert_eq!(v["tco"]["totals"]["owned"], 1_601_000.0);
 }
+
+#[test]
+fn independent_pcie_cards_rent_per_gpu_but_bridged_ones_need_whole_nodes() {
+    let catalog = Catalog::embedded().expect("catalog");
+    let mut b = Build::new("2x A100 PCIe");
+    b.add_part(Location::Node(0), &PartId::from("gpu/nvidia-a100-pcie-80gb"), 2).expect("add");
+    let t = analysis::analyze(&catalog, &b).tco;
+    // Two independent cards: two single-GPU pods stand in for them (1.19 USD/h each).
+    let pods = t.options.iter().find(|o| o.input.id == "runpod-community-a100-pcie:on_demand").expect("pods match");
+    assert_eq!(pods.input.instances, 2);
+    close(pods.input.price, 2.0 * 1.19 * b.site.usd_exchange_rate, 1e-9);
+    assert_eq!(t.primary_option.as_deref(), Some("runpod-community-a100-pcie:on_demand"));
+    // With an NVLink bridge the pair must stay in one instance: Azure NC48ads (2) or NC96ads (4).
+    b.nodes[0].nvlink_bridge = true;
+    let t = analysis::analyze(&catalog, &b).tco;
+    let offers: std::collections::BTreeSet<&str> = t.options.iter().map(|o| o.input.offer.as_str()).collect();
+    assert_eq!(offers.into_iter().collect::<Vec<_>>(), ["azure-nc48ads-a100-v4", "azure-nc96ads-a100-v4"]);
+    let nc96 = t.options.iter().find(|o| o.input.offer == "azure-nc96ads-a100-v4").expect("nc96");
+    assert_eq!((nc96.input.instances, nc96.input.gpus_rented), (1, 4));
+}
+
+#[test]
+fn every_template_build_has_a_tco_section() {
+    let catalog = Catalog::embedded().expect("catalog");
+    for template in rigplan::core::templates::TEMPLATES {
+        let build = template.load().expect("template loads");
+        let report = analysis::analyze(&catalog, &build);
+        let t = &report.tco;
+        assert!(t.capex > 0.0, "{}: capex", template.slug);
+        assert_eq!(t.monthly_cumulative.owned.len(), t.months as usize + 1, "{}", template.slug);
+        close(*t.monthly_cumulative.owned.last().expect("points"), t.totals.owned_cash, 1e-6);
+        let json = serde_json::to_value(&report).expect("serializes");
+        assert!(json["tco"]["totals"]["owned"].is_number(), "{}", template.slug);
+        // Every template with GPUs a cloud rents finds at least one offer to compare with.
+        if template.slug != "edge-jetson-agx-orin" {
+            assert!(t.primary_option.is_some(), "{}: no cloud option", template.slug);
+        }
+    }
+}

@@ -32,7 +32,7 @@
 use crate::core::analysis::bom::Bom;
 use crate::core::analysis::{Diagnostic, Severity};
 use crate::core::build::{CostKind, Costs, CustomPricing};
-use crate::core::catalog::{CloudOffer, PartId, PriceCheck};
+use crate::core::catalog::{CloudOffer, GpuFormFactor, PartId, PriceCheck};
 use crate::core::resolve::Resolved;
 use crate::core::units::{Currency, HOURS_PER_YEAR};
 use serde::Serialize;
@@ -916,9 +916,10 @@ fn other_reading(s: &Scenario) -> Option<ReadingSummary> {
 struct GpuShape {
     /// Distinct GPU models.
     models: BTreeSet<PartId>,
-    /// (nodes in the group, GPUs per node) per node group.
-    groups: Vec<(u32, u32)>,
-    max_per_node: u32,
+    /// Per node group: nodes in the group, GPUs per node, and whether the node's GPUs are
+    /// linked (SXM/OAM modules on a baseboard, or PCIe cards with NVLink bridges) so that only
+    /// an instance holding the whole node rents the same capacity.
+    groups: Vec<(u32, u32, bool)>,
 }
 
 impl GpuShape {
@@ -929,16 +930,29 @@ impl GpuShape {
             for g in &node.parts.gpus {
                 models.insert(g.part.id.clone());
             }
-            groups.push((node.count, node.parts.gpu_count()));
+            let linked =
+                node.nvlink_bridge || node.parts.gpus.iter().any(|g| g.part.form_factor != GpuFormFactor::Pcie);
+            groups.push((node.count, node.parts.gpu_count(), linked));
         }
-        let max_per_node = groups.iter().map(|g| g.1).max().unwrap_or(0);
-        Self { models, groups, max_per_node }
+        Self { models, groups }
+    }
+
+    /// True when instances of `per_instance` GPUs can stand in for every node: linked nodes
+    /// need an instance with at least their GPU count, independent PCIe cards can be rented
+    /// one instance at a time.
+    fn fits(&self, per_instance: u32) -> bool {
+        self.groups.iter().all(|&(_, gpus, linked)| !linked || per_instance >= gpus)
+    }
+
+    /// The GPU count of the largest linked node, if any node is linked (for messages).
+    fn largest_linked_node(&self) -> Option<u32> {
+        self.groups.iter().filter(|g| g.2 && g.1 > 1).map(|g| g.1).max()
     }
 
     /// Instances needed to give every node its GPUs with `per_instance` GPUs each.
     fn instances(&self, per_instance: u32) -> u64 {
         let per_instance = per_instance.max(1);
-        self.groups.iter().map(|&(count, gpus)| u64::from(count) * u64::from(gpus.div_ceil(per_instance))).sum()
+        self.groups.iter().map(|&(count, gpus, _)| u64::from(count) * u64::from(gpus.div_ceil(per_instance))).sum()
     }
 }
 
@@ -1034,9 +1048,7 @@ pub fn scenario(
             );
         }
     } else if let Some(model) = &gpu_model {
-        for offer in
-            resolved.catalog.clouds.iter().filter(|o| &o.gpu == model && o.gpus_per_instance >= shape.max_per_node)
-        {
+        for offer in resolved.catalog.clouds.iter().filter(|o| &o.gpu == model && shape.fits(o.gpus_per_instance)) {
             options.extend(offer_options(
                 offer,
                 shape.instances(offer.gpus_per_instance),
@@ -1050,10 +1062,12 @@ pub fn scenario(
                 Diagnostic::new(
                     Severity::Info,
                     "tco-no-cloud-match",
-                    format!(
-                        "no cloud offer in the catalog rents {model} with at least {} GPUs per instance",
-                        shape.max_per_node
-                    ),
+                    match shape.largest_linked_node() {
+                        Some(n) => format!(
+                            "no cloud offer in the catalog rents {model} in instances that hold a whole node ({n} linked GPUs)"
+                        ),
+                        None => format!("no cloud offer in the catalog rents {model}"),
+                    },
                 )
                 .with_fix(
                     "Enter a custom offer (price per GPU-hour or a yearly quote), or choose an offer with --offer",
