@@ -622,3 +622,10 @@ fn every_template_build_has_a_tco_section() {
         }
     }
 }
+
+#[test]
+fn terms_serialize_as_their_option_id_suffix() {
+    for term in [Term::OnDemand, Term::Reserved1y, Term::Reserved3y, Term::Spot, Term::Custom] {
+        assert_eq!(serde_json::to_value(term).expect("serializes"), term.key());
+    }
+}

@@ -91,7 +91,9 @@ pub struct WorkloadInput {
 #[serde(rename_all = "snake_case")]
 pub enum Term {
     OnDemand,
+    #[serde(rename = "reserved_1y")]
     Reserved1y,
+    #[serde(rename = "reserved_3y")]
     Reserved3y,
     Spot,
     /// A user-entered offer.
@@ -527,6 +529,7 @@ pub fn monthly_rate(yearly_rate: f64) -> f64 {
 impl Scenario {
     /// Whole months of the horizon (at least one).
     #[must_use]
+    // The value is rounded, finite and clamped to 1..=u32::MAX before the cast.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     pub fn months(&self) -> u32 {
         let m = (self.horizon_years * MONTHS_PER_YEAR).round();
