@@ -33,13 +33,14 @@ fn cluster() -> Build {
     b
 }
 
+/// Maximum wall draw per node: the DGX H100 figure of domain.md §3 (about 10.2 kW). The timing
+/// does not depend on the power figures; idle is set to a quarter of this for the benchmark only.
+const NODE_MAX_WATTS: f64 = 10_200.0;
+
 fn tco_64_nodes(c: &mut Criterion) {
     let catalog = Catalog::embedded().expect("catalog");
     let build = cluster();
-    // Whole-cluster wall power, an input as the power analysis supplies it. The timing does not
-    // depend on the figures: 10.2 kW per node is the DGX H100 draw of domain.md §3, and idle is
-    // set to a quarter of it for this benchmark only.
-    const NODE_MAX_WATTS: f64 = 10_200.0;
+    // Whole-cluster wall power, an input as the power analysis supplies it.
     let power = PowerInput { wall_idle_watts: 64.0 * NODE_MAX_WATTS / 4.0, wall_max_watts: 64.0 * NODE_MAX_WATTS };
     let workload = WorkloadInput { tokens_per_second: 2.0e6, run_tokens: Some(1.0e12) };
     c.bench_function("tco/64-node build with sweeps", |b| {
