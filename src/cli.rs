@@ -6,7 +6,7 @@
 //! that cannot be read or parsed, an unknown id or option).
 
 use crate::core::analysis::tco::{self, Tco};
-use crate::core::analysis::{self, Diagnostic, Report, Severity};
+use crate::core::analysis::{self, Report, Severity};
 use crate::core::build::Build;
 use crate::core::catalog::{Catalog, Part, PartKind, ProblemSeverity};
 use crate::core::persist;
@@ -41,7 +41,7 @@ impl Exit {
 
 /// Plan deep-learning hardware: compatibility, power, thermal, VRAM fit, speed and TCO.
 #[derive(Debug, Parser)]
-#[command(name = "rigplan", version, about, args_conflicts_with_subcommands = true)]
+#[command(name = "rigplan", version, about, subcommand_precedence_over_arg = true)]
 pub struct Cli {
     /// A build file to open in the app (when no subcommand is given).
     pub file: Option<PathBuf>,
@@ -219,16 +219,13 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
             let workload = workload_input(*tokens_per_second, *run_tokens)?;
             let resolved = Resolved::new(&catalog, &build);
             let bom = analysis::bom::bill_of_materials(&resolved);
-            let (tco, mut diagnostics) = analysis::analyze_tco(&resolved, &bom, workload);
-            analysis::diagnostic::sort(&mut diagnostics);
+            let (power, _) = analysis::power::analyze(&resolved);
+            let tco = analysis::analyze_tco(&resolved, &bom, &power, workload);
             if *json {
-                serde_json::to_writer_pretty(
-                    &mut *out,
-                    &TcoJson { build_name: &build.name, tco: &tco, diagnostics: &diagnostics },
-                )?;
+                serde_json::to_writer_pretty(&mut *out, &TcoJson { build_name: &build.name, tco: &tco })?;
                 writeln!(out)?;
             } else {
-                write_tco_text(out, &build.name, &tco, &diagnostics)?;
+                write_tco_text(out, &build.name, &tco)?;
             }
             Ok(Exit::Ok)
         }
@@ -313,13 +310,12 @@ fn workload_input(
     Ok(Some(tco::WorkloadInput { tokens_per_second: tps, run_tokens }))
 }
 
-/// `rigplan tco --json`: the TCO section with the build's name and the TCO findings.
+/// `rigplan tco --json`: the TCO section with the build's name.
 #[derive(serde::Serialize)]
 struct TcoJson<'a> {
     build_name: &'a str,
     #[serde(flatten)]
     tco: &'a Tco,
-    diagnostics: &'a [Diagnostic],
 }
 
 fn percent(fraction: f64) -> String {
@@ -334,7 +330,7 @@ fn months_text(month: Option<f64>, horizon_months: u32) -> String {
     }
 }
 
-fn write_tco_text(out: &mut dyn Write, name: &str, t: &Tco, diagnostics: &[Diagnostic]) -> anyhow::Result<()> {
+fn write_tco_text(out: &mut dyn Write, name: &str, t: &Tco) -> anyhow::Result<()> {
     let cur = &t.currency;
     writeln!(
         out,
@@ -491,9 +487,9 @@ fn write_tco_text(out: &mut dyn Write, name: &str, t: &Tco, diagnostics: &[Diagn
             money(bar.output_at_high)
         )?;
     }
-    if !diagnostics.is_empty() {
+    if !t.notes.is_empty() {
         writeln!(out)?;
-        for d in diagnostics {
+        for d in &t.notes {
             writeln!(out, "{}[{}]: {}", d.severity, d.code, d.message)?;
         }
     }
@@ -524,6 +520,9 @@ fn write_tco_summary(out: &mut dyn Write, t: &Tco) -> anyhow::Result<()> {
             writeln!(out, "  break-even: {}", months_text(t.break_even_month, t.months))?;
         }
         None => writeln!(out, "  no matching cloud offer (rigplan tco --offer ID to choose one)")?,
+    }
+    for d in t.notes.iter().filter(|d| d.severity != Severity::Info) {
+        writeln!(out, "  {}[{}]: {}", d.severity, d.code, d.message)?;
     }
     Ok(())
 }
@@ -560,9 +559,138 @@ fn write_report_text(out: &mut dyn Write, build: &Build, report: &Report) -> any
         writeln!(out, "  {} line(s) have no price and are not in the total", bom.unpriced_lines)?;
     }
     writeln!(out)?;
+    write_power(out, report)?;
+    writeln!(out)?;
+    write_thermal(out, report)?;
+    writeln!(out)?;
     write_tco_summary(out, &report.tco)?;
     writeln!(out)?;
     write_diagnostics(out, report)
+}
+
+fn watts(w: f64) -> String {
+    format!("{} W", format_thousands(w, 0))
+}
+
+fn write_power(out: &mut dyn Write, report: &Report) -> anyhow::Result<()> {
+    let p = &report.power;
+    writeln!(
+        out,
+        "Power (utilization {:.0} %, {} V site, 80 PLUS {} table)",
+        p.utilization * 100.0,
+        p.site_volts,
+        p.efficiency_table
+    )?;
+    for n in &p.nodes {
+        let count = if n.count > 1 { format!(" (per node, ×{})", n.count) } else { String::new() };
+        writeln!(out, "  {}{count}", n.name)?;
+        writeln!(
+            out,
+            "    DC: idle {}, typical {}, max {}, transient peak {}",
+            watts(n.idle_watts),
+            watts(n.typical_watts),
+            watts(n.max_watts),
+            watts(n.peak_transient_watts)
+        )?;
+        write!(
+            out,
+            "    wall: idle {}, typical {}, max {}",
+            watts(n.wall_idle_watts),
+            watts(n.wall_typical_watts),
+            watts(n.wall_watts)
+        )?;
+        if n.psu_fed.max_watts > 0.0 {
+            write!(out, " (PSU efficiency {:.1} % at max)", n.efficiency_max * 100.0)?;
+        }
+        writeln!(out)?;
+        if let Some(psu) = &n.psu {
+            let load = n.psu_load_fraction.map_or_else(|| "-".to_owned(), |f| format!("{:.0} %", f * 100.0));
+            writeln!(out, "    PSU: {} counting ({}), load at max {load}", watts(psu.capacity_watts), psu.source)?;
+        }
+        if let Some(r) = &n.recommendation {
+            writeln!(
+                out,
+                "    recommended PSU: {} = max {} + headroom {} ({:.0} %) + ageing {} ({:.0} %) + transient {} -> {}",
+                watts(r.required_watts),
+                watts(r.max_dc_watts),
+                watts(r.sustained_headroom_watts),
+                r.sustained_headroom_fraction * 100.0,
+                watts(r.ageing_watts),
+                r.ageing_fraction * 100.0,
+                watts(r.transient_margin_watts),
+                watts(r.recommended_watts)
+            )?;
+        }
+        writeln!(
+            out,
+            "    circuit: {} of {} continuous ({} V, {} A, {} phase(s), 80 %): {} circuit(s)",
+            watts(n.circuit.wall_watts),
+            watts(n.circuit.continuous_limit_watts),
+            n.circuit.volts,
+            n.circuit.amps,
+            n.circuit.phases,
+            n.circuit.circuits_needed
+        )?;
+    }
+    writeln!(
+        out,
+        "  Total: DC idle {}, typical {}, max {}; wall idle {}, typical {}, max {}",
+        watts(p.idle_watts),
+        watts(p.typical_watts),
+        watts(p.max_watts),
+        watts(p.wall_idle_watts),
+        watts(p.wall_typical_watts),
+        watts(p.wall_watts)
+    )?;
+    if p.nodes.len() > 1 || p.nodes.iter().any(|n| n.count > 1) || p.cluster_wall.max_watts > 0.0 {
+        write!(out, "  Rack view:")?;
+        for r in &p.rack.rows {
+            write!(out, " {} {:.2} kW × {} = {:.2} kW;", r.name, r.kw_per_node, r.count, r.kw_total)?;
+        }
+        writeln!(out, " cluster {:.2} kW; total {:.2} kW", p.rack.cluster_kw, p.rack.total_kw)?;
+    }
+    for a in &p.assumptions {
+        writeln!(out, "  * {a}")?;
+    }
+    Ok(())
+}
+
+fn write_thermal(out: &mut dyn Write, report: &Report) -> anyhow::Result<()> {
+    let t = &report.thermal;
+    writeln!(
+        out,
+        "Thermal (ambient {:.0} °C): heat {} = {} BTU/h = {:.2} tons of cooling",
+        t.ambient_c,
+        watts(t.heat_watts),
+        format_thousands(t.heat_btu_per_hour, 0),
+        t.cooling_tons
+    )?;
+    for n in &t.nodes {
+        writeln!(out, "  {}: heat {} per node", n.name, watts(n.heat_watts))?;
+        let a = &n.airflow;
+        let avail = a.available_cfm.map_or_else(|| "unknown".to_owned(), |c| format!("{c:.0} CFM"));
+        writeln!(out, "    airflow: needs {:.0} CFM at a {:.0} °C rise, fans {avail}", a.needed_cfm, a.design_rise_c)?;
+        for c in &n.cpus {
+            let h = c.headroom_watts.map_or_else(|| "no cooler".to_owned(), |h| format!("{h:+.0} W headroom"));
+            writeln!(out, "    CPU {}: {} max, {h}", c.cpu, watts(c.cpu_max_watts))?;
+        }
+        for g in &n.gpus {
+            writeln!(
+                out,
+                "    GPU {} #{}: ~{:.0} °C ({}), {:.0} °C below its {:.0} °C limit",
+                g.name,
+                g.unit + 1,
+                g.estimated_temp_c,
+                g.cooling,
+                g.headroom_c,
+                g.max_temp_c
+            )?;
+        }
+    }
+    for a in &t.assumptions {
+        writeln!(out, "  * {a}")?;
+    }
+    Ok(())
 }
 
 fn write_diagnostics(out: &mut dyn Write, report: &Report) -> anyhow::Result<()> {

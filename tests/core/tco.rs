@@ -352,7 +352,7 @@ fn guide_example_literal_reading() {
     close(other.owned_total, 801_000.0, 1e-6);
     assert_eq!(other.owning_cheaper, Some(true));
     // Energy is inside the entered figure, so unknown power is not a finding here.
-    assert!(report.diagnostics.iter().all(|d| d.code != "tco-power-unknown"), "{:?}", report.diagnostics);
+    assert!(report.tco.notes.iter().all(|d| d.code != "tco-power-unknown"), "{:?}", report.tco.notes);
 }
 
 #[test]
@@ -380,7 +380,7 @@ fn entered_cost_below_depreciation_is_flagged() {
     let mut b = guide_build(true);
     b.costs.annual_owned_cost = Some(100_000.0);
     let report = analysis::analyze(&catalog, &b);
-    assert!(report.diagnostics.iter().any(|d| d.code == "tco-entered-cost-below-depreciation"));
+    assert!(report.tco.notes.iter().any(|d| d.code == "tco-entered-cost-below-depreciation"));
     close(report.tco.owned_per_year.entered_opex, 0.0, 0.0);
 }
 
@@ -420,8 +420,9 @@ fn matching_rents_whole_nodes_of_the_same_gpu() {
     let mut sorted = ids.clone();
     sorted.sort_unstable();
     assert_eq!(ids, sorted, "options come in a stable order");
-    assert!(report.diagnostics.iter().any(|d| d.code == "tco-power-unknown" && d.severity == Severity::Warning));
-    assert!(report.diagnostics.iter().any(|d| d.code == "tco-spot-overhead-unset"));
+    assert!(report.tco.notes.iter().any(|d| d.code == "tco-spot-overhead-unset"));
+    // TCO notes qualify the comparison; they stay out of the report's findings about the build.
+    assert!(report.diagnostics.iter().all(|d| !d.code.starts_with("tco-")), "{:?}", report.diagnostics);
 }
 
 #[test]
@@ -433,7 +434,7 @@ fn single_gpu_nodes_match_single_gpu_pods() {
     let t = &report.tco;
     assert_eq!(t.primary_option.as_deref(), Some("runpod-rtx-4090:on_demand"));
     // The RunPod 4090 price is unverified, and the finding says so.
-    assert!(report.diagnostics.iter().any(|d| d.code == "tco-price-unverified"));
+    assert!(report.tco.notes.iter().any(|d| d.code == "tco-price-unverified"));
 }
 
 #[test]
@@ -449,10 +450,10 @@ fn chosen_offer_and_its_findings() {
     // An offer for another GPU is allowed but flagged; an unknown one is a warning.
     b.costs.chosen_offer = Some("aws-p4d-24xlarge".to_owned());
     let report = analysis::analyze(&catalog, &b);
-    assert!(report.diagnostics.iter().any(|d| d.code == "tco-offer-gpu-differs"));
+    assert!(report.tco.notes.iter().any(|d| d.code == "tco-offer-gpu-differs"));
     b.costs.chosen_offer = Some("no-such-offer".to_owned());
     let report = analysis::analyze(&catalog, &b);
-    assert!(report.diagnostics.iter().any(|d| d.code == "tco-offer-unknown" && d.severity == Severity::Warning));
+    assert!(report.tco.notes.iter().any(|d| d.code == "tco-offer-unknown" && d.severity == Severity::Warning));
     assert!(report.tco.options.is_empty());
     assert_eq!(report.tco.sensitivity.tornado.output, TornadoOutput::OwnedTotal);
 }
@@ -464,12 +465,12 @@ fn mixed_and_unmatched_gpus_are_findings_not_errors() {
     b.add_node(NodeGroup::new("Other")).expect("node");
     b.add_part(Location::Node(1), &PartId::from("gpu/nvidia-l4"), 2).expect("add");
     let report = analysis::analyze(&catalog, &b);
-    assert!(report.diagnostics.iter().any(|d| d.code == "tco-mixed-gpus"));
+    assert!(report.tco.notes.iter().any(|d| d.code == "tco-mixed-gpus"));
     assert!(report.tco.options.is_empty());
     let mut l4 = Build::new("L4");
     l4.add_part(Location::Node(0), &PartId::from("gpu/nvidia-l4"), 2).expect("add");
     let report = analysis::analyze(&catalog, &l4);
-    assert!(report.diagnostics.iter().any(|d| d.code == "tco-no-cloud-match"));
+    assert!(report.tco.notes.iter().any(|d| d.code == "tco-no-cloud-match"));
 }
 
 #[test]
@@ -543,7 +544,7 @@ fn cli_tco_json_has_the_documented_names() {
     assert!(v["cost_per_gpu_hour"].is_null(), "the guide build has no GPUs");
     assert_eq!(v["other_reading"]["owned_total"], 801_000.0);
     assert!(v["sensitivity"]["utilization"].as_array().is_some_and(|a| a.len() == 21));
-    assert!(v["diagnostics"].is_array());
+    assert!(v["notes"].is_array());
     // --years and --offer change the comparison; the reserved quote never breaks even within
     // 181 months, which JSON shows as a number beyond the horizon.
     let (code, out, _) = crate::cli::run(&["tco", &path, "--json", "--years", "5", "--offer", "guide-reserved"]);
@@ -628,4 +629,23 @@ fn terms_serialize_as_their_option_id_suffix() {
     for term in [Term::OnDemand, Term::Reserved1y, Term::Reserved3y, Term::Spot, Term::Custom] {
         assert_eq!(serde_json::to_value(term).expect("serializes"), term.key());
     }
+}
+
+#[test]
+fn energy_comes_from_the_power_analysis_wall_draw() {
+    let catalog = Catalog::embedded().expect("catalog");
+    let template = rigplan::core::templates::find("enterprise-8x-h100-hgx").expect("template");
+    let build = template.load().expect("loads");
+    let report = analysis::analyze(&catalog, &build);
+    let (p, t) = (&report.power, &report.tco);
+    assert!(p.wall_watts > p.wall_idle_watts && p.wall_idle_watts > 0.0);
+    let used = t.power.as_ref().expect("power known");
+    close(used.wall_idle_watts, p.wall_idle_watts, 0.0);
+    close(used.wall_max_watts, p.wall_watts, 0.0);
+    // Energy = (idle + u × (max − idle)) / 1000 × 8,760 h × PUE × price per kWh.
+    let u = build.usage.utilization;
+    let average = p.wall_idle_watts + u * (p.wall_watts - p.wall_idle_watts);
+    close(used.average_wall_watts, average, 1e-9);
+    close(t.owned_per_year.energy, average / 1_000.0 * 8_760.0 * build.site.pue * build.site.electricity_per_kwh, 1e-6);
+    assert!(t.notes.iter().all(|d| d.code != "tco-power-unknown"), "{:?}", t.notes);
 }

@@ -506,6 +506,10 @@ pub struct Tco {
     pub sensitivity: Sensitivity,
     /// The result under the other reading of an entered yearly cost, when one was entered.
     pub other_reading: Option<ReadingSummary>,
+    /// Findings about the comparison (unknown power, unpriced lines, no matching offer, …),
+    /// most severe first. They qualify the TCO figures rather than the build, so they stay in
+    /// this section instead of the report's findings.
+    pub notes: Vec<Diagnostic>,
 }
 
 /// `1 − (1+i)^−n) / i`: present value of 1 paid at the end of each of `n` periods at rate `i`
@@ -783,6 +787,7 @@ pub fn evaluate(s: &Scenario) -> Tco {
         workload: s.workload.map(|w| workload_cost(s, w, owned_total, tco_primary_total)),
         sensitivity: Sensitivity { utilization: utilization_sweep(s), tornado: tornado(s) },
         other_reading: other_reading(s),
+        notes: Vec::new(),
         options,
     }
 }
@@ -1209,14 +1214,10 @@ pub fn scenario(
     (scenario, diagnostics)
 }
 
-/// The TCO of a resolved build and the findings about it.
+/// The TCO of a resolved build, with its notes.
 #[must_use]
-pub fn analyze(
-    resolved: &Resolved<'_>,
-    bom: &Bom,
-    power: Option<PowerInput>,
-    workload: Option<WorkloadInput>,
-) -> (Tco, Vec<Diagnostic>) {
-    let (s, diagnostics) = scenario(resolved, bom, power, workload);
-    (evaluate(&s), diagnostics)
+pub fn analyze(resolved: &Resolved<'_>, bom: &Bom, power: Option<PowerInput>, workload: Option<WorkloadInput>) -> Tco {
+    let (s, mut notes) = scenario(resolved, bom, power, workload);
+    crate::core::analysis::diagnostic::sort(&mut notes);
+    Tco { notes, ..evaluate(&s) }
 }
