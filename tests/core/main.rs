@@ -4,10 +4,12 @@
 mod architecture;
 mod catalog;
 mod cli;
+mod clouds;
 mod compat;
 mod hw_cli;
 mod hw_fixture;
 mod hw_templates;
 mod power;
+mod tco;
 mod templates;
 mod thermal;
