@@ -8,10 +8,12 @@
 
 mod fit;
 
+use crate::core::analysis::tco::{self, Tco};
 use crate::core::analysis::{self, Report, Severity};
 use crate::core::build::Build;
 use crate::core::catalog::{Catalog, Part, PartKind, ProblemSeverity};
 use crate::core::persist;
+use crate::core::resolve::Resolved;
 use crate::core::units::format_thousands;
 use anyhow::Context as _;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -75,6 +77,29 @@ pub enum Command {
     /// Memory per GPU, fit verdict and speed of a model on a GPU or build; exits 1 if it does
     /// not fit.
     Fit(Box<FitArgs>),
+    /// Total cost of ownership: owning the build vs renting the same capacity in the cloud.
+    Tco {
+        build: PathBuf,
+        /// Horizon in years, 0.25–15 (default: the build's usage.horizon_years).
+        #[arg(long, value_name = "N")]
+        years: Option<f64>,
+        /// Average GPU utilization, 0–1 (default: the build's usage.utilization).
+        #[arg(long, value_name = "F")]
+        utilization: Option<f64>,
+        /// Compare against this cloud offer: an offer id from catalog/clouds.ron or a custom
+        /// offer of the build, optionally with a term (`aws-p5-48xlarge:reserved_1y`).
+        #[arg(long, value_name = "ID")]
+        offer: Option<String>,
+        /// Tokens per second the whole build processes while busy (for cost per 1M tokens).
+        #[arg(long, value_name = "TPS")]
+        tokens_per_second: Option<f64>,
+        /// Tokens of one training run (for cost per run; needs --tokens-per-second).
+        #[arg(long, value_name = "TOKENS", requires = "tokens_per_second")]
+        run_tokens: Option<f64>,
+        /// Print the TCO as JSON (schema: docs/report-schema.md, TCO section).
+        #[arg(long)]
+        json: bool,
+    },
     /// List or validate the parts catalog.
     Catalog {
         #[command(subcommand)]
@@ -198,6 +223,23 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
             let catalog = load_catalog(cli.catalog.as_deref())?;
             fit::run_fit(out, &catalog, args)
         }
+        Command::Tco { build, years, utilization, offer, tokens_per_second, run_tokens, json } => {
+            let catalog = load_catalog(cli.catalog.as_deref())?;
+            let mut build = load_build(build)?;
+            apply_tco_overrides(&catalog, &mut build, *years, *utilization, offer.as_deref())?;
+            let workload = workload_input(*tokens_per_second, *run_tokens)?;
+            let resolved = Resolved::new(&catalog, &build);
+            let bom = analysis::bom::bill_of_materials(&resolved);
+            let (power, _) = analysis::power::analyze(&resolved);
+            let tco = analysis::analyze_tco(&resolved, &bom, &power, workload);
+            if *json {
+                serde_json::to_writer_pretty(&mut *out, &TcoJson { build_name: &build.name, tco: &tco })?;
+                writeln!(out)?;
+            } else {
+                write_tco_text(out, &build.name, &tco)?;
+            }
+            Ok(Exit::Ok)
+        }
         Command::Catalog { action: CatalogAction::List { kind, json } } => {
             let catalog = load_catalog(cli.catalog.as_deref())?;
             catalog_list(out, &catalog, kind.map(PartKind::from), *json)?;
@@ -231,6 +273,269 @@ pub fn load_build(path: &Path) -> anyhow::Result<Build> {
 
 fn money(amount: f64) -> String {
     format_thousands(amount, 0)
+}
+
+/// Applies `rigplan tco`'s command-line overrides to the build, refusing values out of range
+/// and offer ids that name nothing.
+fn apply_tco_overrides(
+    catalog: &Catalog,
+    build: &mut Build,
+    years: Option<f64>,
+    utilization: Option<f64>,
+    offer: Option<&str>,
+) -> anyhow::Result<()> {
+    if let Some(y) = years {
+        anyhow::ensure!((0.25..=15.0).contains(&y), "--years {y}: the horizon must be between 0.25 and 15 years");
+        build.usage.horizon_years = y;
+    }
+    if let Some(u) = utilization {
+        anyhow::ensure!((0.0..=1.0).contains(&u), "--utilization {u}: utilization is a fraction between 0 and 1");
+        build.usage.utilization = u;
+    }
+    if let Some(id) = offer {
+        let (offer_id, term) = id.split_once(':').map_or((id, None), |(o, t)| (o, Some(t)));
+        let known = catalog.cloud(offer_id).is_some() || build.costs.custom_offers.iter().any(|c| c.id == offer_id);
+        anyhow::ensure!(
+            known,
+            "--offer {id}: no cloud offer `{offer_id}` in the catalog or among the build's custom offers (see catalog/clouds.ron)"
+        );
+        if let Some(t) = term {
+            let terms = ["on_demand", "reserved_1y", "reserved_3y", "spot", "custom"];
+            anyhow::ensure!(terms.contains(&t), "--offer {id}: `{t}` is not a term (one of {})", terms.join(", "));
+        }
+        build.costs.chosen_offer = Some(id.to_owned());
+    }
+    Ok(())
+}
+
+/// The workload given on the command line, checked.
+fn workload_input(
+    tokens_per_second: Option<f64>,
+    run_tokens: Option<f64>,
+) -> anyhow::Result<Option<tco::WorkloadInput>> {
+    let Some(tps) = tokens_per_second else { return Ok(None) };
+    anyhow::ensure!(tps.is_finite() && tps > 0.0, "--tokens-per-second {tps}: must be a positive number");
+    if let Some(t) = run_tokens {
+        anyhow::ensure!(t.is_finite() && t > 0.0, "--run-tokens {t}: must be a positive number");
+    }
+    Ok(Some(tco::WorkloadInput { tokens_per_second: tps, run_tokens }))
+}
+
+/// `rigplan tco --json`: the TCO section with the build's name.
+#[derive(serde::Serialize)]
+struct TcoJson<'a> {
+    build_name: &'a str,
+    #[serde(flatten)]
+    tco: &'a Tco,
+}
+
+fn percent(fraction: f64) -> String {
+    format!("{:.0} %", fraction * 100.0)
+}
+
+fn months_text(month: Option<f64>, horizon_months: u32) -> String {
+    match month {
+        Some(m) if m <= f64::from(horizon_months) => format!("month {m:.1}"),
+        Some(m) => format!("month {m:.1} (beyond the {horizon_months}-month horizon)"),
+        None => "never (the cloud costs no more per month than running the build)".to_owned(),
+    }
+}
+
+fn write_tco_text(out: &mut dyn Write, name: &str, t: &Tco) -> anyhow::Result<()> {
+    let cur = &t.currency;
+    writeln!(
+        out,
+        "TCO of {name} over {:.2} years ({} months) at {} utilization, {} GPU(s){}",
+        t.horizon_years,
+        t.months,
+        percent(t.utilization),
+        t.gpus,
+        t.gpu_model.as_ref().map(|g| format!(" ({g})")).unwrap_or_default()
+    )?;
+    writeln!(out, "Reading: {}", t.reading_note)?;
+    writeln!(out)?;
+    let c = &t.capex_lines;
+    writeln!(
+        out,
+        "Capex: {} {cur} (parts {}, tax {}, shipping {}, installation {}, custom {})",
+        money(t.capex),
+        money(c.parts),
+        money(c.tax),
+        money(c.shipping),
+        money(c.installation),
+        money(c.custom)
+    )?;
+    let o = &t.owned_per_year;
+    writeln!(out, "Owned operating cost: {} {cur} per year", money(o.total))?;
+    writeln!(
+        out,
+        "  energy {}, colocation {}, maintenance {}, staff {}, licences {}, custom {}, entered {}",
+        money(o.energy),
+        money(o.colocation),
+        money(o.maintenance),
+        money(o.staff),
+        money(o.licences),
+        money(o.custom_opex),
+        money(o.entered_opex)
+    )?;
+    match &t.power {
+        Some(p) => writeln!(
+            out,
+            "  wall power: idle {:.0} W, max {:.0} W, average {:.0} W",
+            p.wall_idle_watts, p.wall_max_watts, p.average_wall_watts
+        )?,
+        None => writeln!(out, "  wall power unknown: energy and colocation not included")?,
+    }
+    writeln!(
+        out,
+        "Depreciation: {} {cur} per year; residual {}; value at the horizon {}",
+        money(t.depreciation_per_year),
+        money(t.residual_value),
+        money(t.value_at_horizon)
+    )?;
+    writeln!(out)?;
+    writeln!(out, "{:>4} {:>16} {:>16} {:>16} {:>18}", "Year", "Capex", "Opex", "Depreciation", "Cumulative cash")?;
+    for y in &t.yearly {
+        writeln!(
+            out,
+            "{:>4} {:>16} {:>16} {:>16} {:>18}",
+            y.year,
+            money(y.capex),
+            money(y.opex.total),
+            money(y.depreciation),
+            money(y.cumulative_cash)
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(out, "{:<58} {:>14} {:>16}  Break-even", "Option", "Per year", "Total")?;
+    writeln!(
+        out,
+        "{:<58} {:>14} {:>16}",
+        "Owned (net of value at the horizon)",
+        money(o.total),
+        money(t.totals.owned)
+    )?;
+    for opt in &t.options {
+        let mark = if t.primary_option.as_deref() == Some(opt.input.id.as_str()) { "* " } else { "  " };
+        let check = match opt.input.price_check {
+            Some(crate::core::catalog::PriceCheck::Unverified) => " (price unverified)",
+            _ => "",
+        };
+        writeln!(
+            out,
+            "{mark}{:<56} {:>14} {:>16}  {}",
+            format!("{}{check}", opt.input.label),
+            money(opt.per_year),
+            money(opt.total),
+            opt.break_even_month.map_or_else(|| "never".to_owned(), |m| format!("month {m:.1}"))
+        )?;
+    }
+    if t.options.is_empty() {
+        writeln!(out, "  (no cloud option: see the findings)")?;
+    }
+    writeln!(out)?;
+    if let Some(primary) = &t.primary_option {
+        writeln!(out, "Compared with {primary}:")?;
+        writeln!(out, "  break-even: {}", months_text(t.break_even_month, t.months))?;
+        writeln!(
+            out,
+            "  break-even utilization: {}",
+            t.break_even_utilization
+                .map_or_else(|| "none between 0 and 100 % (or the option does not bill by usage)".to_owned(), percent)
+        )?;
+    }
+    if let Some(cost) = t.cost_per_gpu_hour {
+        writeln!(out, "Owned cost per used GPU-hour: {cost:.2} {cur}")?;
+    }
+    writeln!(
+        out,
+        "Present value at {} % a year: owned {} {cur}",
+        t.present_value.discount_rate_percent,
+        money(t.present_value.owned)
+    )?;
+    if let Some(w) = &t.workload {
+        if let Some(v) = w.owned_per_million_tokens {
+            writeln!(out, "Owned cost per 1M tokens: {v:.4} {cur}")?;
+        }
+        if let (Some(h), Some(v)) = (w.run_hours, w.owned_per_run) {
+            writeln!(out, "Training run: {h:.1} h, owned cost {} {cur}", money(v))?;
+        }
+    }
+    if let Some(other) = &t.other_reading {
+        writeln!(
+            out,
+            "Other reading ({}): owned total {} {cur}, break-even {}{}",
+            match other.reading {
+                tco::Reading::EnteredCostIncludesDepreciation => "entered cost includes depreciation",
+                _ => "entered cost is operating cost",
+            },
+            money(other.owned_total),
+            months_text(other.break_even_month, t.months),
+            match other.owning_cheaper {
+                Some(true) => "; owning is cheaper",
+                Some(false) => "; renting is cheaper",
+                None => "",
+            }
+        )?;
+    }
+    let tornado = &t.sensitivity.tornado;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "Sensitivity (±20 %) of {}: base {}",
+        match tornado.output {
+            tco::TornadoOutput::OwningSavings => "the saving from owning",
+            tco::TornadoOutput::OwnedTotal => "the owned total",
+        },
+        money(tornado.base_output)
+    )?;
+    for bar in &tornado.bars {
+        writeln!(
+            out,
+            "  {:<18} {:>16} .. {:<16}",
+            bar.parameter.label(),
+            money(bar.output_at_low),
+            money(bar.output_at_high)
+        )?;
+    }
+    if !t.notes.is_empty() {
+        writeln!(out)?;
+        for d in &t.notes {
+            writeln!(out, "{}[{}]: {}", d.severity, d.code, d.message)?;
+        }
+    }
+    Ok(())
+}
+
+/// The short TCO section of `rigplan report`.
+fn write_tco_summary(out: &mut dyn Write, t: &Tco) -> anyhow::Result<()> {
+    let cur = &t.currency;
+    writeln!(
+        out,
+        "TCO over {:.2} years at {} utilization ({})",
+        t.horizon_years,
+        percent(t.utilization),
+        t.reading_note
+    )?;
+    writeln!(
+        out,
+        "  owned: {} {cur} (capex {} + {} per year{})",
+        money(t.totals.owned),
+        money(t.capex),
+        money(t.owned_per_year.total),
+        if t.power.is_none() { ", energy not included: power unknown" } else { "" }
+    )?;
+    match t.primary_option.as_ref().and_then(|id| t.options.iter().find(|o| &o.input.id == id)) {
+        Some(p) => {
+            writeln!(out, "  {}: {} {cur}", p.input.label, money(p.total))?;
+            writeln!(out, "  break-even: {}", months_text(t.break_even_month, t.months))?;
+        }
+        None => writeln!(out, "  no matching cloud offer (rigplan tco --offer ID to choose one)")?,
+    }
+    for d in t.notes.iter().filter(|d| d.severity != Severity::Info) {
+        writeln!(out, "  {}[{}]: {}", d.severity, d.code, d.message)?;
+    }
+    Ok(())
 }
 
 fn write_report_text(out: &mut dyn Write, build: &Build, report: &Report) -> anyhow::Result<()> {
@@ -270,6 +575,8 @@ fn write_report_text(out: &mut dyn Write, build: &Build, report: &Report) -> any
     write_thermal(out, report)?;
     writeln!(out)?;
     fit::write_fit_section(out, &report.fit)?;
+    write_tco_summary(out, &report.tco)?;
+    writeln!(out)?;
     write_diagnostics(out, report)
 }
 
@@ -474,6 +781,7 @@ fn catalog_validate(out: &mut dyn Write, dir: Option<&Path>, json: bool) -> anyh
         struct Validation<'a> {
             parts: usize,
             models: usize,
+            cloud_offers: usize,
             errors: usize,
             warnings: usize,
             problems: &'a [crate::core::catalog::CatalogProblem],
@@ -483,6 +791,7 @@ fn catalog_validate(out: &mut dyn Write, dir: Option<&Path>, json: bool) -> anyh
             &Validation {
                 parts: catalog.len(),
                 models: catalog.models.len(),
+                cloud_offers: catalog.clouds.len(),
                 errors,
                 warnings: problems.len() - errors,
                 problems: &problems,
@@ -495,9 +804,10 @@ fn catalog_validate(out: &mut dyn Write, dir: Option<&Path>, json: bool) -> anyh
         }
         writeln!(
             out,
-            "{} part(s) and {} model(s) checked: {} error(s), {} warning(s)",
+            "{} part(s), {} model(s) and {} cloud offer(s) checked: {} error(s), {} warning(s)",
             catalog.len(),
             catalog.models.len(),
+            catalog.clouds.len(),
             errors,
             problems.len() - errors
         )?;

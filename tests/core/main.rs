@@ -4,6 +4,7 @@
 mod architecture;
 mod catalog;
 mod cli;
+mod clouds;
 mod compat;
 mod fit;
 mod hw_cli;
@@ -13,5 +14,6 @@ mod memory;
 mod models;
 mod power;
 mod speed;
+mod tco;
 mod templates;
 mod thermal;

@@ -14,6 +14,7 @@ pub mod fit;
 pub mod memory;
 pub mod power;
 pub mod speed;
+pub mod tco;
 pub mod thermal;
 
 pub use diagnostic::{Diagnostic, LineRef, Severity};
@@ -42,6 +43,8 @@ pub struct Report {
     pub power: power::PowerReport,
     /// Heat load, airflow, CPU cooler headroom and GPU temperature estimates.
     pub thermal: thermal::ThermalReport,
+    /// Owned vs cloud total cost of ownership.
+    pub tco: tco::Tco,
     /// Every finding, most severe first.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -52,6 +55,22 @@ impl Report {
     pub fn count(&self, severity: Severity) -> usize {
         self.diagnostics.iter().filter(|d| d.severity == severity).count()
     }
+}
+
+/// The TCO of a resolved build (its notes inside), energy and colocation from the power
+/// analysis' whole-build wall draw at idle (`wall_idle_watts`) and at maximum (`wall_watts`);
+/// `workload` is the throughput for cost per token, when known. A build the power analysis
+/// finds no draw in (no powered parts) has unknown power (`tco-power-unknown`).
+#[must_use]
+pub fn analyze_tco(
+    resolved: &Resolved<'_>,
+    bom: &bom::Bom,
+    power: &power::PowerReport,
+    workload: Option<tco::WorkloadInput>,
+) -> tco::Tco {
+    let input = (power.wall_watts > 0.0)
+        .then_some(tco::PowerInput { wall_idle_watts: power.wall_idle_watts, wall_max_watts: power.wall_watts });
+    tco::analyze(resolved, bom, input, workload)
 }
 
 /// Analyzes a build.
@@ -67,6 +86,7 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
     diagnostics.extend(found);
     let (thermal, found) = thermal::analyze(&resolved, &power, &compat);
     diagnostics.extend(found);
+    let tco = analyze_tco(&resolved, &bom, &power, None);
     diagnostic::sort(&mut diagnostics);
     Report {
         build_name: build.name.clone(),
@@ -78,6 +98,7 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
         compat,
         power,
         thermal,
+        tco,
         diagnostics,
     }
 }

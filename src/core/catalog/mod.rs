@@ -8,10 +8,12 @@
 //! (unique ids with the right prefix, references that resolve, values in range) and reports
 //! each problem with `file:line:col`.
 
+pub mod clouds;
 mod models;
 mod types;
 mod validate;
 
+pub use clouds::{CloudOffer, PriceCheck};
 pub use models::{
     Architecture, EMBEDDED_MODELS, FfnKind, MODEL_ID_PREFIX, MODELS_FILE_NAME, Measured, Mla, Model, ModelId,
     ModelTask, Models, Moe, NormKind, PARAM_CHECK_TOLERANCE, Role, Transformer,
@@ -121,6 +123,10 @@ pub struct Catalog {
     pub models: Models,
     /// Where each part was defined (for messages and hover cards).
     pub origins: HashMap<PartId, Origin>,
+    /// Cloud offers for the TCO comparison (`clouds.ron`), sorted by id.
+    pub clouds: Vec<CloudOffer>,
+    /// Where each cloud offer was defined.
+    pub cloud_origins: HashMap<String, Origin>,
     /// id → (kind, index into that kind's list).
     index: HashMap<PartId, (PartKind, usize)>,
 }
@@ -171,8 +177,8 @@ impl Catalog {
         Ok(catalog)
     }
 
-    /// The embedded catalog (parts and models) with every problem found, errors and warnings,
-    /// for `rigplan catalog validate`.
+    /// The embedded catalog (parts, models and cloud offers) with every problem found, errors
+    /// and warnings, for `rigplan catalog validate`.
     #[must_use]
     pub fn embedded_with_problems() -> (Self, Vec<CatalogProblem>) {
         let sources: Vec<(PartKind, String, String)> = EMBEDDED_FILES
@@ -183,6 +189,7 @@ impl Catalog {
         let (models, model_problems) = Models::embedded();
         catalog.models = models;
         problems.extend(model_problems);
+        problems.extend(catalog.load_clouds(&Self::embedded_cloud_sources()));
         sort_problems(&mut problems);
         (catalog, problems)
     }
@@ -240,6 +247,15 @@ impl Catalog {
         let (models, model_problems) = Models::from_sources(&model_sources);
         catalog.models = models;
         problems.extend(model_problems);
+        let mut cloud_sources = Self::embedded_cloud_sources();
+        let user_clouds = dir.join(clouds::CLOUDS_FILE);
+        if user_clouds.exists() {
+            match read_limited(&user_clouds) {
+                Ok(text) => cloud_sources.push((user_clouds.display().to_string(), text)),
+                Err(p) => problems.push(p),
+            }
+        }
+        problems.extend(catalog.load_clouds(&cloud_sources));
         sort_problems(&mut problems);
         (catalog, problems)
     }
