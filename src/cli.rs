@@ -227,8 +227,12 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
             let catalog = load_catalog(cli.catalog.as_deref())?;
             let mut build = load_build(build)?;
             apply_tco_overrides(&catalog, &mut build, *years, *utilization, offer.as_deref())?;
-            let workload = workload_input(*tokens_per_second, *run_tokens)?;
             let resolved = Resolved::new(&catalog, &build);
+            // Flags win; otherwise the build's planned workload through the fit/speed engine.
+            let workload = match workload_input(*tokens_per_second, *run_tokens)? {
+                Some(w) => Some(w),
+                None => analysis::planned_workload(&build, &analysis::fit::build_fit(&resolved)).0,
+            };
             let bom = analysis::bom::bill_of_materials(&resolved);
             let (power, _) = analysis::power::analyze(&resolved);
             let tco = analysis::analyze_tco(&resolved, &bom, &power, workload);

@@ -17,3 +17,4 @@ mod speed;
 mod tco;
 mod templates;
 mod thermal;
+mod workload_tco;

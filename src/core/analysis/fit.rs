@@ -51,6 +51,18 @@ pub enum WorkloadKind {
 impl WorkloadKind {
     pub const ALL: [Self; 5] = [Self::InferenceBf16, Self::InferenceQ4km, Self::Lora, Self::Qlora, Self::FullFinetune];
 
+    /// The workload with a stable id (see [`Self::id`]).
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.id() == id)
+    }
+
+    /// True for the inference workloads.
+    #[must_use]
+    pub fn is_inference(self) -> bool {
+        matches!(self, Self::InferenceBf16 | Self::InferenceQ4km)
+    }
+
     /// Stable id used in JSON.
     #[must_use]
     pub fn id(self) -> &'static str {
