@@ -146,10 +146,51 @@ pub struct Site {
     pub pue: f64,
     /// Inlet air temperature, °C.
     pub ambient_c: f64,
-    /// Circuit voltage, V.
+    /// Circuit voltage, V: phase-to-neutral for single-phase circuits, line-to-line for
+    /// three-phase ones (e.g. 380 V in China, 400 V in the EU, 208 V in US data centers).
     pub circuit_volts: f64,
     /// Circuit breaker rating, A.
     pub circuit_amps: f64,
+    /// 1 for a single-phase outlet, 3 for a three-phase (wye) rack feed.
+    #[serde(default = "single_phase")]
+    pub circuit_phases: u8,
+}
+
+fn single_phase() -> u8 {
+    1
+}
+
+/// Share of a breaker's rating a continuous load (3 h or more) may draw: the 80 % rule of the
+/// US National Electrical Code, NFPA 70 §210.19(A)(1) and §210.20(A) (continuous loads at
+/// 125 % of their current), which rigplan applies everywhere as a conservative default.
+pub const CONTINUOUS_LOAD_FRACTION: f64 = 0.8;
+
+impl Site {
+    /// Nominal capacity of the circuit, watts: V × I for one phase, √3 × V(line-to-line) × I for
+    /// a balanced three-phase feed (IEC 60038 nominal voltages; the standard three-phase power
+    /// formula).
+    #[must_use]
+    pub fn circuit_nominal_watts(&self) -> f64 {
+        if self.circuit_phases == 3 {
+            3f64.sqrt() * self.circuit_volts * self.circuit_amps
+        } else {
+            self.circuit_volts * self.circuit_amps
+        }
+    }
+
+    /// Continuous capacity: nominal × [`CONTINUOUS_LOAD_FRACTION`] (a US 120 V / 15 A outlet
+    /// gives 1440 W).
+    #[must_use]
+    pub fn circuit_continuous_watts(&self) -> f64 {
+        self.circuit_nominal_watts() * CONTINUOUS_LOAD_FRACTION
+    }
+
+    /// The voltage a PSU sees: the circuit voltage on one phase, line-to-neutral (V / √3) on a
+    /// three-phase wye feed (380 V line-to-line → 220 V).
+    #[must_use]
+    pub fn psu_input_volts(&self) -> f64 {
+        if self.circuit_phases == 3 { self.circuit_volts / 3f64.sqrt() } else { self.circuit_volts }
+    }
 }
 
 impl Default for Site {
@@ -165,6 +206,7 @@ impl Default for Site {
             ambient_c: 25.0,
             circuit_volts: 120.0,
             circuit_amps: 15.0,
+            circuit_phases: 1,
         }
     }
 }
@@ -177,11 +219,128 @@ pub struct Usage {
     pub utilization: f64,
     /// Planning horizon, years.
     pub horizon_years: f64,
+    /// The work the build is bought for, when the user states it: TCO then prices a token
+    /// served or trained and a whole training run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workload: Option<PlannedWorkload>,
 }
 
 impl Default for Usage {
     fn default() -> Self {
-        Self { utilization: 0.7, horizon_years: 3.0 }
+        Self { utilization: 0.7, horizon_years: 3.0, workload: None }
+    }
+}
+
+/// A model and one of the standard workloads of the fit matrix
+/// (`crate::core::analysis::fit::WorkloadKind` ids such as `inference-bf16-4k` or
+/// `full-ft-zero3`), with the tokens of one training run when one is planned.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlannedWorkload {
+    /// Model catalog id, e.g. `llama-3.1-8b`.
+    pub model: String,
+    /// Workload id from the fit matrix.
+    pub workload: String,
+    /// Tokens of one training run (fine-tuning or pre-training), if a run is planned.
+    #[serde(default)]
+    pub run_tokens: Option<f64>,
+}
+
+/// Default depreciation life, years: the field guides advise replacing deep-learning hardware
+/// every three years (field guide 000, §4.3 升级路径规划: "建议每3年进行硬件迭代"), which is also
+/// the horizon of their cost example.
+pub const DEFAULT_DEPRECIATION_LIFE_YEARS: f64 = 3.0;
+
+/// How a custom cloud offer is priced.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum CustomPricing {
+    /// A price per GPU-hour in the build's currency. Billed for used hours only (on-demand
+    /// style) unless `every_hour` is set (a reservation that bills every hour of the year).
+    PerGpuHour {
+        price: f64,
+        #[serde(default)]
+        every_hour: bool,
+    },
+    /// A fixed amount per year in the build's currency for the whole capacity, whatever the
+    /// utilization (a negotiated quote, or a yearly figure such as the field guides' 450k CNY).
+    AnnualQuote { per_year: f64 },
+}
+
+/// A cloud offer the user entered: a quote, or a provider that is not in the cloud catalog.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CustomOffer {
+    /// Stable id, a slug (`a-z`, `0-9`, `-`, `.`, `_`); `rigplan tco --offer ID` selects it.
+    pub id: String,
+    pub name: String,
+    pub pricing: CustomPricing,
+}
+
+/// The owner's cost settings: what capex percentages, running costs and finance assumptions
+/// the TCO analysis uses. Every amount is in the build's currency (`site.currency`); every
+/// percentage is 0–100.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Costs {
+    /// Sales tax or VAT on the parts, % of the parts total.
+    pub tax_percent: f64,
+    /// Shipping, % of the parts total.
+    pub shipping_percent: f64,
+    /// Installation and integration, % of the parts total.
+    pub installation_percent: f64,
+    /// Colocation price per kW of provisioned (maximum wall) power per month.
+    pub colocation_per_kw_month: f64,
+    /// True when the colocation price includes the electricity: energy is then not counted
+    /// again.
+    pub colocation_includes_power: bool,
+    /// Maintenance and support contracts per year, % of capex.
+    pub maintenance_percent_per_year: f64,
+    /// Staff cost attributable to the build, per year.
+    pub staff_per_year: f64,
+    /// Software licences, per year.
+    pub licences_per_year: f64,
+    /// Straight-line depreciation life, years.
+    pub depreciation_life_years: f64,
+    /// Resale (residual) value at the end of the depreciation life, % of capex.
+    pub residual_percent: f64,
+    /// Yearly discount rate for the present-value view, %.
+    pub discount_rate_percent: f64,
+    /// A yearly owned cost entered as one figure (the field guides give "267k CNY per year
+    /// including power and maintenance"). When set it replaces the computed energy and
+    /// maintenance lines.
+    pub annual_owned_cost: Option<f64>,
+    /// True when `annual_owned_cost` already includes depreciation (the "267k is 800k / 3"
+    /// reading); the analysis then takes depreciation out of it to get the operating cost.
+    pub annual_cost_includes_depreciation: bool,
+    /// Extra paid hours on spot capacity for work lost to interruptions, % of the used hours.
+    pub spot_overhead_percent: f64,
+    /// Cloud offers the user entered.
+    pub custom_offers: Vec<CustomOffer>,
+    /// The offer (`<offer id>`, or `<offer id>:<term>`) to compare against; `None` picks the
+    /// cheapest matching on-demand offer.
+    pub chosen_offer: Option<String>,
+}
+
+impl Default for Costs {
+    fn default() -> Self {
+        Self {
+            tax_percent: 0.0,
+            shipping_percent: 0.0,
+            installation_percent: 0.0,
+            colocation_per_kw_month: 0.0,
+            colocation_includes_power: false,
+            maintenance_percent_per_year: 0.0,
+            staff_per_year: 0.0,
+            licences_per_year: 0.0,
+            depreciation_life_years: DEFAULT_DEPRECIATION_LIFE_YEARS,
+            residual_percent: 0.0,
+            discount_rate_percent: 0.0,
+            annual_owned_cost: None,
+            annual_cost_includes_depreciation: false,
+            spot_overhead_percent: 0.0,
+            custom_offers: Vec::new(),
+            chosen_offer: None,
+        }
     }
 }
 
@@ -204,6 +363,9 @@ pub struct Build {
     pub site: Site,
     #[serde(default)]
     pub usage: Usage,
+    /// Cost settings for the TCO analysis.
+    #[serde(default)]
+    pub costs: Costs,
 }
 
 impl Default for Build {
@@ -265,6 +427,7 @@ impl Build {
             custom_lines: Vec::new(),
             site: Site::default(),
             usage: Usage::default(),
+            costs: Costs::default(),
         }
     }
 
@@ -557,6 +720,22 @@ mod tests {
         b.set_node_count(1, 1).unwrap();
         assert_eq!(b.duplicate_node(1), Ok(2));
         assert_eq!(b.nodes[2].name, "n (copy)");
+    }
+
+    #[test]
+    fn circuits() {
+        // NEC 80 % rule: 120 V × 15 A = 1800 W nominal, 1440 W continuous; 20 A: 1920 W.
+        let mut site = Site::default();
+        assert!((site.circuit_nominal_watts() - 1800.0).abs() < 1e-9);
+        assert!((site.circuit_continuous_watts() - 1440.0).abs() < 1e-9);
+        site.circuit_amps = 20.0;
+        assert!((site.circuit_continuous_watts() - 1920.0).abs() < 1e-9);
+        // China 380 V three-phase, 32 A: √3 × 380 × 32 = 21,062 W; PSUs see 219.4 V.
+        site.circuit_volts = 380.0;
+        site.circuit_amps = 32.0;
+        site.circuit_phases = 3;
+        assert!((site.circuit_nominal_watts() - 21_061.7).abs() < 0.1);
+        assert!((site.psu_input_volts() - 219.39).abs() < 0.01);
     }
 
     #[test]

@@ -10,4 +10,5 @@ pub mod catalog;
 pub mod persist;
 pub mod placement;
 pub mod resolve;
+pub mod templates;
 pub mod units;

@@ -11,18 +11,23 @@
 //!    edit the document itself refuses (a quantity limit, a missing node) is refused with the
 //!    edit error's message.
 //!
+//! A machine is put together one part at a time, so a finding that only says something is
+//! still *missing* never refuses a drop: a GPU dropped into an empty node makes the node lack a
+//! CPU and a board, which is where every build starts, not a conflict ([`is_incomplete`]).
+//! Conflicts refuse: a DDR4 module on a DDR5 board, a card longer than the chassis allows, a
+//! fifth card on a board whose slots are full, a GPU the PSU cannot feed.
+//!
 //! Nothing here changes the caller's build: the app's command layer applies an accepted drop
 //! with [`add_at`] or [`move_to`], the same functions the check used on the clone.
 //!
-//! [`node_slots`] lays a resolved node out as the slots of its platform (CPU sockets, DIMM
-//! slots, PCIe slots with the positions each card covers, M.2 slots, drive bays, PSU bays, GPU
-//! baseboard positions) for the canvas diagram. It is a display layout: cards with an explicit
-//! slot go there, the others fill the first free slot that physically takes them, in build
-//! order. Whether the result is a working machine is the compatibility analysis' call.
+//! [`node_slots`] counts a resolved node's parts against the slots of its platform (CPU
+//! sockets, DIMM slots, M.2 slots, drive bays, PSU bays, GPU baseboard positions) for the
+//! canvas diagram. PCIe cards are not placed here: the compatibility analysis places them
+//! (`analysis::compat::NodeLayout`, part of the report) and the canvas draws that layout.
 
 use crate::core::analysis::{self, Diagnostic, Severity};
 use crate::core::build::{Build, EditError, Location, MAX_LINES, MAX_QUANTITY, PartLine};
-use crate::core::catalog::{Catalog, ChassisKind, Part, PartId, PartKind, PcieSlot, StorageInterface};
+use crate::core::catalog::{Catalog, ChassisKind, Part, PartId, PartKind, StorageInterface};
 use crate::core::resolve::Resolved;
 use std::collections::HashMap;
 
@@ -327,10 +332,44 @@ pub fn new_errors<'a>(before: &[Diagnostic], after: &'a [Diagnostic]) -> Vec<&'a
         .collect()
 }
 
+/// Findings that report a part the build does not have yet rather than a conflict between
+/// parts it has (codes of `analysis::compat`): the essentials of a compute node, a GPU module
+/// waiting for its baseboard, a cluster waiting for its fabric.
+pub const INCOMPLETE_CODES: [&str; 11] = [
+    "missing-cpu",
+    "missing-memory",
+    "missing-motherboard",
+    "missing-psu",
+    "missing-chassis",
+    "missing-storage",
+    "missing-cpu-cooler",
+    "node-empty",
+    "gpu-module-needs-baseboard",
+    "fabric-missing",
+    "switch-missing",
+];
+
+/// True when a finding only says that something is missing: its code is one of
+/// [`INCOMPLETE_CODES`], or it is a PCIe placement finding (`pcie-slot-*`) in a node that has
+/// no mainboard yet (the cards are placed once there is a board to place them on).
+#[must_use]
+pub fn is_incomplete(d: &Diagnostic, resolved: &Resolved<'_>) -> bool {
+    if INCOMPLETE_CODES.contains(&d.code.as_str()) {
+        return true;
+    }
+    let boardless = d.node.and_then(|i| resolved.nodes.get(i)).is_some_and(|n| n.parts.mainboard().is_none());
+    d.code.starts_with("pcie-slot-") && boardless
+}
+
 fn verdict_of(catalog: &Catalog, before: &[Diagnostic], trial: &Build) -> Verdict {
     let after = analysis::analyze(catalog, trial);
-    let fresh = new_errors(before, &after.diagnostics);
-    if fresh.is_empty() { Verdict::Accept } else { Verdict::Refuse(fresh.iter().map(|d| d.message.clone()).collect()) }
+    let resolved = Resolved::new(catalog, trial);
+    let reasons: Vec<String> = new_errors(before, &after.diagnostics)
+        .into_iter()
+        .filter(|d| !is_incomplete(d, &resolved))
+        .map(|d| d.message.clone())
+        .collect();
+    if reasons.is_empty() { Verdict::Accept } else { Verdict::Refuse(reasons) }
 }
 
 /// May `quantity` of `part` be dropped on `target`? `before` is the findings of `build` as it
@@ -415,33 +454,10 @@ pub struct SlotGroup {
     pub occupants: Vec<Occupant>,
 }
 
-/// A card shown in a PCIe slot.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlacedCard {
-    pub occupant: Occupant,
-    /// Expansion-slot positions the card covers (a 3.5-slot card covers 4).
-    pub width_slots: u8,
-    /// True when the build line names this slot; false when placed automatically.
-    pub explicit: bool,
-}
-
-/// One PCIe slot of the mainboard and what is in it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PcieSlotView {
-    pub slot: PcieSlot,
-    pub card: Option<PlacedCard>,
-    /// Position of the card whose width covers this slot, if one does.
-    pub covered_by: Option<u8>,
-}
-
-/// A node laid out as the slots of its platform.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// A node's parts counted against the slots of its platform.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NodeSlots {
     pub groups: Vec<SlotGroup>,
-    /// The mainboard's PCIe slots by position (empty without a mainboard).
-    pub pcie: Vec<PcieSlotView>,
-    /// PCIe cards (GPUs, NICs) for which no slot was free, one entry per unit.
-    pub unplaced_cards: Vec<Occupant>,
 }
 
 impl NodeSlots {
@@ -452,27 +468,11 @@ impl NodeSlots {
     }
 }
 
-/// Expansion-slot positions a card of `slot_width` covers: fractional widths take the next
-/// whole slot (a 3.5-slot card blocks 4 positions), and every card takes at least one.
-#[must_use]
-#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-pub fn covered_positions(slot_width: f64) -> u8 {
-    if !slot_width.is_finite() || slot_width <= 1.0 { 1 } else { slot_width.ceil().min(f64::from(u8::MAX)) as u8 }
-}
-
-/// A PCIe card to seat: line, width, lanes it needs physically, explicit positions.
-struct Card {
-    occupant: Occupant,
-    width: u8,
-    lanes: u8,
-    explicit: Vec<u8>,
-}
-
-/// Lays node `node` of a resolved build out as slots. None when there is no such node.
+/// Counts node `node` of a resolved build against its platform's slots. None when there is no
+/// such node.
 #[must_use]
 pub fn node_slots(resolved: &Resolved<'_>, node: usize) -> Option<NodeSlots> {
     let n = resolved.nodes.get(node)?;
-    let build_lines = resolved.build.nodes.get(node).map(|g| g.parts.as_slice()).unwrap_or_default();
     let parts = &n.parts;
     let board = parts.mainboard();
     let chassis = parts.chassis();
@@ -563,86 +563,7 @@ pub fn node_slots(resolved: &Resolved<'_>, node: usize) -> Option<NodeSlots> {
         parts.systems.iter().map(|s| occupant(s.line, &s.part.id, &s.part.name, s.quantity)).collect(),
     );
 
-    // PCIe cards: GPUs that are cards (not modules, not inside a system), then NICs.
-    let explicit_of = |line: usize| build_lines.get(line).map(|l| l.slots.clone()).unwrap_or_default();
-    let mut cards: Vec<Card> = Vec::new();
-    for g in parts.gpus.iter().filter(|g| g.in_system.is_none() && !g.part.form_factor.is_module()) {
-        if g.part.pcie_lanes == 0 {
-            continue;
-        }
-        let explicit = explicit_of(g.line);
-        for unit in 0..g.quantity {
-            cards.push(Card {
-                occupant: occupant(g.line, &g.part.id, &g.part.name, 1),
-                width: covered_positions(g.part.slot_width),
-                lanes: g.part.pcie_lanes,
-                explicit: explicit.get(unit as usize).copied().into_iter().collect(),
-            });
-        }
-    }
-    for nic in &parts.nics {
-        let explicit = explicit_of(nic.line);
-        for unit in 0..nic.quantity {
-            cards.push(Card {
-                occupant: occupant(nic.line, &nic.part.id, &nic.part.name, 1),
-                width: 1,
-                lanes: nic.part.pcie_lanes,
-                explicit: explicit.get(unit as usize).copied().into_iter().collect(),
-            });
-        }
-    }
-    let (pcie, unplaced_cards) = seat_cards(board.map(|b| b.pcie_slots.as_slice()).unwrap_or_default(), cards);
-    Some(NodeSlots { groups, pcie, unplaced_cards })
-}
-
-/// Seats cards in slots: explicit positions first, then each remaining card in the first free
-/// slot (by position) that is physically wide enough and whose covered positions hold no
-/// other card.
-fn seat_cards(slots: &[PcieSlot], cards: Vec<Card>) -> (Vec<PcieSlotView>, Vec<Occupant>) {
-    let mut views: Vec<PcieSlotView> =
-        slots.iter().map(|s| PcieSlotView { slot: s.clone(), card: None, covered_by: None }).collect();
-    views.sort_by_key(|v| v.slot.position);
-    // Positions taken by a card (its own and those its width covers), with the card's slot.
-    let mut taken: HashMap<u8, u8> = HashMap::new();
-    let mut unplaced = Vec::new();
-    let fits = |taken: &HashMap<u8, u8>, start: u8, width: u8| -> bool {
-        (0..width).all(|k| start.checked_add(k).is_some_and(|p| !taken.contains_key(&p)))
-    };
-    let mut seat = |views: &mut Vec<PcieSlotView>, taken: &mut HashMap<u8, u8>, card: Card, explicit: bool| -> bool {
-        let candidates: Vec<u8> = if explicit {
-            card.explicit.clone()
-        } else {
-            views.iter().filter(|v| v.slot.physical_lanes >= card.lanes).map(|v| v.slot.position).collect()
-        };
-        for pos in candidates {
-            let Some(view) = views.iter_mut().find(|v| v.slot.position == pos) else { continue };
-            if view.card.is_some() || !fits(taken, pos, card.width) {
-                continue;
-            }
-            for k in 0..card.width {
-                if let Some(p) = pos.checked_add(k) {
-                    taken.insert(p, pos);
-                }
-            }
-            view.card = Some(PlacedCard { occupant: card.occupant, width_slots: card.width, explicit });
-            return true;
-        }
-        unplaced.push(card.occupant);
-        false
-    };
-    let (explicit, auto): (Vec<Card>, Vec<Card>) = cards.into_iter().partition(|c| !c.explicit.is_empty());
-    for card in explicit {
-        seat(&mut views, &mut taken, card, true);
-    }
-    for card in auto {
-        seat(&mut views, &mut taken, card, false);
-    }
-    for view in &mut views {
-        if view.card.is_none() {
-            view.covered_by = taken.get(&view.slot.position).copied();
-        }
-    }
-    (views, unplaced)
+    Some(NodeSlots { groups })
 }
 
 #[cfg(test)]
@@ -680,6 +601,9 @@ mod tests {
             ])]"#;
         let memory = r#"[(id: "memory/ddr5", name: "DDR5 32GB", vendor: "Kingston", source: "test",
             memory_type: Ddr5, dimm_kind: Udimm, ecc: false, capacity_gib: 32.0, speed_mts: 5200,
+            typical_watts: 3.0),
+            (id: "memory/ddr4", name: "DDR4 32GB", vendor: "Crucial", source: "test",
+            memory_type: Ddr4, dimm_kind: Udimm, ecc: false, capacity_gib: 32.0, speed_mts: 3200,
             typical_watts: 3.0)]"#;
         let storage = r#"[(id: "storage/m2", name: "M.2 SSD", vendor: "Samsung", source: "test",
             interface: NvmeM2, pcie_gen: 4, pcie_lanes: 4, capacity_gb: 2000.0, seq_read_mbs: 7000.0,
@@ -761,6 +685,31 @@ mod tests {
     }
 
     #[test]
+    fn an_incomplete_node_takes_parts_and_a_conflict_is_refused_with_its_reason() {
+        let cat = catalog();
+        let mut b = Build::new("t");
+        // Into an empty node: the node lacks a CPU, a board, memory and a PSU afterwards, and
+        // the card has no board to sit on yet; none of that is a conflict.
+        let report = analyze(&cat, &b);
+        assert!(check_add(&cat, &b, &report.diagnostics, Target::Node(0), &id("gpu/card"), 1).is_accept());
+        b.add_part(Location::Node(0), &id("motherboard/atx"), 1).unwrap();
+        let report = analyze(&cat, &b);
+        assert!(check_add(&cat, &b, &report.diagnostics, Target::Node(0), &id("memory/ddr5"), 2).is_accept());
+        // DDR4 on the DDR5 board: the compatibility rule's own message is the reason.
+        let v = check_add(&cat, &b, &report.diagnostics, Target::Node(0), &id("memory/ddr4"), 2);
+        let reasons = v.reasons();
+        assert_eq!(reasons.len(), 1, "{reasons:?}");
+        assert!(reasons[0].contains("DDR4") && reasons[0].contains("DDR5"), "{reasons:?}");
+        // Three 3-slot cards fill the x16 slots at 1, 4 and 7 (the x4 slot at 5 is covered);
+        // a fourth has no slot.
+        b.add_part(Location::Node(0), &id("gpu/card"), 3).unwrap();
+        let report = analyze(&cat, &b);
+        let v = check_add(&cat, &b, &report.diagnostics, Target::Node(0), &id("gpu/card"), 1);
+        assert!(!v.is_accept(), "a card with no free slot is refused");
+        assert!(v.reasons().iter().any(|r| r.contains("cannot be fitted")), "{:?}", v.reasons());
+    }
+
+    #[test]
     fn new_errors_is_a_multiset_difference_over_errors_only() {
         use crate::core::analysis::Diagnostic;
         let e = |code: &str, msg: &str| Diagnostic::new(Severity::Error, code, msg);
@@ -799,67 +748,43 @@ mod tests {
     }
 
     #[test]
-    fn slot_layout_seats_cards_by_width_and_position() {
+    fn slot_groups_count_parts_against_the_platform() {
         let cat = catalog();
         let mut b = Build::new("t");
-        for (part, q) in [("motherboard/atx", 1), ("memory/ddr5", 2), ("storage/m2", 1), ("nic/cx7", 1)] {
+        for (part, q) in [("motherboard/atx", 1), ("memory/ddr5", 2), ("storage/m2", 1), ("cpu/am5", 1)] {
             b.add_part(Location::Node(0), &id(part), q).unwrap();
         }
-        b.add_part(Location::Node(0), &id("gpu/card"), 2).unwrap();
         let resolved = Resolved::new(&cat, &b);
         let slots = node_slots(&resolved, 0).unwrap();
+        let count = |k: SlotKind| slots.group(k).map(|g| (g.capacity, g.used));
+        // The test board: 1 socket, 4 DIMM slots, 2 M.2 slots; no chassis, so bays are unknown.
+        assert_eq!(count(SlotKind::CpuSocket), Some((Some(1), 1)));
+        assert_eq!(count(SlotKind::Dimm), Some((Some(4), 2)));
+        assert_eq!(count(SlotKind::M2), Some((Some(2), 1)));
+        assert_eq!(count(SlotKind::Bay25), Some((None, 0)));
+        assert_eq!(count(SlotKind::Chassis), Some((Some(1), 0)));
         let dimm = slots.group(SlotKind::Dimm).unwrap();
-        assert_eq!((dimm.capacity, dimm.used), (Some(4), 2));
-        assert_eq!(slots.group(SlotKind::M2).map(|g| (g.capacity, g.used)), Some((Some(2), 1)));
+        assert_eq!(
+            dimm.occupants,
+            vec![Occupant { line: 1, part: id("memory/ddr5"), name: "DDR5 32GB".into(), units: 2 }]
+        );
         assert!(slots.group(SlotKind::GpuPosition).is_none(), "no baseboard, no modules: not shown");
         assert!(slots.group(SlotKind::System).is_none());
-        // Card 1 (3 slots wide) sits in 1 and covers 2–3; card 2 sits in 4 and covers 5–6, so the
-        // x4 slot at 5 is blocked; the NIC (x16 physically) gets slot 7.
-        let seat: Vec<(u8, Option<&str>, Option<u8>)> = slots
-            .pcie
-            .iter()
-            .map(|v| (v.slot.position, v.card.as_ref().map(|c| c.occupant.part.as_str()), v.covered_by))
-            .collect();
-        assert_eq!(
-            seat,
-            vec![
-                (1, Some("gpu/card"), None),
-                (4, Some("gpu/card"), None),
-                (5, None, Some(4)),
-                (7, Some("nic/cx7"), None)
-            ]
-        );
-        assert!(slots.unplaced_cards.is_empty());
-        // A third card finds no free x16 slot.
-        b.add_part(Location::Node(0), &id("gpu/card"), 1).unwrap();
+        // SXM modules show as baseboard positions, even before a baseboard is added.
+        b.add_part(Location::Node(0), &id("gpu/module"), 8).unwrap();
         let resolved = Resolved::new(&cat, &b);
         let slots = node_slots(&resolved, 0).unwrap();
-        assert_eq!(slots.unplaced_cards.len(), 1);
+        assert_eq!(slots.group(SlotKind::GpuPosition).map(|g| (g.capacity, g.used)), Some((None, 8)));
         assert!(node_slots(&resolved, 1).is_none());
     }
 
     #[test]
-    fn explicit_slots_are_honoured_first() {
-        let cat = catalog();
-        let mut b = Build::new("t");
-        b.add_part(Location::Node(0), &id("motherboard/atx"), 1).unwrap();
-        b.add_part(Location::Node(0), &id("nic/cx7"), 1).unwrap();
-        add_at(&mut b, Target::PcieSlot { node: 0, position: 4 }, &id("gpu/card"), 1).unwrap();
-        let resolved = Resolved::new(&cat, &b);
-        let slots = node_slots(&resolved, 0).unwrap();
-        let card4 = slots.pcie.iter().find(|v| v.slot.position == 4).and_then(|v| v.card.as_ref()).unwrap();
-        assert!(card4.explicit);
-        assert_eq!(card4.width_slots, 3);
-        // The NIC is placed automatically in the first free x16 slot: 1.
-        let first = slots.pcie.first().and_then(|v| v.card.as_ref()).unwrap();
-        assert_eq!((first.occupant.part.as_str(), first.explicit), ("nic/cx7", false));
-    }
-
-    #[test]
-    fn widths_round_up() {
-        assert_eq!(covered_positions(3.5), 4);
-        assert_eq!(covered_positions(2.0), 2);
-        assert_eq!(covered_positions(0.0), 1);
-        assert_eq!(covered_positions(f64::NAN), 1);
+    fn articles_follow_how_names_are_read() {
+        assert_eq!(article("SXM5"), "an");
+        assert_eq!(article("NVMe M.2"), "an");
+        assert_eq!(article("HDD 3.5\""), "an");
+        assert_eq!(article("SATA 2.5\""), "a");
+        assert_eq!(article("PCIe"), "a");
+        assert_eq!(article("integrated"), "an");
     }
 }

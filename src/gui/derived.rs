@@ -100,8 +100,9 @@ impl DropPreview {
                     verdicts.insert(DropTarget::Place(target), v);
                 }
             }
-            for view in &slots.pcie {
-                let target = Target::PcieSlot { node: i, position: view.slot.position };
+            let layout = derived.report.compat.layouts.iter().find(|l| l.node == i);
+            for slot in layout.map(|l| l.board_slots.as_slice()).unwrap_or_default() {
+                let target = Target::PcieSlot { node: i, position: slot.position };
                 verdicts.insert(DropTarget::Place(target), check(target));
             }
         }

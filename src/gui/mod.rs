@@ -28,7 +28,7 @@ pub use state::{AppConfig, AppState};
 
 use crate::core::catalog::Catalog;
 use command::Dialogs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Native file dialogs (rfd). They only produce paths; the commands take the paths.
 #[derive(Debug)]
@@ -105,11 +105,11 @@ pub fn user_catalog_dir() -> Option<PathBuf> {
 /// # Errors
 /// The window could not be created (no display), or the catalog given with `--catalog`
 /// failed to load.
-pub fn run(file: Option<PathBuf>, catalog_dir: Option<PathBuf>) -> anyhow::Result<()> {
+pub fn run(file: Option<&Path>, catalog_dir: Option<&Path>) -> anyhow::Result<()> {
     // A folder named on the command line must load; the per-user folder is optional, and a
     // problem in it is shown in the app while the built-in catalog is used.
     let (catalog, catalog_problem) = match (catalog_dir, user_catalog_dir()) {
-        (Some(dir), _) => (Catalog::load_with_overlay(&dir)?, None),
+        (Some(dir), _) => (Catalog::load_with_overlay(dir)?, None),
         (None, Some(dir)) => match Catalog::load_with_overlay(&dir) {
             Ok(c) => (c, None),
             Err(e) => (Catalog::embedded()?, Some(format!("{}: {e}", dir.display()))),
@@ -119,7 +119,7 @@ pub fn run(file: Option<PathBuf>, catalog_dir: Option<PathBuf>) -> anyhow::Resul
     let config = AppConfig {
         catalog,
         catalog_problem,
-        file,
+        file: file.map(Path::to_path_buf),
         prefs: prefs::Prefs::default(),
         recovery_dir: recovery::default_dir(),
         dialogs: Box::new(NativeDialogs { texts: &text::EN }),

@@ -24,6 +24,8 @@ pub const SLOT_BOX: egui::Vec2 = egui::vec2(12.0, 18.0);
 pub const PCIE_ROW_HEIGHT: f32 = 20.0;
 /// Width of the label column of the slot diagram, points.
 pub const SLOT_LABEL_WIDTH: f32 = 92.0;
+/// Width kept free after a row of slot boxes for the count and the occupants' names, points.
+pub const SLOT_TEXT_RESERVE: f32 = 200.0;
 /// Most slot boxes drawn in one row; larger groups show the rest as a count.
 pub const MAX_SLOT_BOXES: u32 = 48;
 /// Stroke width of a drop-target outline, points.

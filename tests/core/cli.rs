@@ -59,3 +59,43 @@ fn validate_reports_a_broken_user_catalog_with_location() {
     let expected = format!("{}:4:", dir.path().join("gpu.ron").display());
     assert!(out.contains(&expected), "expected {expected} in:\n{out}");
 }
+
+fn template_path(slug: &str) -> String {
+    format!("{}/catalog/builds/{slug}.ron", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn report_lists_parts_and_capex_in_the_build_currency() {
+    let (code, out, err) = run(&["report", &template_path("entry-workstation"), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(report["currency"], "CNY");
+    let lines = report["bom"]["lines"].as_array().expect("bom lines");
+    assert_eq!(lines.len(), 8);
+    // Capex is the sum of the priced lines at the build's 7.2 CNY/USD; the RTX 4090 line is
+    // its 1,599 USD launch MSRP × 7.2 = 11,512.8 CNY.
+    let gpu = lines.iter().find(|l| l["part"] == "gpu/nvidia-geforce-rtx-4090").expect("GPU line");
+    assert!((gpu["extended_price"].as_f64().expect("price") - 1599.0 * 7.2).abs() < 1e-6);
+    let sum: f64 = lines.iter().filter_map(|l| l["extended_price"].as_f64()).sum();
+    assert!((report["bom"]["capex"].as_f64().expect("capex") - sum).abs() < 1e-6);
+
+    let (code, text, _) = run(&["report", &template_path("entry-workstation")]);
+    assert_eq!(code, 0);
+    assert!(text.contains("GeForce RTX 4090"), "{text}");
+    assert!(text.contains("Capex:"), "{text}");
+}
+
+#[test]
+fn malformed_build_is_bad_input_with_location() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bad.ron");
+    std::fs::write(
+        &path,
+        "(\n    version: 1,\n    build: (name: \"x\", nodes: [ (name: \"n\", count: -1, parts: []) ]),\n)\n",
+    )
+    .expect("write");
+    let (code, out, err) = run(&["check", path.to_str().expect("utf-8")]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("bad.ron:3:"), "{err}");
+}

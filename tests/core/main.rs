@@ -2,4 +2,19 @@
 //! `cargo test --no-default-features`). One binary, one module per concern.
 
 mod architecture;
+mod catalog;
 mod cli;
+mod clouds;
+mod compat;
+mod fit;
+mod hw_cli;
+mod hw_fixture;
+mod hw_templates;
+mod memory;
+mod models;
+mod power;
+mod speed;
+mod tco;
+mod templates;
+mod thermal;
+mod workload_tco;

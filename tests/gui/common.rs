@@ -78,6 +78,16 @@ pub fn search(h: &mut Harness<'static, App>, query: &str) {
     h.run();
 }
 
+/// Empties the palette's search box.
+pub fn clear_search(h: &mut Harness<'static, App>) {
+    search_field(h).focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.key_press(egui::Key::Backspace);
+    h.key_press(egui::Key::Escape);
+    h.run();
+}
+
 /// The centre of the palette row of a part (the leftmost widget with that label).
 pub fn palette_row(h: &Harness<'static, App>, name: &str) -> Pos2 {
     h.get_all_by_label(name)

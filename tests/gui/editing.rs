@@ -225,3 +225,35 @@ fn renaming_a_node_is_one_undo_step() {
     h.run();
     assert_eq!(build(&h).nodes[0].name, "Node 1");
 }
+
+#[test]
+fn an_incompatible_drop_is_refused_with_the_compatibility_rule_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = Build::new("DDR5 board");
+    b.add_part(Location::Node(0), &PartId::from("motherboard/asus-proart-x670e-creator-wifi"), 1).unwrap();
+    let (mut h, _) = app_with(&b, dir.path());
+    h.get_by_label("Memory").click();
+    h.run();
+    search(&mut h, "ddr4 3200 udimm");
+    let from = palette_row(&h, "DDR4-3200 32GB UDIMM");
+    // Over the node's DIMM slots the ghost says why they refuse, in the rule's own words.
+    let dimms = h.get_by_label("DIMM slots").rect().center();
+    hover_drag(&mut h, from, dimms);
+    assert!(h.query_by_label("Cannot go here:").is_some());
+    let reason = "DDR4-3200 32GB UDIMM is DDR4 but ProArt X670E-CREATOR WIFI takes DDR5";
+    assert!(h.query_by_label_contains(reason).is_some(), "the memory-type rule explains the refusal");
+    h.drop_at(dimms + vec2(1.0, 0.0));
+    h.run();
+    assert_eq!(build(&h), &b, "a refused drop changes nothing");
+    assert!(!state(&h).doc.is_dirty());
+    let text = notice(&h).expect("a notice explains the refusal");
+    assert!(text.contains(reason), "{text}");
+    // The compatible module goes in.
+    clear_search(&mut h);
+    let ddr5 = "FURY Beast DDR5-5200 32GB UDIMM";
+    let from = palette_row(&h, ddr5);
+    let dimms = h.get_by_label("DIMM slots").rect().center();
+    drag(&mut h, from, dimms);
+    assert_eq!(build(&h).nodes[0].parts.len(), 2);
+    assert_eq!(build(&h).nodes[0].parts[1], PartLine::new("memory/kingston-fury-beast-ddr5-5200-32gb", 1));
+}

@@ -8,7 +8,14 @@
 //! render the report their own way; the GUI caches it on the document revision.
 
 pub mod bom;
+pub mod compat;
 pub mod diagnostic;
+pub mod fit;
+pub mod memory;
+pub mod power;
+pub mod speed;
+pub mod tco;
+pub mod thermal;
 
 pub use diagnostic::{Diagnostic, LineRef, Severity};
 
@@ -27,6 +34,17 @@ pub struct Report {
     pub nodes: u64,
     pub gpus: u64,
     pub bom: bom::Bom,
+    /// Every catalog model × the standard workloads on each node group's GPUs, with the
+    /// interconnect (NVLink, PCIe, cross-node) noted.
+    pub fit: Vec<fit::FitMatrix>,
+    /// PCIe slot layouts per node (the compatibility findings are in `diagnostics`).
+    pub compat: compat::Compat,
+    /// Power draw, PSU sizing, circuit and rack view.
+    pub power: power::PowerReport,
+    /// Heat load, airflow, CPU cooler headroom and GPU temperature estimates.
+    pub thermal: thermal::ThermalReport,
+    /// Owned vs cloud total cost of ownership.
+    pub tco: tco::Tco,
     /// Every finding, most severe first.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -39,12 +57,38 @@ impl Report {
     }
 }
 
+/// The TCO of a resolved build (its notes inside), energy and colocation from the power
+/// analysis' whole-build wall draw at idle (`wall_idle_watts`) and at maximum (`wall_watts`);
+/// `workload` is the throughput for cost per token, when known. A build the power analysis
+/// finds no draw in (no powered parts) has unknown power (`tco-power-unknown`).
+#[must_use]
+pub fn analyze_tco(
+    resolved: &Resolved<'_>,
+    bom: &bom::Bom,
+    power: &power::PowerReport,
+    workload: Option<tco::WorkloadInput>,
+) -> tco::Tco {
+    let input = (power.wall_watts > 0.0)
+        .then_some(tco::PowerInput { wall_idle_watts: power.wall_idle_watts, wall_max_watts: power.wall_watts });
+    tco::analyze(resolved, bom, input, workload)
+}
+
 /// Analyzes a build.
 #[must_use]
 pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
     let resolved = Resolved::new(catalog, build);
     let bom = bom::bill_of_materials(&resolved);
+    let fit = fit::build_fit(&resolved);
     let mut diagnostics = diagnostic::unknown_parts(&resolved);
+    let (compat, found) = compat::check(&resolved);
+    diagnostics.extend(found);
+    let (power, found) = power::analyze(&resolved);
+    diagnostics.extend(found);
+    let (thermal, found) = thermal::analyze(&resolved, &power, &compat);
+    diagnostics.extend(found);
+    let (workload, found) = planned_workload(build, &fit);
+    diagnostics.extend(found);
+    let tco = analyze_tco(&resolved, &bom, &power, workload);
     diagnostic::sort(&mut diagnostics);
     Report {
         build_name: build.name.clone(),
@@ -52,6 +96,78 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
         nodes: resolved.total_nodes(),
         gpus: resolved.total_gpus(),
         bom,
+        fit,
+        compat,
+        power,
+        thermal,
+        tco,
         diagnostics,
+    }
+}
+
+/// The throughput of the build's planned workload (`usage.workload`) from the fit matrix, for
+/// cost per token and per training run.
+///
+/// The workload runs on the node group with the most GPUs. Training workloads use every GPU
+/// of that group (the matrix evaluates them over all of them), so the cell's training
+/// tokens/s is the build's. Inference cells describe one model instance on the GPUs its
+/// layout needs, decoding at batch 1; the group serves `⌊GPUs / GPUs per instance⌋` such
+/// replicas in parallel, a conservative figure (batching raises served throughput; Kwon et al.
+/// 2023, vLLM, §6). Findings: `workload-unknown-model`, `workload-unknown`,
+/// `workload-does-not-fit`, `workload-no-gpus`.
+#[must_use]
+pub fn planned_workload(build: &Build, fit: &[fit::FitMatrix]) -> (Option<tco::WorkloadInput>, Vec<Diagnostic>) {
+    let Some(plan) = &build.usage.workload else { return (None, Vec::new()) };
+    let info = |code: &str, message: String| vec![Diagnostic::new(Severity::Warning, code, message)];
+    let Some(kind) = fit::WorkloadKind::from_id(&plan.workload) else {
+        let known: Vec<&str> = fit::WorkloadKind::ALL.iter().map(|k| k.id()).collect();
+        return (
+            None,
+            info(
+                "workload-unknown",
+                format!("the planned workload `{}` is not one of {}", plan.workload, known.join(", ")),
+            ),
+        );
+    };
+    let Some(matrix) = fit.iter().max_by_key(|m| u64::from(m.gpus_per_node) * u64::from(m.nodes)) else {
+        return (None, info("workload-no-gpus", "the planned workload needs GPUs; the build has none".to_owned()));
+    };
+    let Some(row) = matrix.rows.iter().find(|r| r.model.as_str() == plan.model) else {
+        return (
+            None,
+            info(
+                "workload-unknown-model",
+                format!("the planned workload's model `{}` is not in the model catalog", plan.model),
+            ),
+        );
+    };
+    let fits = |cell: &fit::FitCell| matches!(cell.verdict, Some(memory::Verdict::Fits | memory::Verdict::Tight));
+    let cell = row.cells.iter().find(|c| c.workload == kind.id()).filter(|c| fits(c));
+    let throughput = cell.and_then(|c| {
+        if kind.is_inference() {
+            let replicas = (matrix.gpus_per_node * matrix.nodes) / c.gpus_used.unwrap_or(1).max(1);
+            c.decode_tokens_per_s.map(|t| t * f64::from(replicas))
+        } else {
+            c.train_tokens_per_s
+        }
+    });
+    match throughput {
+        Some(tokens_per_second) if tokens_per_second > 0.0 => {
+            (Some(tco::WorkloadInput { tokens_per_second, run_tokens: plan.run_tokens }), Vec::new())
+        }
+        _ => (
+            None,
+            info(
+                "workload-does-not-fit",
+                format!(
+                    "{} ({}) does not fit {}'s {} × {}: no cost per token or per run",
+                    row.model_name,
+                    kind.label(),
+                    matrix.node_name,
+                    matrix.gpus_per_node * matrix.nodes,
+                    matrix.gpu_name
+                ),
+            ),
+        ),
     }
 }

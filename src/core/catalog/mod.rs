@@ -8,9 +8,16 @@
 //! (unique ids with the right prefix, references that resolve, values in range) and reports
 //! each problem with `file:line:col`.
 
+pub mod clouds;
+mod models;
 mod types;
 mod validate;
 
+pub use clouds::{CloudOffer, PriceCheck};
+pub use models::{
+    Architecture, EMBEDDED_MODELS, FfnKind, MODEL_ID_PREFIX, MODELS_FILE_NAME, Measured, Mla, Model, ModelId,
+    ModelTask, Models, Moe, NormKind, PARAM_CHECK_TOLERANCE, Role, Transformer,
+};
 pub use types::*;
 pub use validate::{CatalogProblem, ProblemSeverity};
 
@@ -112,8 +119,14 @@ pub struct Catalog {
     pub nics: Vec<Nic>,
     pub switches: Vec<Switch>,
     pub systems: Vec<System>,
+    /// The model catalog (`models.ron`): architectures the fit and speed analyses size.
+    pub models: Models,
     /// Where each part was defined (for messages and hover cards).
     pub origins: HashMap<PartId, Origin>,
+    /// Cloud offers for the TCO comparison (`clouds.ron`), sorted by id.
+    pub clouds: Vec<CloudOffer>,
+    /// Where each cloud offer was defined.
+    pub cloud_origins: HashMap<String, Origin>,
     /// id → (kind, index into that kind's list).
     index: HashMap<PartId, (PartKind, usize)>,
 }
@@ -157,15 +170,28 @@ impl Catalog {
     /// # Errors
     /// A problem in the embedded files (a build defect, never user input).
     pub fn embedded() -> Result<Self, CatalogError> {
-        let sources: Vec<(PartKind, String, String)> = EMBEDDED_FILES
-            .iter()
-            .map(|(kind, text)| (*kind, format!("catalog/{}", kind.file_name()), (*text).to_owned()))
-            .collect();
-        let (catalog, problems) = Self::from_sources(&sources);
+        let (catalog, problems) = Self::embedded_with_problems();
         if problems.iter().any(CatalogProblem::is_error) {
             return Err(CatalogError { problems });
         }
         Ok(catalog)
+    }
+
+    /// The embedded catalog (parts, models and cloud offers) with every problem found, errors
+    /// and warnings, for `rigplan catalog validate`.
+    #[must_use]
+    pub fn embedded_with_problems() -> (Self, Vec<CatalogProblem>) {
+        let sources: Vec<(PartKind, String, String)> = EMBEDDED_FILES
+            .iter()
+            .map(|(kind, text)| (*kind, format!("catalog/{}", kind.file_name()), (*text).to_owned()))
+            .collect();
+        let (mut catalog, mut problems) = Self::from_sources(&sources);
+        let (models, model_problems) = Models::embedded();
+        catalog.models = models;
+        problems.extend(model_problems);
+        problems.extend(catalog.load_clouds(&Self::embedded_cloud_sources()));
+        sort_problems(&mut problems);
+        (catalog, problems)
     }
 
     /// The embedded catalog extended, or overridden by id, with the `<kind>.ron` files found in
@@ -208,8 +234,29 @@ impl Catalog {
                 Err(p) => problems.push(p),
             }
         }
-        let (catalog, more) = Self::from_sources(&sources);
+        let (mut catalog, more) = Self::from_sources(&sources);
         problems.extend(more);
+        let mut model_sources = vec![(format!("catalog/{MODELS_FILE_NAME}"), EMBEDDED_MODELS.to_owned())];
+        let models_path = dir.join(MODELS_FILE_NAME);
+        if models_path.exists() {
+            match read_limited(&models_path) {
+                Ok(text) => model_sources.push((models_path.display().to_string(), text)),
+                Err(p) => problems.push(p),
+            }
+        }
+        let (models, model_problems) = Models::from_sources(&model_sources);
+        catalog.models = models;
+        problems.extend(model_problems);
+        let mut cloud_sources = Self::embedded_cloud_sources();
+        let user_clouds = dir.join(clouds::CLOUDS_FILE);
+        if user_clouds.exists() {
+            match read_limited(&user_clouds) {
+                Ok(text) => cloud_sources.push((user_clouds.display().to_string(), text)),
+                Err(p) => problems.push(p),
+            }
+        }
+        problems.extend(catalog.load_clouds(&cloud_sources));
+        sort_problems(&mut problems);
         (catalog, problems)
     }
 
@@ -243,7 +290,7 @@ impl Catalog {
         }
         catalog.rebuild_index();
         problems.extend(validate::validate(&catalog));
-        problems.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
+        sort_problems(&mut problems);
         (catalog, problems)
     }
 
@@ -317,6 +364,11 @@ impl Catalog {
     pub fn is_empty(&self) -> bool {
         self.index.is_empty()
     }
+}
+
+/// Orders problems by file and position so output is stable.
+fn sort_problems(problems: &mut [CatalogProblem]) {
+    problems.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
 }
 
 /// Reads a file after checking its size against [`MAX_CATALOG_FILE_BYTES`].

@@ -11,9 +11,10 @@
 //! [`Command::Drop`], which the command layer checks again before changing anything.
 
 use crate::core::analysis::Severity;
+use crate::core::analysis::compat::{CardPlacement, NodeLayout, SlotKind as CardSlot};
 use crate::core::build::{Location, MAX_NODE_COUNT, MAX_QUANTITY, PartLine};
 use crate::core::catalog::PartKind;
-use crate::core::placement::{NodeSlots, PcieSlotView, SlotGroup, SlotKind, Target, Verdict};
+use crate::core::placement::{NodeSlots, SlotGroup, SlotKind, Target, Verdict};
 use crate::core::units::format_thousands;
 use crate::gui::command::{Command, DragPayload, DropTarget, LineSel};
 use crate::gui::context::FrameCtx;
@@ -244,6 +245,25 @@ fn node_header(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize, name: &str, c
     }
 }
 
+/// A small label in a column of fixed width, so that the rows of a diagram line up.
+fn fixed_label(ui: &mut egui::Ui, width: f32, height: f32, text: &str) {
+    ui.allocate_ui_with_layout(egui::vec2(width, height), Layout::left_to_right(Align::Center), |ui| {
+        ui.set_min_size(egui::vec2(width, height));
+        ui.add(Label::new(RichText::new(text).small()).truncate().selectable(false));
+    });
+}
+
+/// How many slot boxes of `step` points fit in `width` (at least a few, so a narrow card
+/// still shows the row).
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+fn boxes_that_fit(width: f32, step: f32) -> u32 {
+    const MIN_BOXES: f32 = 4.0;
+    if !(width.is_finite() && step > 0.0) {
+        return MIN_BOXES as u32;
+    }
+    (width / step).floor().clamp(MIN_BOXES, theme::MAX_SLOT_BOXES as f32) as u32
+}
+
 fn slot_name(fx: &FrameCtx<'_>, kind: SlotKind) -> &'static str {
     let i = SlotKind::ALL.iter().position(|k| *k == kind).unwrap_or_default();
     fx.texts.slot_names.get(i).copied().unwrap_or_default()
@@ -267,16 +287,58 @@ fn slot_diagram(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, node: usize, slots: &N
     for group in &slots.groups {
         slot_group(ui, fx, node, group);
     }
-    if !slots.pcie.is_empty() {
+    let derived = fx.derived;
+    if let Some(layout) = derived.report.compat.layouts.iter().find(|l| l.node == node) {
+        pcie_layout(ui, fx, node, layout);
+    }
+}
+
+/// The PCIe cards as the compatibility analysis placed them: GPU bays of a GPU server chassis,
+/// then the board's slots by position, then the cards that found no place.
+fn pcie_layout(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, node: usize, layout: &NodeLayout) {
+    let t = fx.texts;
+    let covering = |kind: CardSlot, p: u8| {
+        layout.cards.iter().find(|c| {
+            c.slot_kind == kind && c.position.is_some_and(|first| first < p) && c.last_position.is_some_and(|l| l >= p)
+        })
+    };
+    let seated = |kind: CardSlot, p: u8| layout.cards.iter().find(|c| c.slot_kind == kind && c.position == Some(p));
+    if let Some(bays) = layout.gpu_bays.filter(|b| *b > 0) {
         ui.add_space(2.0);
-        ui.label(RichText::new(fx.texts.pcie_slots).small().strong());
-        for view in &slots.pcie {
-            pcie_slot(ui, fx, node, view);
+        ui.label(RichText::new(t.gpu_bays).small().strong());
+        for bay in 1..=bays {
+            let label = fill(t.gpu_bay_label, &[&bay]);
+            let row =
+                SlotRow { label, card: seated(CardSlot::GpuBay, bay), covered_by: covering(CardSlot::GpuBay, bay) };
+            // A bay is not a slot the build names: dropping on it adds to the node.
+            card_slot(ui, fx, node, &row, ("bay", bay), None);
         }
     }
-    for card in &slots.unplaced_cards {
-        ui.colored_label(fx.tokens.error, fill(fx.texts.no_free_slot, &[&card.name]));
+    if !layout.board_slots.is_empty() {
+        ui.add_space(2.0);
+        ui.label(RichText::new(t.pcie_slots).small().strong());
+        for s in &layout.board_slots {
+            let label = fill(t.pcie_slot_label, &[&s.position, &s.physical_lanes, &s.electrical_lanes, &s.pcie_gen]);
+            let row = SlotRow {
+                label,
+                card: seated(CardSlot::Board, s.position),
+                covered_by: covering(CardSlot::Board, s.position),
+            };
+            let target = Target::PcieSlot { node, position: s.position };
+            card_slot(ui, fx, node, &row, ("pcie", s.position), Some(target));
+        }
     }
+    for card in layout.cards.iter().filter(|c| c.position.is_none()) {
+        ui.colored_label(fx.tokens.error, fill(t.no_free_slot, &[&card.name]));
+    }
+}
+
+/// One slot row of the PCIe diagram.
+struct SlotRow<'a> {
+    label: String,
+    card: Option<&'a CardPlacement>,
+    /// The card whose width covers this slot.
+    covered_by: Option<&'a CardPlacement>,
 }
 
 /// One row of same-kind slots: label, boxes (filled ones first), occupants.
@@ -294,17 +356,11 @@ fn slot_group(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, node: usize, group: &Slo
                 if let Some(img) = fx.icons.kind(slot_icon(group.kind), theme::ICON_SIZE, tint) {
                     ui.add(img);
                 }
-                let (label_rect, _) =
-                    ui.allocate_exact_size(egui::vec2(theme::SLOT_LABEL_WIDTH, theme::SLOT_BOX.y), Sense::hover());
-                ui.painter().text(
-                    label_rect.left_center(),
-                    egui::Align2::LEFT_CENTER,
-                    slot_name(fx, group.kind),
-                    egui::TextStyle::Small.resolve(ui.style()),
-                    ui.visuals().text_color(),
-                );
+                fixed_label(ui, theme::SLOT_LABEL_WIDTH, theme::SLOT_BOX.y, slot_name(fx, group.kind));
                 if let Some(capacity) = group.capacity {
-                    let shown = capacity.max(group.used).min(theme::MAX_SLOT_BOXES);
+                    let step = theme::SLOT_BOX.x + ui.spacing().item_spacing.x;
+                    let fit = boxes_that_fit(ui.available_width() - theme::SLOT_TEXT_RESERVE, step);
+                    let shown = capacity.max(group.used).min(theme::MAX_SLOT_BOXES).min(fit);
                     for k in 0..shown {
                         let (r, _) = ui.allocate_exact_size(theme::SLOT_BOX, Sense::hover());
                         let color = if k >= capacity {
@@ -339,93 +395,69 @@ fn slot_group(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, node: usize, group: &Slo
     drop_target(ui, fx, &resp, DropTarget::Place(Target::Slots { node, kind: group.kind }));
 }
 
-fn pcie_slot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, node: usize, view: &PcieSlotView) {
+fn card_slot(
+    ui: &mut egui::Ui,
+    fx: &mut FrameCtx<'_>,
+    node: usize,
+    row: &SlotRow<'_>,
+    id: (&str, u8),
+    target: Option<Target>,
+) {
     let (t, tk) = (fx.texts, fx.tokens);
-    let s = &view.slot;
     let derived = fx.derived;
     let report = &derived.report;
     let highlight = fx.view.highlight;
     let resp = ui
-        .scope_builder(UiBuilder::new().id_salt(("pcie", node, s.position)).sense(Sense::hover()), |ui| {
+        .scope_builder(UiBuilder::new().id_salt((id, node)).sense(Sense::hover()), |ui| {
             ui.horizontal(|ui| {
-                let (label_rect, _) = ui.allocate_exact_size(
-                    egui::vec2(
-                        theme::SLOT_LABEL_WIDTH + theme::ICON_SIZE + ui.spacing().item_spacing.x,
-                        theme::PCIE_ROW_HEIGHT,
-                    ),
-                    Sense::hover(),
-                );
-                ui.painter().text(
-                    label_rect.left_center(),
-                    egui::Align2::LEFT_CENTER,
-                    fill(t.pcie_slot_label, &[&s.position, &s.physical_lanes, &s.electrical_lanes, &s.pcie_gen]),
-                    egui::TextStyle::Small.resolve(ui.style()),
-                    ui.visuals().text_color(),
-                );
+                let width = theme::SLOT_LABEL_WIDTH + theme::ICON_SIZE + ui.spacing().item_spacing.x;
+                fixed_label(ui, width, theme::PCIE_ROW_HEIGHT, &row.label);
                 let width = ui.available_width().max(40.0);
                 let (bar, bar_resp) =
                     ui.allocate_exact_size(egui::vec2(width, theme::PCIE_ROW_HEIGHT), Sense::click_and_drag());
                 let painter = ui.painter();
                 let font = egui::TextStyle::Small.resolve(ui.style());
-                match (&view.card, view.covered_by) {
+                let text_at = bar.left_center() + egui::vec2(6.0, 0.0);
+                match (row.card, row.covered_by) {
                     (Some(card), _) => {
-                        let touched = highlight
-                            .is_some_and(|f| finding_touches(report, f, Location::Node(node), card.occupant.line));
+                        let touched =
+                            highlight.is_some_and(|f| finding_touches(report, f, Location::Node(node), card.line));
                         painter.rect_filled(bar, 3.0, tk.slot_filled);
                         if touched {
                             painter.rect_stroke(bar, 3.0, Stroke::new(2.0, tk.highlight), StrokeKind::Outside);
                         }
-                        let label = fill(t.card_in_slot, &[&card.occupant.name, &card.width_slots]);
-                        painter.text(
-                            bar.left_center() + egui::vec2(6.0, 0.0),
-                            egui::Align2::LEFT_CENTER,
-                            label,
-                            font,
-                            egui::Color32::WHITE,
-                        );
+                        let label = fill(t.card_in_slot, &[&card.name, &card.width_slots]);
+                        painter.text(text_at, egui::Align2::LEFT_CENTER, label, font, egui::Color32::WHITE);
                         // The card can be dragged to another slot or node.
                         let doc = fx.doc;
-                        let line = doc.build().nodes.get(node).and_then(|n| n.parts.get(card.occupant.line));
-                        if let Some(line) = line {
+                        if let Some(line) = doc.build().nodes.get(node).and_then(|n| n.parts.get(card.line)) {
                             bar_resp.dnd_set_drag_payload(DragPayload::Line {
                                 from: Location::Node(node),
-                                line: card.occupant.line,
+                                line: card.line,
                                 part: line.part.clone(),
                                 quantity: line.quantity,
                             });
                         }
                         if bar_resp.clicked() {
-                            fx.push(Command::SelectLine(Some(LineSel {
-                                at: Location::Node(node),
-                                line: card.occupant.line,
-                            })));
+                            fx.push(Command::SelectLine(Some(LineSel { at: Location::Node(node), line: card.line })));
                         }
                     }
                     (None, Some(by)) => {
                         painter.rect_filled(bar, 3.0, tk.slot_covered);
-                        painter.text(
-                            bar.left_center() + egui::vec2(6.0, 0.0),
-                            egui::Align2::LEFT_CENTER,
-                            fill(t.slot_covered, &[&by]),
-                            font,
-                            tk.muted,
-                        );
+                        let text = fill(t.slot_covered, &[&by.name]);
+                        painter.text(text_at, egui::Align2::LEFT_CENTER, text, font, tk.muted);
                     }
                     (None, None) => {
                         painter.rect_stroke(bar, 3.0, Stroke::new(1.0, tk.slot_empty), StrokeKind::Inside);
-                        painter.text(
-                            bar.left_center() + egui::vec2(6.0, 0.0),
-                            egui::Align2::LEFT_CENTER,
-                            t.slot_empty,
-                            font,
-                            tk.muted,
-                        );
+                        painter.text(text_at, egui::Align2::LEFT_CENTER, t.slot_empty, font, tk.muted);
                     }
                 }
             });
         })
         .response;
-    drop_target(ui, fx, &resp, DropTarget::Place(Target::PcieSlot { node, position: s.position }));
+    if let Some(target) = target {
+        drop_target(ui, fx, &resp, DropTarget::Place(target));
+    }
 }
 
 fn part_lines(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, at: Location, lines: &[PartLine]) {
