@@ -18,6 +18,8 @@ use crate::core::build::{Build, EditError, Location, NodeGroup};
 use crate::core::catalog::PartId;
 use crate::core::persist;
 use crate::core::placement::{self, Target, Verdict};
+use crate::core::templates;
+use crate::gui::derived::{FitOverrides, FitSel};
 use crate::gui::state::{AnalysisTab, AppState, ErrorView, Notice, NoticeKind, Pending};
 use crate::gui::text::fill;
 use crate::gui::theme::ThemeChoice;
@@ -64,6 +66,49 @@ pub enum PromptChoice {
     Cancel,
 }
 
+/// A site or usage setting edited in the analysis panel.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Setting {
+    /// Inlet air temperature, °C.
+    AmbientC(f64),
+    /// Electricity price per kWh, in the build's currency.
+    ElectricityPerKwh(f64),
+    Pue(f64),
+    /// Average utilization, 0–1.
+    Utilization(f64),
+    HorizonYears(f64),
+    /// ISO 4217 currency code.
+    Currency(String),
+    /// Units of the build's currency per USD.
+    UsdExchangeRate(f64),
+}
+
+impl Setting {
+    fn kind(&self) -> u8 {
+        match self {
+            Self::AmbientC(_) => 0,
+            Self::ElectricityPerKwh(_) => 1,
+            Self::Pue(_) => 2,
+            Self::Utilization(_) => 3,
+            Self::HorizonYears(_) => 4,
+            Self::Currency(_) => 5,
+            Self::UsdExchangeRate(_) => 6,
+        }
+    }
+
+    fn set(&self, b: &mut Build) {
+        match self {
+            Self::AmbientC(v) => b.site.ambient_c = *v,
+            Self::ElectricityPerKwh(v) => b.site.electricity_per_kwh = *v,
+            Self::Pue(v) => b.site.pue = *v,
+            Self::Utilization(v) => b.usage.utilization = *v,
+            Self::HorizonYears(v) => b.usage.horizon_years = *v,
+            Self::Currency(c) => b.site.currency = crate::core::units::Currency(c.trim().to_uppercase()),
+            Self::UsdExchangeRate(v) => b.site.usd_exchange_rate = *v,
+        }
+    }
+}
+
 /// A line selection: which part line is selected for Delete and highlighting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineSel {
@@ -94,12 +139,14 @@ pub enum Command {
     RenameNode(usize, String),
     SetNodeCount(usize, u32),
     RenameBuild(String),
+    /// Change a site or usage setting (checked against the build file's own limits).
+    SetSetting(Setting),
     Undo,
     Redo,
 
     // Files.
-    /// A new, blank build.
-    New,
+    /// A new build: blank, or a copy of a template (by slug, see `core::templates`).
+    New(Option<&'static str>),
     Open(PathBuf),
     /// A file dropped on the window: its path and its bytes.
     OpenBytes {
@@ -130,6 +177,15 @@ pub enum Command {
     DismissNotice,
     DismissError,
     ShowAbout(bool),
+    /// Show one node group's fit matrix.
+    SelectFitMatrix(usize),
+    SelectFitCell(Option<FitSel>),
+    SetFitOverrides(FitOverrides),
+    /// Save the screen region of a plot as a PNG (asks where).
+    SavePlot {
+        rect: egui::Rect,
+        name: String,
+    },
 }
 
 /// File dialogs. The app uses native dialogs; tests use scripted answers or none.
@@ -138,6 +194,8 @@ pub trait Dialogs {
     fn pick_open(&mut self) -> Option<PathBuf>;
     /// Where to save, or None when cancelled. `suggested` is a file name to start from.
     fn pick_save(&mut self, suggested: &str) -> Option<PathBuf>;
+    /// Where to save a PNG image, or None when cancelled.
+    fn pick_png(&mut self, suggested: &str) -> Option<PathBuf>;
 }
 
 /// No dialogs: every request is cancelled (headless runs, tests that need none).
@@ -151,6 +209,9 @@ impl Dialogs for NoDialogs {
     fn pick_save(&mut self, _suggested: &str) -> Option<PathBuf> {
         None
     }
+    fn pick_png(&mut self, _suggested: &str) -> Option<PathBuf> {
+        None
+    }
 }
 
 /// Edits that merge into one undo step when repeated on the same target (typing a name,
@@ -161,6 +222,7 @@ enum Coalesce {
     NodeCount(usize),
     Quantity(Location, usize),
     RenameBuild,
+    Setting(u8),
 }
 
 /// The build being edited, with its file, history, dirty flag and revision.
@@ -363,6 +425,22 @@ fn apply_inner(state: &mut AppState, command: Command) {
             });
             report_edit(state, r);
         }
+        Command::SetSetting(setting) => {
+            let mut trial = state.doc.build().clone();
+            setting.set(&mut trial);
+            // The build file's own limits decide what a setting may be, so that whatever the
+            // panel accepts also saves and loads.
+            let problems = persist::check_build(&trial);
+            if problems.is_empty() {
+                let r = state.doc.edit(Some(Coalesce::Setting(setting.kind())), |b| {
+                    setting.set(b);
+                    Ok(())
+                });
+                report_edit(state, r);
+            } else {
+                state.view.notice = Some(Notice { kind: NoticeKind::Refused, text: problems.join("\n") });
+            }
+        }
         Command::Undo => {
             if !state.doc.undo() {
                 state.view.notice = Some(Notice::info(t.nothing_to_undo));
@@ -373,7 +451,7 @@ fn apply_inner(state: &mut AppState, command: Command) {
                 state.view.notice = Some(Notice::info(t.nothing_to_redo));
             }
         }
-        Command::New => guarded(state, Pending::New),
+        Command::New(template) => guarded(state, Pending::New(template)),
         Command::Open(path) => guarded(state, Pending::Open(path)),
         Command::OpenBytes { path, bytes } => guarded(state, Pending::OpenBytes { path, bytes }),
         Command::PickOpen => {
@@ -436,6 +514,17 @@ fn apply_inner(state: &mut AppState, command: Command) {
         Command::DismissNotice => state.view.notice = None,
         Command::DismissError => state.view.error = None,
         Command::ShowAbout(open) => state.view.about_open = open,
+        Command::SelectFitMatrix(i) => {
+            state.view.fit_matrix = i;
+            state.view.fit_cell = None;
+        }
+        Command::SelectFitCell(sel) => state.view.fit_cell = sel,
+        Command::SetFitOverrides(o) => state.view.fit_overrides = o,
+        Command::SavePlot { rect, name } => {
+            if let Some(path) = state.dialogs.pick_png(&format!("{}.png", file_stem_for(&name))) {
+                state.outbox.screenshot = Some((rect, path));
+            }
+        }
     }
 }
 
@@ -558,10 +647,22 @@ fn guarded(state: &mut AppState, pending: Pending) {
 fn perform(state: &mut AppState, pending: Pending) {
     let t = state.texts;
     match pending {
-        Pending::New => {
-            state.doc.replace(Build::new(t.untitled_build), None);
-            state.prefs.last_build = None;
-            state.view.reset_for_new_document();
+        Pending::New(template) => {
+            let build = match template.map(|slug| templates::find(slug).ok_or(slug)) {
+                None => Ok(Build::new(t.untitled_build)),
+                Some(Ok(tpl)) => tpl.load().map_err(|e| e.to_string()),
+                Some(Err(slug)) => Err(fill(t.template_unknown, &[&slug])),
+            };
+            match build {
+                Ok(build) => {
+                    state.doc.replace(build, None);
+                    state.prefs.last_build = None;
+                    state.view.reset_for_new_document();
+                }
+                Err(message) => {
+                    state.view.error = Some(ErrorView { title: t.template_failed.to_owned(), message });
+                }
+            }
         }
         Pending::Open(path) => match persist::load_build(&path) {
             Ok(build) => opened(state, build, &path),

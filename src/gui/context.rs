@@ -3,7 +3,7 @@
 use crate::core::catalog::Catalog;
 use crate::core::placement::Verdict;
 use crate::gui::command::{Command, Document, DropTarget};
-use crate::gui::derived::{Derived, DropPreview};
+use crate::gui::derived::{CellDetail, Derived, DropPreview};
 use crate::gui::icons::Icons;
 use crate::gui::prefs::Prefs;
 use crate::gui::recovery::Recovery;
@@ -20,8 +20,12 @@ pub struct FrameCtx<'a> {
     pub view: &'a ViewState,
     pub prefs: &'a Prefs,
     pub recovery: &'a Recovery,
+    /// The template builds (slug, build name).
+    pub template_names: &'a [(&'static str, String)],
     /// Drop verdicts while something is being dragged.
     pub drop_preview: Option<&'a DropPreview>,
+    /// The selected fit cell's breakdown, when one is selected.
+    pub cell_detail: Option<&'a CellDetail>,
     pub texts: &'static Texts,
     pub tokens: &'static Tokens,
     pub icons: &'a Icons,

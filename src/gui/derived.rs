@@ -2,12 +2,17 @@
 //! panel): the analysis report, each node's slot layout, and, while something is being
 //! dragged, the verdict of every drop target.
 
+use crate::core::analysis::fit::WorkloadKind;
+use crate::core::analysis::memory::{self, FitCheck, MemoryEstimate, ModelSpec, WeightType, Workload};
+use crate::core::analysis::speed::{self, SpeedEstimate, SpeedSettings, Topology};
 use crate::core::analysis::{self, Report};
 use crate::core::build::{Build, Location};
-use crate::core::catalog::Catalog;
+use crate::core::catalog::{Catalog, PartKind};
 use crate::core::placement::{self, NodeSlots, Target, Verdict};
 use crate::core::resolve::Resolved;
+use crate::core::units::Bytes;
 use crate::gui::command::{DragPayload, DropTarget};
+use egui_plot::PlotPoint;
 use std::collections::HashMap;
 
 /// The report and layouts of one revision of the build.
@@ -20,6 +25,7 @@ pub struct Derived {
     pub slots: Vec<NodeSlots>,
     /// Figures per node group, in build order.
     pub nodes: Vec<NodeSummary>,
+    pub charts: Charts,
 }
 
 /// A node card's headline figures (per node, not × count).
@@ -53,7 +59,8 @@ impl Derived {
                 gpu_memory_gib: n.parts.gpu_memory_gib(),
             })
             .collect();
-        Self { revision, report, slots, nodes }
+        let charts = Charts::of(&report);
+        Self { revision, report, slots, nodes, charts }
     }
 }
 
@@ -129,4 +136,207 @@ pub fn finding_touches_node(report: &Report, finding: usize, node: usize) -> boo
         .diagnostics
         .get(finding)
         .is_some_and(|d| d.node == Some(node) || d.lines.iter().any(|l| l.location == Location::Node(node)))
+}
+
+/// Plot series drawn from the report, prepared once per revision so that the plots borrow
+/// them every frame (`PlotPoints::Borrowed`) instead of rebuilding them.
+#[derive(Clone, Debug, Default)]
+pub struct Charts {
+    /// Maximum draw per node by part kind: for each kind in the build, (node index, watts).
+    pub power_by_kind: Vec<(PartKind, Vec<(f64, f64)>)>,
+    /// Cumulative owned cost by month.
+    pub tco_owned: Vec<PlotPoint>,
+    /// Cumulative cost by month of each cloud option: (label, curve, break-even month).
+    pub tco_options: Vec<(String, Vec<PlotPoint>, Option<f64>)>,
+    /// Owned total over the horizon against utilization (%).
+    pub util_owned: Vec<PlotPoint>,
+    /// Each option's total against utilization (%): (label, curve).
+    pub util_options: Vec<(String, Vec<PlotPoint>)>,
+    /// Each GPU's estimated temperature and its limit: (label, estimated °C, limit °C).
+    pub gpu_temps: Vec<(String, f64, f64)>,
+}
+
+impl Charts {
+    /// The series of a report.
+    #[must_use]
+    pub fn of(report: &Report) -> Self {
+        let mut by_kind: Vec<(PartKind, Vec<(f64, f64)>)> = Vec::new();
+        for (i, node) in report.power.nodes.iter().enumerate() {
+            for kind in PartKind::ALL {
+                let watts: f64 = node.parts.iter().filter(|p| p.kind == kind).map(|p| p.max_watts).sum();
+                if watts <= 0.0 {
+                    continue;
+                }
+                let x = i as f64;
+                match by_kind.iter_mut().find(|(k, _)| *k == kind) {
+                    Some((_, bars)) => bars.push((x, watts)),
+                    None => by_kind.push((kind, vec![(x, watts)])),
+                }
+            }
+        }
+        by_kind.sort_by_key(|(k, _)| *k);
+        let tco = &report.tco;
+        let monthly = |curve: &[f64]| -> Vec<PlotPoint> {
+            curve.iter().enumerate().map(|(m, v)| PlotPoint::new(m as f64, *v)).collect()
+        };
+        let label_of = |id: &str| tco.options.iter().find(|o| o.input.id == id).map(|o| o.input.label.clone());
+        let tco_options = tco
+            .monthly_cumulative
+            .options
+            .iter()
+            .map(|(id, curve)| {
+                let option = tco.options.iter().find(|o| &o.input.id == id);
+                (label_of(id).unwrap_or_else(|| id.clone()), monthly(curve), option.and_then(|o| o.break_even_month))
+            })
+            .collect();
+        let sweep = &tco.sensitivity.utilization;
+        let util_owned = sweep.iter().map(|p| PlotPoint::new(p.utilization * 100.0, p.owned)).collect();
+        let mut util_options: Vec<(String, Vec<PlotPoint>)> = Vec::new();
+        for point in sweep {
+            for (id, total) in &point.options {
+                let label = label_of(id).unwrap_or_else(|| id.clone());
+                let p = PlotPoint::new(point.utilization * 100.0, *total);
+                match util_options.iter_mut().find(|(l, _)| *l == label) {
+                    Some((_, pts)) => pts.push(p),
+                    None => util_options.push((label, vec![p])),
+                }
+            }
+        }
+        let gpu_temps = report
+            .thermal
+            .nodes
+            .iter()
+            .flat_map(|n| {
+                n.gpus.iter().map(move |g| {
+                    (format!("{} · {} #{}", n.name, g.name, g.unit + 1), g.estimated_temp_c, g.max_temp_c)
+                })
+            })
+            .collect();
+        Self {
+            power_by_kind: by_kind,
+            tco_owned: monthly(&tco.monthly_cumulative.owned),
+            tco_options,
+            util_owned,
+            util_options,
+            gpu_temps,
+        }
+    }
+}
+
+/// A cell of a fit matrix: which matrix (node group), model row and workload column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FitSel {
+    pub matrix: usize,
+    pub row: usize,
+    pub col: usize,
+}
+
+/// The user's changes to a selected cell's workload.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FitOverrides {
+    pub weights: Option<WeightType>,
+    pub batch: Option<u32>,
+    pub context: Option<u32>,
+    pub zero: Option<u8>,
+    /// Tokens to train on, for the training time.
+    pub train_tokens: f64,
+}
+
+/// Tokens the training time is shown for until the user picks another count: one billion, a
+/// common fine-tuning budget (e.g. the 1B-token runs of Hu et al. 2021's LoRA experiments are
+/// of this order) and a round figure to scale from.
+pub const DEFAULT_TRAIN_TOKENS: f64 = 1e9;
+
+impl Default for FitOverrides {
+    fn default() -> Self {
+        Self { weights: None, batch: None, context: None, zero: None, train_tokens: DEFAULT_TRAIN_TOKENS }
+    }
+}
+
+/// The memory breakdown and speed of one fit cell under the user's overrides.
+#[derive(Clone, Debug)]
+pub struct CellDetail {
+    pub revision: u64,
+    pub sel: FitSel,
+    pub overrides: FitOverrides,
+    pub model_name: String,
+    pub workload_label: &'static str,
+    pub gpu_name: String,
+    pub capacity: Bytes,
+    /// The workload as evaluated (the cell's own, with the overrides applied).
+    pub workload: Workload,
+    pub gpus: u32,
+    pub result: Result<(MemoryEstimate, FitCheck, SpeedEstimate), String>,
+}
+
+impl CellDetail {
+    /// Evaluates a cell with the memory and speed models of the core: the cell's standard
+    /// workload and layout, with the overrides applied. None when the selection does not name
+    /// an applicable cell.
+    #[must_use]
+    pub fn compute(
+        catalog: &Catalog,
+        report: &Report,
+        revision: u64,
+        sel: FitSel,
+        overrides: FitOverrides,
+    ) -> Option<Self> {
+        let matrix = report.fit.get(sel.matrix)?;
+        let row = matrix.rows.get(sel.row)?;
+        let cell = row.cells.get(sel.col)?;
+        let kind = WorkloadKind::from_id(cell.workload)?;
+        let model = catalog.models.get(row.model.as_str())?;
+        let gpu = catalog.gpu(&matrix.gpu)?;
+        let spec = ModelSpec::from_model(model);
+        let mut w = kind.workload(&spec)?;
+        if let Some(layout) = cell.layout {
+            w.tp = layout.tp;
+            w.pp = layout.pp;
+        }
+        if let Some(v) = overrides.weights {
+            w.weights = v;
+        }
+        if let Some(v) = overrides.batch {
+            w.batch = v;
+        }
+        if let Some(v) = overrides.context {
+            w.context = v;
+        }
+        if let Some(v) = overrides.zero {
+            w.zero = v;
+        }
+        let gpus = cell.gpus_used.unwrap_or(1).max(1);
+        let result = memory::estimate(&spec, &w, gpus).map_err(|e| e.to_string()).map(|est| {
+            let check = memory::check_fit(est.per_gpu.total_bytes, gpu);
+            let settings = SpeedSettings { tokens: Some(overrides.train_tokens), ..SpeedSettings::default() };
+            let speed = speed::estimate_speed(&spec, &w, gpu, &topology_for(&matrix.topology, gpus), &settings);
+            (est, check, speed)
+        });
+        Some(Self {
+            revision,
+            sel,
+            overrides,
+            model_name: row.model_name.clone(),
+            workload_label: kind.label(),
+            gpu_name: matrix.gpu_name.clone(),
+            capacity: matrix.gpu_memory_bytes,
+            workload: w,
+            gpus,
+            result,
+        })
+    }
+}
+
+/// The topology of the GPUs a layout uses: the fit matrix describes the whole node group, a
+/// cell may use fewer GPUs (all within one node when they fit there), as the fit analysis
+/// evaluates it.
+fn topology_for(topo: &Topology, gpus: u32) -> Topology {
+    let mut t = topo.clone();
+    if gpus <= topo.gpus_per_node {
+        t.gpus_per_node = gpus.max(1);
+        t.nodes = 1;
+    } else {
+        t.nodes = gpus.div_ceil(topo.gpus_per_node.max(1));
+    }
+    t
 }

@@ -17,6 +17,7 @@ pub mod derived;
 pub mod fuzzy;
 pub mod icons;
 mod panels;
+pub mod png;
 pub mod prefs;
 pub mod recovery;
 pub mod state;
@@ -43,6 +44,10 @@ impl Dialogs for NativeDialogs {
 
     fn pick_save(&mut self, suggested: &str) -> Option<PathBuf> {
         rfd::FileDialog::new().add_filter(self.texts.build_file_type, &["ron"]).set_file_name(suggested).save_file()
+    }
+
+    fn pick_png(&mut self, suggested: &str) -> Option<PathBuf> {
+        rfd::FileDialog::new().add_filter(self.texts.png_file_type, &["png"]).set_file_name(suggested).save_file()
     }
 }
 

@@ -12,9 +12,10 @@
 use crate::core::build::{Build, Location};
 use crate::core::catalog::Catalog;
 use crate::core::persist;
+use crate::core::templates;
 use crate::gui::command::{self, Command, Dialogs, Document, DragPayload, LineSel, NoDialogs};
 use crate::gui::context::FrameCtx;
-use crate::gui::derived::{Derived, DropPreview};
+use crate::gui::derived::{CellDetail, Derived, DropPreview, FitOverrides, FitSel};
 use crate::gui::icons::Icons;
 use crate::gui::panels;
 use crate::gui::prefs::Prefs;
@@ -31,10 +32,15 @@ pub enum AnalysisTab {
     #[default]
     Summary,
     Issues,
+    Power,
+    Thermal,
+    /// Memory & speed: the fit matrix.
+    Fit,
+    Tco,
 }
 
 impl AnalysisTab {
-    pub const ALL: [Self; 2] = [Self::Summary, Self::Issues];
+    pub const ALL: [Self; 6] = [Self::Summary, Self::Issues, Self::Power, Self::Thermal, Self::Fit, Self::Tco];
 }
 
 /// How a notice reads.
@@ -69,7 +75,7 @@ pub struct ErrorView {
 /// An action waiting for the answer to "save changes first?".
 #[derive(Clone, Debug, PartialEq)]
 pub enum Pending {
-    New,
+    New(Option<&'static str>),
     Open(PathBuf),
     OpenBytes { path: PathBuf, bytes: Vec<u8> },
     Close,
@@ -90,6 +96,10 @@ pub struct ViewState {
     /// Set once the user agreed to close with unsaved changes.
     pub allow_close: bool,
     pub about_open: bool,
+    /// The node group whose fit matrix the Memory & speed tab shows.
+    pub fit_matrix: usize,
+    pub fit_cell: Option<FitSel>,
+    pub fit_overrides: FitOverrides,
 }
 
 impl Default for ViewState {
@@ -103,6 +113,9 @@ impl Default for ViewState {
             prompt: None,
             allow_close: false,
             about_open: false,
+            fit_matrix: 0,
+            fit_cell: None,
+            fit_overrides: FitOverrides::default(),
         }
     }
 }
@@ -120,7 +133,12 @@ impl ViewState {
 #[derive(Clone, Debug, Default)]
 pub struct Outbox {
     pub close: bool,
+    /// A screen region to save as PNG, and where.
+    pub screenshot: Option<(egui::Rect, PathBuf)>,
 }
+
+/// Results of screenshots taken for "Save as PNG", filled by the screenshot callback.
+pub type ScreenshotResults = std::sync::Arc<std::sync::Mutex<Vec<Result<PathBuf, String>>>>;
 
 /// What the app starts with.
 pub struct AppConfig {
@@ -164,11 +182,16 @@ pub struct AppState {
     pub palette: panels::palette::PaletteState,
     pub recovery: Recovery,
     pub drop_preview: Option<DropPreview>,
+    /// The selected fit cell under the user's overrides, computed in `logic`.
+    pub cell_detail: Option<CellDetail>,
     pub queue: Vec<Command>,
     pub outbox: Outbox,
     pub dialogs: Box<dyn Dialogs>,
     pub texts: &'static Texts,
+    /// The template builds (slug, build name), for File → New from template.
+    pub template_names: Vec<(&'static str, String)>,
     icons: Option<Icons>,
+    screenshots: ScreenshotResults,
     applied_theme: Option<ThemeChoice>,
     title_sent: String,
 }
@@ -199,7 +222,14 @@ impl AppState {
                 Err(e) => view.notice = Some(Notice::info(&fill(texts.reopen_failed, &[&e]))),
             }
         }
-        let doc = doc.unwrap_or_else(|| Document::new(Build::new(texts.untitled_build), None));
+        // A first start (or a last build that is gone): the entry workstation template, so that
+        // there is something to look at and change.
+        let doc = doc.unwrap_or_else(|| {
+            let start = templates::find(templates::DEFAULT_TEMPLATE).and_then(|t| t.load().ok());
+            Document::new(start.unwrap_or_else(|| Build::new(texts.untitled_build)), None)
+        });
+        let template_names =
+            templates::TEMPLATES.iter().filter_map(|t| t.load().ok().map(|b| (t.slug, b.name))).collect();
         let mut recovery = Recovery::new(recovery_dir);
         if let Err(e) = recovery.scan() {
             view.error = Some(ErrorView { title: texts.recovery_failed.to_owned(), message: e });
@@ -215,10 +245,13 @@ impl AppState {
             palette,
             recovery,
             drop_preview: None,
+            cell_detail: None,
             queue: Vec::new(),
+            screenshots: ScreenshotResults::default(),
             outbox: Outbox::default(),
             dialogs,
             texts,
+            template_names,
             icons: None,
             applied_theme: None,
             title_sent: String::new(),
@@ -292,6 +325,8 @@ impl AppState {
         }
         self.process();
         self.update_drop_preview(ctx);
+        self.update_cell_detail();
+        self.screenshots(ctx);
         let now = ctx.input(|i| i.time);
         match self.recovery.tick(now, self.doc.revision(), self.doc.is_dirty(), self.doc.build(), self.doc.path()) {
             Ok(Some(wait_secs)) => ctx.request_repaint_after_secs(wait_secs),
@@ -321,7 +356,7 @@ impl AppState {
             (CMD_SHIFT, Key::S, Command::PickSaveAs),
             (CMD, Key::S, Command::Save),
             (CMD, Key::O, Command::PickOpen),
-            (CMD, Key::N, Command::New),
+            (CMD, Key::N, Command::New(None)),
         ];
         let mut found = Vec::new();
         for (m, k, c) in shortcuts {
@@ -342,6 +377,51 @@ impl AppState {
             }
         }
         self.queue.extend(found);
+    }
+
+    /// Evaluates the selected fit cell when the selection, its overrides or the build change.
+    fn update_cell_detail(&mut self) {
+        let Some(sel) = self.view.fit_cell else {
+            self.cell_detail = None;
+            return;
+        };
+        let revision = self.doc.revision();
+        let overrides = self.view.fit_overrides;
+        let fresh = self
+            .cell_detail
+            .as_ref()
+            .is_some_and(|d| d.revision == revision && d.sel == sel && d.overrides == overrides);
+        if !fresh {
+            self.cell_detail = CellDetail::compute(&self.catalog, &self.derived.report, revision, sel, overrides);
+        }
+    }
+
+    /// Requests the screenshot for "Save as PNG" and reports the results of earlier ones.
+    fn screenshots(&mut self, ctx: &egui::Context) {
+        if let Some((rect, path)) = self.outbox.screenshot.take() {
+            let results = self.screenshots.clone();
+            let pixels_per_point = ctx.pixels_per_point();
+            let repaint = ctx.clone();
+            ctx.request_screenshot(move |image| {
+                let result = crate::gui::png::save_region(&image, rect, pixels_per_point, &path).map(|()| path);
+                if let Ok(mut r) = results.lock() {
+                    r.push(result);
+                }
+                repaint.request_repaint();
+            });
+        }
+        let done: Vec<Result<PathBuf, String>> = match self.screenshots.lock() {
+            Ok(mut r) => r.drain(..).collect(),
+            Err(_) => Vec::new(),
+        };
+        for result in done {
+            match result {
+                Ok(path) => self.view.notice = Some(Notice::info(&fill(self.texts.plot_saved, &[&path.display()]))),
+                Err(message) => {
+                    self.view.error = Some(ErrorView { title: self.texts.plot_save_failed.to_owned(), message });
+                }
+            }
+        }
     }
 
     /// Computes the verdict of every drop target once per drag (and again if the build
@@ -370,7 +450,9 @@ impl AppState {
             view: &self.view,
             prefs: &self.prefs,
             recovery: &self.recovery,
+            template_names: &self.template_names,
             drop_preview: self.drop_preview.as_ref(),
+            cell_detail: self.cell_detail.as_ref(),
             texts: self.texts,
             tokens: theme::tokens(theme),
             icons,

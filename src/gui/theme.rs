@@ -30,9 +30,11 @@ pub const SLOT_TEXT_RESERVE: f32 = 200.0;
 pub const MAX_SLOT_BOXES: u32 = 48;
 /// Stroke width of a drop-target outline, points.
 pub const DROP_STROKE: f32 = 2.0;
+/// Height of a plot in the analysis panel, points.
+pub const PLOT_HEIGHT: f32 = 220.0;
 /// Default widths of the side panels, points.
 pub const PALETTE_WIDTH: f32 = 360.0;
-pub const ANALYSIS_WIDTH: f32 = 380.0;
+pub const ANALYSIS_WIDTH: f32 = 440.0;
 
 /// The user's theme choice, persisted with the UI preferences.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -88,6 +90,8 @@ pub struct Tokens {
     pub slot_over: Color32,
     pub banner_info: Color32,
     pub banner_error: Color32,
+    /// Colours of plot series, in order (distinct for up to eight series).
+    pub series: [Color32; 8],
 }
 
 static DARK: Tokens = Tokens {
@@ -111,6 +115,16 @@ static DARK: Tokens = Tokens {
     slot_over: Color32::from_rgb(200, 80, 70),
     banner_info: Color32::from_rgb(30, 50, 75),
     banner_error: Color32::from_rgb(80, 32, 32),
+    series: [
+        Color32::from_rgb(90, 170, 255),
+        Color32::from_rgb(240, 150, 60),
+        Color32::from_rgb(110, 200, 120),
+        Color32::from_rgb(220, 100, 200),
+        Color32::from_rgb(240, 210, 80),
+        Color32::from_rgb(120, 220, 220),
+        Color32::from_rgb(240, 95, 90),
+        Color32::from_rgb(170, 150, 255),
+    ],
 };
 
 static LIGHT: Tokens = Tokens {
@@ -134,6 +148,16 @@ static LIGHT: Tokens = Tokens {
     slot_over: Color32::from_rgb(220, 90, 80),
     banner_info: Color32::from_rgb(220, 233, 250),
     banner_error: Color32::from_rgb(252, 224, 222),
+    series: [
+        Color32::from_rgb(20, 100, 200),
+        Color32::from_rgb(210, 110, 20),
+        Color32::from_rgb(30, 140, 60),
+        Color32::from_rgb(170, 50, 160),
+        Color32::from_rgb(170, 140, 0),
+        Color32::from_rgb(0, 140, 150),
+        Color32::from_rgb(190, 40, 35),
+        Color32::from_rgb(100, 80, 200),
+    ],
 };
 
 /// The semantic colours of a theme.

@@ -18,10 +18,20 @@ pub fn config() -> AppConfig {
     AppConfig::headless().expect("the embedded catalog loads")
 }
 
-/// The app in a harness the size of a laptop window.
-pub fn app(config: AppConfig) -> Harness<'static, App> {
+/// The app in a harness the size of a laptop window, as it starts (a first start opens the
+/// entry workstation template).
+pub fn app_as_started(config: AppConfig) -> Harness<'static, App> {
     let mut h = Harness::builder().with_size(vec2(1500.0, 950.0)).build_eframe(move |cc| App::new(cc, config));
     h.run();
+    h
+}
+
+/// The app with a new, blank build (File → New build, Ctrl+N, right after start).
+pub fn app(config: AppConfig) -> Harness<'static, App> {
+    let mut h = app_as_started(config);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    assert_eq!(build(&h), &Build::new("Untitled build"), "a clean start needs no prompt to start afresh");
     h
 }
 
@@ -31,7 +41,7 @@ pub fn app_with(build: &Build, dir: &Path) -> (Harness<'static, App>, PathBuf) {
     persist::save_build(&path, build).expect("the starting build saves");
     let mut c = config();
     c.file = Some(path.clone());
-    (app(c), path)
+    (app_as_started(c), path)
 }
 
 pub fn state<'a>(h: &'a Harness<'static, App>) -> &'a AppState {
@@ -154,6 +164,7 @@ pub fn drop_file(h: &mut Harness<'static, App>, path: &Path, bytes: Vec<u8>) {
 pub struct Scripted {
     pub open: Vec<PathBuf>,
     pub save: Vec<PathBuf>,
+    pub png: Vec<PathBuf>,
 }
 
 impl Dialogs for Scripted {
@@ -162,6 +173,9 @@ impl Dialogs for Scripted {
     }
     fn pick_save(&mut self, _suggested: &str) -> Option<PathBuf> {
         (!self.save.is_empty()).then(|| self.save.remove(0))
+    }
+    fn pick_png(&mut self, _suggested: &str) -> Option<PathBuf> {
+        (!self.png.is_empty()).then(|| self.png.remove(0))
     }
 }
 

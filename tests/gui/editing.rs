@@ -83,6 +83,8 @@ fn double_click_adds_one() {
         .with_step_dt(0.05)
         .build_eframe(move |cc| rigplan::gui::App::new(cc, config));
     h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
     let row = palette_row(&h, RTX_4090_NAME);
     h.get_all_by_label(RTX_4090_NAME).find(|n| n.rect().center() == row).unwrap().click();
     h.get_all_by_label(RTX_4090_NAME).find(|n| n.rect().center() == row).unwrap().click();

@@ -71,7 +71,7 @@ fn save_then_reopen_gives_the_same_build() {
     let path = dir.path().join("plans").join("mine");
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     let mut c = config();
-    c.dialogs = Box::new(Scripted { save: vec![path.clone()], open: vec![path.with_extension("ron")] });
+    c.dialogs = Box::new(Scripted { save: vec![path.clone()], open: vec![path.with_extension("ron")], png: vec![] });
     let mut h = app(c);
     add_gpu(&mut h);
     h.get_by_label("Add node").click();
@@ -172,7 +172,7 @@ fn an_autosaved_build_is_offered_after_a_crash() {
     drop(h);
     let mut c = config();
     c.recovery_dir = Some(dir.path().to_path_buf());
-    let mut h = app(c);
+    let mut h = app_as_started(c);
     assert!(h.query_by_label("Restore unsaved work?").is_some());
     h.get_by_label("Restore").click();
     h.run();
@@ -187,7 +187,7 @@ fn saving_clears_the_autosave() {
     let save_to = dir.path().join("saved.ron");
     let mut c = config();
     c.recovery_dir = Some(dir.path().join("recovery"));
-    c.dialogs = Box::new(Scripted { save: vec![save_to.clone()], open: vec![] });
+    c.dialogs = Box::new(Scripted { save: vec![save_to.clone()], open: vec![], png: vec![] });
     let mut h = app(c);
     add_gpu(&mut h);
     for _ in 0..16 {
@@ -199,4 +199,21 @@ fn saving_clears_the_autosave() {
     h.run();
     assert!(save_to.exists());
     assert!(!own.exists(), "a saved build needs no recovery copy");
+}
+
+#[test]
+fn a_first_start_opens_the_entry_workstation_and_templates_are_a_menu_away() {
+    let mut h = app_as_started(config());
+    let entry = rigplan::core::templates::find("entry-workstation").unwrap().load().unwrap();
+    assert_eq!(build(&h), &entry);
+    assert_eq!(state(&h).doc.path(), None, "a template is a new, unsaved build");
+    assert!(!state(&h).doc.is_dirty());
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("New from template").hover();
+    h.run();
+    let largest = rigplan::core::templates::find("enterprise-8x-h100-hgx").unwrap().load().unwrap();
+    h.get_by_label(&largest.name).click();
+    h.run();
+    assert_eq!(build(&h), &largest);
 }

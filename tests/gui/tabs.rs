@@ -8,8 +8,9 @@ use rigplan::core::build::{Build, Location, NodeGroup};
 use rigplan::core::catalog::PartId;
 use rigplan::gui::state::AnalysisTab;
 
-/// The builds every tab must render: blank, one GPU, an unknown part, several nodes, and a
-/// build with one of every catalog part in a node and in the cluster section.
+/// The builds every tab must render: every template, plus blank, one GPU, an unknown part,
+/// several nodes, and a build with one of every catalog part in a node and in the cluster
+/// section.
 fn builds() -> Vec<Build> {
     let catalog = rigplan::core::catalog::Catalog::embedded().unwrap();
     let mut one = Build::new("One GPU");
@@ -27,7 +28,10 @@ fn builds() -> Vec<Build> {
         everything.add_part(Location::Node(0), part.id(), 1).unwrap();
         everything.add_part(Location::Cluster, part.id(), 1).unwrap();
     }
-    vec![Build::new("Blank"), one, unknown, many, everything]
+    let mut all: Vec<Build> =
+        rigplan::core::templates::TEMPLATES.iter().map(|t| t.load().expect("templates load")).collect();
+    all.extend([Build::new("Blank"), one, unknown, many, everything]);
+    all
 }
 
 #[test]
@@ -39,6 +43,10 @@ fn every_tab_renders_for_every_build() {
             let label = match tab {
                 AnalysisTab::Summary => "Summary".to_owned(),
                 AnalysisTab::Issues => format!("Issues ({})", state(&h).derived.report.diagnostics.len()),
+                AnalysisTab::Power => "Power".to_owned(),
+                AnalysisTab::Thermal => "Thermal".to_owned(),
+                AnalysisTab::Fit => "Memory & speed".to_owned(),
+                AnalysisTab::Tco => "TCO".to_owned(),
             };
             h.get_by_label(&label).click();
             h.run();
@@ -89,4 +97,108 @@ fn the_summary_shows_the_report_figures() {
     assert!(h.query_by_label("9,594 USD").is_some());
     assert!(h.query_by_label("Bill of materials").is_some());
     assert_eq!(h.get_all_by_label("3 nodes · 6 GPUs").count(), 2);
+}
+
+fn tab(h: &mut egui_kittest::Harness<'static, rigplan::gui::App>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+#[test]
+fn the_power_tab_follows_a_drop() {
+    let mut h = app(config());
+    tab(&mut h, "Power");
+    assert!(h.query_by_label("Nothing in the build draws power yet.").is_some());
+    let from = palette_row(&h, RTX_4090_NAME);
+    let to = h.get_by_label_contains("Drag parts here from the catalog").rect().center();
+    drag(&mut h, from, to);
+    // RTX 4090: 450 W board power (NVIDIA), 21 W idle (TechPowerUp); typical at the default
+    // 70 % utilization = 21 + 0.7 × (450 − 21) = 321.3 W.
+    assert!(h.query_by_label("idle 21 W · typical 321 W · max 450 W").is_some(), "DC load row");
+    assert!(h.query_by_label("Maximum draw by component, per node").is_some());
+    let p = &state(&h).derived.report.power;
+    assert!((p.max_watts - 450.0).abs() < 1e-9);
+}
+
+#[test]
+fn the_ambient_slider_changes_the_thermal_figures() {
+    let mut h = app_as_started(config());
+    tab(&mut h, "Thermal");
+    let before = state(&h).derived.report.thermal.nodes[0].gpus[0].estimated_temp_c;
+    assert!((state(&h).doc.build().site.ambient_c - 25.0).abs() < 1e-9);
+    h.get_by_role_and_label(egui::accesskit::Role::Slider, "Ambient").set_value_accesskit(35.0);
+    h.run();
+    assert!((state(&h).doc.build().site.ambient_c - 35.0).abs() < 1e-9);
+    // The estimate is inlet air (ambient + half the chassis rise) plus the cooler's rise:
+    // 10 °C warmer air makes the card 10 °C warmer.
+    let after = state(&h).derived.report.thermal.nodes[0].gpus[0].estimated_temp_c;
+    assert!((after - before - 10.0).abs() < 1e-6, "{before} → {after}");
+    // One undo step puts it back.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!((state(&h).doc.build().site.ambient_c - 25.0).abs() < 1e-9);
+}
+
+#[test]
+fn tco_settings_are_edited_in_place() {
+    let mut h = app_as_started(config());
+    tab(&mut h, "TCO");
+    let price = state(&h).doc.build().site.electricity_per_kwh;
+    let energy = state(&h).derived.report.tco.owned_per_year.energy;
+    assert!(energy > 0.0);
+    h.get_by_label("Electricity per kWh").set_value_accesskit(price * 2.0);
+    h.run();
+    assert!((state(&h).doc.build().site.electricity_per_kwh - price * 2.0).abs() < 1e-9);
+    // Energy cost is kWh × price: doubling the price doubles it.
+    let doubled = state(&h).derived.report.tco.owned_per_year.energy;
+    assert!((doubled - 2.0 * energy).abs() < 1e-6 * energy, "{energy} → {doubled}");
+    assert!(h.query_by_label("Cumulative cost: owned against cloud").is_some());
+    assert!(h.query_by_label("Yearly breakdown").is_some());
+}
+
+#[test]
+fn a_fit_cell_shows_its_breakdown_and_follows_the_controls() {
+    let mut h = app_as_started(config());
+    tab(&mut h, "Memory & speed");
+    let fit = state(&h).derived.report.fit[0].clone();
+    let cell = &fit.rows[0].cells[0];
+    let total = cell.per_gpu_total_bytes.expect("the first model fits the entry workstation");
+    let label = format!("{:.0} GiB", total.gib());
+    let first = h.get_all_by_label(&label).min_by(|a, b| a.rect().center().y.total_cmp(&b.rect().center().y)).unwrap();
+    first.click();
+    h.run();
+    let detail = state(&h).cell_detail.clone().expect("a cell is selected");
+    let (est, _, _) = detail.result.clone().expect("the cell evaluates");
+    // Without changes, the detail is the matrix cell itself.
+    assert_eq!(est.per_gpu.total_bytes, total);
+    assert!(h.query_by_label("Precision").is_some());
+    assert!(h.get_all_by_label("Weights").count() >= 1, "the breakdown's legend");
+    let kv1 = est.per_gpu.kv_cache_bytes.expect("a decoder's inference keeps a KV cache").0;
+    h.get_by_label("Batch").set_value_accesskit(4.0);
+    h.run();
+    let detail = state(&h).cell_detail.clone().unwrap();
+    assert_eq!(detail.workload.batch, 4);
+    let (est4, _, _) = detail.result.expect("the cell evaluates");
+    // The KV cache holds every token of every sequence: four sequences, four times the cache.
+    assert_eq!(est4.per_gpu.kv_cache_bytes.unwrap().0, 4 * kv1);
+}
+
+#[test]
+fn save_as_png_asks_for_a_path_and_requests_a_screenshot() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = config();
+    c.dialogs = Box::new(Scripted { png: vec![dir.path().join("power.png")], ..Scripted::default() });
+    let mut h = app_as_started(c);
+    tab(&mut h, "Power");
+    h.get_all_by_label("Save as PNG…").next().expect("a plot with a save button").click();
+    let mut requested = false;
+    for _ in 0..6 {
+        h.step();
+        requested |= h
+            .output()
+            .viewport_output
+            .values()
+            .any(|v| v.commands.iter().any(|c| matches!(c, egui::ViewportCommand::Screenshot(_))));
+    }
+    assert!(requested, "the app asks the window for a screenshot to crop the plot from");
 }

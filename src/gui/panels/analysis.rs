@@ -15,11 +15,15 @@ use egui_extras::{Column, TableBuilder};
 pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let t = fx.texts;
     let current = fx.prefs.analysis_tab;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for tab in AnalysisTab::ALL {
             let label = match tab {
                 AnalysisTab::Summary => t.tab_summary.to_owned(),
                 AnalysisTab::Issues => fill(t.tab_issues, &[&fx.derived.report.diagnostics.len()]),
+                AnalysisTab::Power => t.tab_power.to_owned(),
+                AnalysisTab::Thermal => t.tab_thermal.to_owned(),
+                AnalysisTab::Fit => t.tab_fit.to_owned(),
+                AnalysisTab::Tco => t.tab_tco.to_owned(),
             };
             if ui.selectable_label(current == tab, label).clicked() && current != tab {
                 fx.push(Command::SetTab(tab));
@@ -30,6 +34,10 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     match current {
         AnalysisTab::Summary => summary(ui, fx),
         AnalysisTab::Issues => issues(ui, fx),
+        AnalysisTab::Power => super::power::ui(ui, fx),
+        AnalysisTab::Thermal => super::thermal::ui(ui, fx),
+        AnalysisTab::Fit => super::fit::ui(ui, fx),
+        AnalysisTab::Tco => super::tco::ui(ui, fx),
     }
 }
 

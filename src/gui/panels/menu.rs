@@ -36,7 +36,13 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     egui::Panel::top("menu").show(ui, |ui| {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button(t.menu_file, |ui| {
-                item(ui, fx, t.file_new, Some((Modifiers::COMMAND, Key::N)), Command::New);
+                item(ui, fx, t.file_new, Some((Modifiers::COMMAND, Key::N)), Command::New(None));
+                let templates = fx.template_names;
+                ui.menu_button(t.file_new_from_template, |ui| {
+                    for (slug, name) in templates {
+                        item(ui, fx, name, None, Command::New(Some(slug)));
+                    }
+                });
                 item(ui, fx, t.file_open, Some((Modifiers::COMMAND, Key::O)), Command::PickOpen);
                 let recent = fx.prefs.recent_files.clone();
                 ui.add_enabled_ui(!recent.is_empty(), |ui| {

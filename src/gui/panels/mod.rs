@@ -4,6 +4,11 @@
 pub mod analysis;
 pub mod canvas;
 pub mod dialogs;
+pub mod fit;
 pub mod menu;
 pub mod palette;
+mod plots;
+pub mod power;
 pub mod status;
+pub mod tco;
+pub mod thermal;

@@ -1,0 +1,278 @@
+//! The Memory & speed tab: for each node group's GPUs, every catalog model × the standard
+//! workloads, coloured by whether it fits. Selecting a cell shows its per-GPU memory stacked
+//! by component against the GPU's capacity, and its speed; precision, batch, context, ZeRO
+//! stage and the training token count can be changed for that cell (the app re-evaluates it
+//! with the core's memory and speed models outside the panel).
+
+use super::plots::{series_color, with_save};
+use crate::core::analysis::memory::{Verdict, WeightType};
+use crate::core::units::{Bytes, format_thousands};
+use crate::gui::command::Command;
+use crate::gui::context::FrameCtx;
+use crate::gui::derived::{CellDetail, FitOverrides, FitSel};
+use crate::gui::text::fill;
+use crate::gui::theme;
+use egui::{RichText, Sense};
+use egui_plot::{Bar, BarChart, HLine, Legend, LineStyle, Plot};
+
+/// The tab.
+pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    let (t, derived) = (fx.texts, fx.derived);
+    let fit = &derived.report.fit;
+    if fit.is_empty() {
+        ui.weak(t.no_gpus);
+        return;
+    }
+    let current = fx.view.fit_matrix.min(fit.len() - 1);
+    if fit.len() > 1 {
+        let label = ui.label(t.fit_node_group);
+        let name = |i: usize| fit.get(i).map_or_else(String::new, |m| format!("{} · {}", m.node_name, m.gpu_name));
+        egui::ComboBox::from_id_salt("fit-matrix")
+            .selected_text(name(current))
+            .show_ui(ui, |ui| {
+                for i in 0..fit.len() {
+                    if ui.selectable_label(i == current, name(i)).clicked() && i != current {
+                        fx.push(Command::SelectFitMatrix(i));
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    }
+    let Some(m) = fit.get(current) else { return };
+    ui.label(RichText::new(fill(t.fit_gpus, &[&m.gpus_per_node, &m.gpu_name, &m.nodes, &m.gpu_memory_bytes])).strong());
+    ui.add(egui::Label::new(RichText::new(&m.interconnect).small()).wrap());
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        matrix(ui, fx, current);
+        ui.add_space(8.0);
+        match fx.cell_detail {
+            Some(detail) => cell(ui, fx, detail),
+            None => {
+                ui.weak(t.fit_select_hint);
+            }
+        }
+        if !m.notes.is_empty() {
+            ui.add_space(6.0);
+            for n in &m.notes {
+                ui.add(egui::Label::new(RichText::new(n).small()).wrap());
+            }
+        }
+    });
+}
+
+fn verdict_color(fx: &FrameCtx<'_>, v: Option<Verdict>) -> egui::Color32 {
+    match v {
+        Some(Verdict::Fits) => fx.tokens.ok,
+        Some(Verdict::Tight) => fx.tokens.warn,
+        Some(Verdict::DoesNotFit) => fx.tokens.error,
+        None => fx.tokens.muted,
+    }
+}
+
+fn matrix(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, index: usize) {
+    let (t, derived) = (fx.texts, fx.derived);
+    let Some(m) = derived.report.fit.get(index) else { return };
+    let selected = fx.view.fit_cell;
+    egui::Grid::new(("fit-grid", index)).num_columns(m.workloads.len() + 1).spacing([4.0, 3.0]).show(ui, |ui| {
+        ui.strong(t.fit_model);
+        for (c, col) in m.workloads.iter().enumerate() {
+            let short = t.fit_workloads.get(c).copied().unwrap_or(col.id);
+            ui.strong(short).on_hover_text(col.label);
+        }
+        ui.end_row();
+        for (r, row) in m.rows.iter().enumerate() {
+            ui.label(&row.model_name);
+            for (c, cell) in row.cells.iter().enumerate() {
+                let sel = FitSel { matrix: index, row: r, col: c };
+                let text = match (cell.verdict, cell.per_gpu_total_bytes) {
+                    (Some(_), Some(bytes)) => format!("{:.0} GiB", bytes.gib()),
+                    _ => "—".to_owned(),
+                };
+                let fill_color = verdict_color(fx, cell.verdict).gamma_multiply(0.35);
+                let button = egui::Button::new(RichText::new(text).small())
+                    .fill(fill_color)
+                    .selected(selected == Some(sel))
+                    .min_size(egui::vec2(58.0, 0.0));
+                let r = ui.add(button).on_hover_ui(|ui| {
+                    let verdict = match cell.verdict {
+                        Some(Verdict::Fits) => t.verdict_fits,
+                        Some(Verdict::Tight) => t.verdict_tight,
+                        Some(Verdict::DoesNotFit) => t.verdict_no_fit,
+                        None => t.verdict_not_applicable,
+                    };
+                    ui.strong(verdict);
+                    if let Some(layout) = cell.layout {
+                        ui.label(fill(t.fit_layout, &[&layout, &cell.gpus_used.unwrap_or(1)]));
+                    }
+                    if let Some(tps) = cell.decode_tokens_per_s {
+                        ui.label(fill(t.fit_decode, &[&format_thousands(tps, 1)]));
+                    }
+                    if let Some(tps) = cell.train_tokens_per_s {
+                        ui.label(fill(t.fit_train, &[&format_thousands(tps, 0)]));
+                    }
+                    if let Some(note) = &cell.note {
+                        ui.add(egui::Label::new(RichText::new(note).small()).wrap());
+                    }
+                });
+                if r.clicked() {
+                    let next = if selected == Some(sel) { None } else { Some(sel) };
+                    fx.push(Command::SelectFitCell(next));
+                }
+            }
+            ui.end_row();
+        }
+    });
+}
+
+fn bytes(b: Bytes) -> String {
+    b.to_string()
+}
+
+fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
+    let (t, tk) = (fx.texts, fx.tokens);
+    ui.label(RichText::new(fill(t.fit_cell_title, &[&d.model_name, &d.gpus, &d.gpu_name])).strong());
+    ui.add(egui::Label::new(RichText::new(d.workload_label).small()).wrap());
+    overrides(ui, fx, d);
+    let (est, check, speed) = match &d.result {
+        Ok(r) => r,
+        Err(message) => {
+            ui.colored_label(tk.error, message);
+            return;
+        }
+    };
+    let p = &est.per_gpu;
+    let parts: Vec<(&str, Bytes)> = [
+        (t.mem_weights, Some(p.weights_bytes)),
+        (t.mem_gradients, p.gradients_bytes),
+        (t.mem_optimizer, p.optimizer_bytes),
+        (t.mem_activations, p.activations_bytes),
+        (t.mem_kv_cache, p.kv_cache_bytes),
+        (t.mem_overhead, Some(p.overhead_bytes)),
+    ]
+    .into_iter()
+    .filter_map(|(name, b)| b.filter(|b| b.0 > 0).map(|b| (name, b)))
+    .collect();
+    let capacity_gib = d.capacity.gib();
+    with_save(ui, fx, "memory-breakdown", |ui| {
+        Plot::new("memory-breakdown")
+            .height(theme::PLOT_HEIGHT)
+            .legend(Legend::default())
+            .allow_scroll(false)
+            .show_x(false)
+            .y_axis_label(t.axis_gib)
+            .include_y(0.0)
+            .include_y(capacity_gib * 1.1)
+            .x_axis_formatter(|_, _| String::new())
+            .show(ui, |plot| {
+                let mut stacked: Vec<BarChart> = Vec::new();
+                for (i, (name, b)) in parts.iter().enumerate() {
+                    let below: Vec<&BarChart> = stacked.iter().collect();
+                    let chart = BarChart::new(*name, vec![Bar::new(0.0, b.gib()).width(0.5).name(*name)])
+                        .color(series_color(tk, i))
+                        .stack_on(&below);
+                    stacked.push(chart);
+                }
+                for chart in stacked {
+                    plot.bar_chart(chart);
+                }
+                plot.hline(
+                    HLine::new(fill(t.mem_capacity, &[&d.gpu_name]), capacity_gib)
+                        .style(LineStyle::dashed_dense())
+                        .color(tk.error),
+                );
+            })
+    });
+    let verdict = match check.verdict {
+        Verdict::Fits => t.verdict_fits,
+        Verdict::Tight => t.verdict_tight,
+        Verdict::DoesNotFit => t.verdict_no_fit,
+    };
+    ui.colored_label(
+        verdict_color(fx, Some(check.verdict)),
+        fill(
+            t.mem_total,
+            &[&verdict, &bytes(p.total_bytes), &bytes(d.capacity), &format!("{:.0}", check.memory_fraction * 100.0)],
+        ),
+    );
+    if let Some(v) = speed.decode_tokens_per_s {
+        ui.label(fill(t.fit_decode, &[&format_thousands(v, 1)]));
+    }
+    if let Some(v) = speed.prefill_tokens_per_s {
+        ui.label(fill(t.fit_prefill, &[&format_thousands(v, 0)]));
+    }
+    if let Some(v) = speed.train_tokens_per_s {
+        ui.label(fill(t.fit_train, &[&format_thousands(v, 0)]));
+    }
+    if let Some(h) = speed.train_hours {
+        ui.label(fill(
+            t.fit_train_time,
+            &[&format_thousands(d.overrides.train_tokens / 1e9, 1), &format_thousands(h, 1)],
+        ));
+    }
+    for n in est.notes.iter().chain(&speed.notes) {
+        ui.add(egui::Label::new(RichText::new(n).small()).wrap());
+    }
+}
+
+/// Precision, batch, context, ZeRO stage and training tokens of the selected cell.
+fn overrides(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
+    let t = fx.texts;
+    let w = d.workload;
+    let mut o: FitOverrides = d.overrides;
+    egui::Grid::new("fit-overrides").num_columns(2).spacing([12.0, 4.0]).show(ui, |ui| {
+        let l = ui.label(t.fit_precision);
+        egui::ComboBox::from_id_salt("fit-precision")
+            .selected_text(w.weights.name())
+            .show_ui(ui, |ui| {
+                for wt in WeightType::ALL {
+                    if ui.selectable_label(wt == w.weights, wt.name()).clicked() {
+                        o.weights = Some(wt);
+                    }
+                }
+            })
+            .response
+            .labelled_by(l.id);
+        ui.end_row();
+        let l = ui.label(t.fit_batch);
+        let mut batch = w.batch;
+        if ui.add(egui::DragValue::new(&mut batch).range(1..=4096)).labelled_by(l.id).changed() {
+            o.batch = Some(batch);
+        }
+        ui.end_row();
+        let l = ui.label(t.fit_context);
+        let mut context = w.context;
+        if ui.add(egui::DragValue::new(&mut context).range(128..=1_048_576).speed(64.0)).labelled_by(l.id).changed() {
+            o.context = Some(context);
+        }
+        ui.end_row();
+        let l = ui.label(t.fit_zero);
+        egui::ComboBox::from_id_salt("fit-zero")
+            .selected_text(w.zero.to_string())
+            .show_ui(ui, |ui| {
+                for z in 0..=3u8 {
+                    if ui.selectable_label(z == w.zero, z.to_string()).clicked() {
+                        o.zero = Some(z);
+                    }
+                }
+            })
+            .response
+            .labelled_by(l.id);
+        ui.end_row();
+        let l = ui.label(t.fit_train_tokens);
+        let mut billions = o.train_tokens / 1e9;
+        if ui
+            .add(egui::DragValue::new(&mut billions).range(0.001..=100_000.0).speed(0.1).suffix(" B"))
+            .labelled_by(l.id)
+            .changed()
+        {
+            o.train_tokens = billions * 1e9;
+        }
+        ui.end_row();
+    });
+    if ui.add(egui::Button::new(t.fit_reset).sense(Sense::click())).clicked() {
+        o = FitOverrides::default();
+    }
+    if o != d.overrides {
+        fx.push(Command::SetFitOverrides(o));
+    }
+}

@@ -1,0 +1,140 @@
+//! The Power tab: draw by component per node (stacked bars), PSU load with efficiency,
+//! transient margin, circuit check, totals. Renders `report.power`.
+
+use super::plots::{figures, series_color, with_save};
+use crate::core::catalog::PartKind;
+use crate::core::units::format_thousands;
+use crate::gui::context::FrameCtx;
+use crate::gui::text::fill;
+use crate::gui::theme;
+use egui::RichText;
+use egui_plot::{Bar, BarChart, Legend, Plot};
+
+fn w(v: f64) -> String {
+    format!("{} W", format_thousands(v, 0))
+}
+
+/// The tab.
+pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    let (t, tk, derived) = (fx.texts, fx.tokens, fx.derived);
+    let p = &derived.report.power;
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        figures(
+            ui,
+            "power-totals",
+            &[
+                (t.power_wall, fill(t.levels, &[&w(p.wall_idle_watts), &w(p.wall_typical_watts), &w(p.wall_watts)])),
+                (t.power_dc, fill(t.levels, &[&w(p.idle_watts), &w(p.typical_watts), &w(p.max_watts)])),
+                (t.power_transient, w(p.peak_transient_watts)),
+                (
+                    t.power_psu_load,
+                    p.psu_load_fraction.map_or_else(|| t.not_applicable.to_owned(), |f| format!("{:.0} %", f * 100.0)),
+                ),
+                (t.power_recommended, w(p.recommended_psu_watts)),
+                (t.power_rack, fill(t.rack_kw, &[&format!("{:.2}", p.rack.total_kw), &p.rack.circuits_needed])),
+            ],
+        );
+        ui.add_space(6.0);
+        ui.label(RichText::new(t.power_by_component).strong());
+        let charts = &derived.charts;
+        if charts.power_by_kind.is_empty() {
+            ui.weak(t.power_none);
+        } else {
+            let names: Vec<String> = p.nodes.iter().map(|n| n.name.clone()).collect();
+            let kind_names = t.kind_names;
+            with_save(ui, fx, "power-by-component", |ui| {
+                Plot::new("power-by-component")
+                    .height(theme::PLOT_HEIGHT)
+                    .legend(Legend::default())
+                    .allow_scroll(false)
+                    .y_axis_label(t.axis_watts)
+                    .include_y(0.0)
+                    .x_axis_formatter(move |mark, _| {
+                        let i = mark.value.round();
+                        if (mark.value - i).abs() > 1e-6 || i < 0.0 {
+                            return String::new();
+                        }
+                        names.get(i as usize).cloned().unwrap_or_default()
+                    })
+                    .show(ui, |plot| {
+                        let mut stacked: Vec<BarChart> = Vec::new();
+                        for (i, (kind, bars)) in charts.power_by_kind.iter().enumerate() {
+                            let k = PartKind::ALL.iter().position(|x| x == kind).unwrap_or_default();
+                            let name = kind_names.get(k).copied().unwrap_or_default();
+                            let bars = bars.iter().map(|(x, y)| Bar::new(*x, *y).width(0.6)).collect();
+                            let below: Vec<&BarChart> = stacked.iter().collect();
+                            let chart = BarChart::new(name, bars).color(series_color(tk, i)).stack_on(&below);
+                            stacked.push(chart);
+                        }
+                        for chart in stacked {
+                            plot.bar_chart(chart);
+                        }
+                    })
+            });
+        }
+        for np in &p.nodes {
+            ui.add_space(6.0);
+            egui::CollapsingHeader::new(fill(t.node_times, &[&np.name, &np.count]))
+                .id_salt(("power-node", np.node))
+                .default_open(true)
+                .show(ui, |ui| {
+                    if let (Some(psu), Some(load)) = (&np.psu, np.psu_load_fraction) {
+                        let over = load > 1.0;
+                        let text = fill(
+                            t.psu_gauge,
+                            &[&w(np.psu_fed.max_watts), &w(psu.capacity_watts), &format!("{:.0}", load * 100.0)],
+                        );
+                        let bar = egui::ProgressBar::new(load.clamp(0.0, 1.0) as f32).text(text).fill(if over {
+                            tk.error
+                        } else if load > 0.8 {
+                            tk.warn
+                        } else {
+                            tk.ok
+                        });
+                        ui.add(bar);
+                        let tier = psu.tier.map_or_else(|| t.not_applicable.to_owned(), |tier| tier.to_string());
+                        ui.weak(fill(
+                            t.psu_efficiency,
+                            &[
+                                &tier,
+                                &format!("{:.0}", np.efficiency_typical * 100.0),
+                                &format!("{:.0}", np.efficiency_max * 100.0),
+                            ],
+                        ));
+                    } else {
+                        ui.weak(t.psu_none);
+                    }
+                    if let Some(rec) = &np.recommendation {
+                        let color = if rec.transient_margin_watts < 0.0 { tk.error } else { tk.ok };
+                        ui.colored_label(
+                            color,
+                            fill(t.transient_margin, &[&w(rec.peak_transient_watts), &w(rec.transient_margin_watts)]),
+                        );
+                        ui.label(fill(t.psu_recommendation, &[&w(rec.recommended_watts)]));
+                    }
+                    let c = &np.circuit;
+                    let color = if c.circuits_needed > 1 { tk.warn } else { ui.visuals().text_color() };
+                    ui.colored_label(
+                        color,
+                        fill(
+                            t.circuit_check,
+                            &[
+                                &c.volts,
+                                &c.amps,
+                                &c.phases,
+                                &w(c.continuous_limit_watts),
+                                &w(c.wall_watts),
+                                &c.circuits_needed,
+                            ],
+                        ),
+                    );
+                });
+        }
+        ui.add_space(6.0);
+        egui::CollapsingHeader::new(t.assumptions).id_salt("power-assumptions").show(ui, |ui| {
+            for a in &p.assumptions {
+                ui.add(egui::Label::new(RichText::new(a).small()).wrap());
+            }
+        });
+    });
+}

@@ -1,0 +1,192 @@
+//! The TCO tab: the site and usage settings (editable in place), owned cost against each
+//! cloud option over the horizon with the break-even month marked, cost against utilization,
+//! the yearly breakdown, and the notes that qualify the comparison. Renders `report.tco`.
+
+use super::plots::{figures, series_color, with_save};
+use crate::core::units::format_thousands;
+use crate::gui::command::{Command, Setting};
+use crate::gui::context::FrameCtx;
+use crate::gui::text::fill;
+use crate::gui::theme;
+use egui::RichText;
+use egui_plot::{Legend, Line, LineStyle, Plot, PlotPoints, VLine};
+
+/// The tab.
+pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    let (t, tk, derived) = (fx.texts, fx.tokens, fx.derived);
+    let tco = &derived.report.tco;
+    let money = |v: f64| fill(t.money, &[&format_thousands(v, 0), &tco.currency]);
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        settings(ui, fx);
+        ui.add_space(6.0);
+        let mut rows = vec![
+            (t.tco_capex, money(tco.capex)),
+            (t.tco_owned_per_year, money(tco.owned_per_year.total)),
+            (t.tco_owned_total, money(tco.totals.owned)),
+        ];
+        for o in &tco.options {
+            rows.push((t.tco_option_total, format!("{}: {}", o.input.label, money(o.total))));
+        }
+        let break_even = match (tco.break_even_month, tco.break_even_within_horizon) {
+            (Some(m), true) => fill(t.tco_break_even_at, &[&format!("{m:.1}")]),
+            (Some(m), false) => fill(t.tco_break_even_after, &[&format!("{m:.1}")]),
+            (None, _) => t.tco_no_break_even.to_owned(),
+        };
+        rows.push((t.tco_break_even, break_even));
+        if let Some(c) = tco.cost_per_gpu_hour {
+            rows.push((t.tco_per_gpu_hour, fill(t.money, &[&format!("{c:.2}"), &tco.currency])));
+        }
+        if let Some(wl) = &tco.workload {
+            if let Some(c) = wl.owned_per_million_tokens {
+                rows.push((t.tco_per_million_tokens, fill(t.money, &[&format!("{c:.3}"), &tco.currency])));
+            }
+        }
+        figures(ui, "tco-figures", &rows);
+        let charts = &derived.charts;
+        ui.add_space(6.0);
+        ui.label(RichText::new(t.tco_cumulative).strong());
+        let primary = tco.break_even_month.filter(|_| tco.break_even_within_horizon);
+        with_save(ui, fx, "tco-cumulative", |ui| {
+            Plot::new("tco-cumulative")
+                .height(theme::PLOT_HEIGHT)
+                .legend(Legend::default())
+                .allow_scroll(false)
+                .x_axis_label(t.axis_months)
+                .y_axis_label(tco.currency.to_string())
+                .include_y(0.0)
+                .show(ui, |plot| {
+                    plot.line(
+                        Line::new(t.tco_owned, PlotPoints::Borrowed(&charts.tco_owned)).color(tk.accent).width(2.0),
+                    );
+                    for (i, (label, curve, _)) in charts.tco_options.iter().enumerate() {
+                        plot.line(Line::new(label, PlotPoints::Borrowed(curve)).color(series_color(tk, i + 1)));
+                    }
+                    if let Some(m) = primary {
+                        plot.vline(VLine::new(t.tco_break_even, m).style(LineStyle::dashed_dense()).color(tk.ok));
+                    }
+                })
+        });
+        if !charts.util_owned.is_empty() {
+            ui.add_space(6.0);
+            ui.label(RichText::new(t.tco_vs_utilization).strong());
+            let current = tco.utilization * 100.0;
+            with_save(ui, fx, "tco-utilization", |ui| {
+                Plot::new("tco-utilization")
+                    .height(theme::PLOT_HEIGHT)
+                    .legend(Legend::default())
+                    .allow_scroll(false)
+                    .x_axis_label(t.axis_utilization)
+                    .y_axis_label(tco.currency.to_string())
+                    .include_y(0.0)
+                    .show(ui, |plot| {
+                        plot.line(
+                            Line::new(t.tco_owned, PlotPoints::Borrowed(&charts.util_owned))
+                                .color(tk.accent)
+                                .width(2.0),
+                        );
+                        for (i, (label, curve)) in charts.util_options.iter().enumerate() {
+                            plot.line(Line::new(label, PlotPoints::Borrowed(curve)).color(series_color(tk, i + 1)));
+                        }
+                        plot.vline(
+                            VLine::new(t.tco_current_utilization, current)
+                                .style(LineStyle::dotted_dense())
+                                .color(tk.muted),
+                        );
+                    })
+            });
+        }
+        ui.add_space(6.0);
+        ui.label(RichText::new(t.tco_yearly).strong());
+        egui::Grid::new("tco-yearly").num_columns(6).striped(true).show(ui, |ui| {
+            for h in [t.tco_year, t.tco_capex, t.tco_operating, t.tco_depreciation, t.tco_cash, t.tco_cumulative_cash] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            for y in &tco.yearly {
+                ui.label(y.year.to_string());
+                for v in [y.capex, y.opex.total, y.depreciation, y.cash, y.cumulative_cash] {
+                    ui.label(format_thousands(v, 0));
+                }
+                ui.end_row();
+            }
+        });
+        if !tco.notes.is_empty() {
+            ui.add_space(6.0);
+            ui.label(RichText::new(t.tco_notes).strong());
+            for n in &tco.notes {
+                ui.add(egui::Label::new(RichText::new(&n.message).small()).wrap());
+            }
+        }
+    });
+}
+
+/// The site and usage settings, each edit a command (one undo step per setting while it is
+/// being dragged or typed).
+fn settings(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    let t = fx.texts;
+    let b = fx.doc.build();
+    let (site, usage) = (&b.site, &b.usage);
+    egui::Grid::new("tco-settings").num_columns(2).spacing([12.0, 4.0]).show(ui, |ui| {
+        let label = ui.label(t.set_currency);
+        let mut currency = site.currency.0.clone();
+        let r =
+            ui.add(egui::TextEdit::singleline(&mut currency).desired_width(60.0).char_limit(3)).labelled_by(label.id);
+        if r.changed() && currency.trim().len() == 3 {
+            fx.push(Command::SetSetting(Setting::Currency(currency)));
+        }
+        ui.end_row();
+        let mut push_drag = |ui: &mut egui::Ui,
+                             label: &str,
+                             value: f64,
+                             range: std::ops::RangeInclusive<f64>,
+                             speed: f64,
+                             decimals: usize,
+                             suffix: &str,
+                             make: fn(f64) -> Setting| {
+            let l = ui.label(label);
+            let mut v = value;
+            let r = ui
+                .add(
+                    egui::DragValue::new(&mut v)
+                        .range(range)
+                        .speed(speed)
+                        .max_decimals(decimals)
+                        .suffix(suffix.to_owned()),
+                )
+                .labelled_by(l.id);
+            if r.changed() && (v - value).abs() > f64::EPSILON {
+                fx.push(Command::SetSetting(make(v)));
+            }
+            ui.end_row();
+        };
+        push_drag(
+            ui,
+            t.set_exchange_rate,
+            site.usd_exchange_rate,
+            0.0001..=100_000.0,
+            0.01,
+            4,
+            "",
+            Setting::UsdExchangeRate,
+        );
+        push_drag(
+            ui,
+            t.set_electricity,
+            site.electricity_per_kwh,
+            0.0..=100.0,
+            0.005,
+            3,
+            "",
+            Setting::ElectricityPerKwh,
+        );
+        push_drag(ui, t.set_pue, site.pue, 1.0..=3.0, 0.01, 2, "", Setting::Pue);
+        push_drag(ui, t.set_horizon, usage.horizon_years, 0.25..=15.0, 0.05, 2, "", Setting::HorizonYears);
+        let l = ui.label(t.set_utilization);
+        let mut percent = usage.utilization * 100.0;
+        let r = ui.add(egui::Slider::new(&mut percent, 0.0..=100.0).suffix(" %").max_decimals(0)).labelled_by(l.id);
+        if r.changed() {
+            fx.push(Command::SetSetting(Setting::Utilization((percent / 100.0).clamp(0.0, 1.0))));
+        }
+        ui.end_row();
+    });
+}

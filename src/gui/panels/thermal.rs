@@ -1,0 +1,170 @@
+//! The Thermal tab: heat load, the ambient temperature (editable: it changes the figures),
+//! headroom of CPU coolers, chassis airflow and each GPU's estimated temperature against its
+//! limit. Renders `report.thermal`.
+
+use super::plots::{figures, with_save};
+use crate::core::units::format_thousands;
+use crate::gui::command::{Command, Setting};
+use crate::gui::context::FrameCtx;
+use crate::gui::text::fill;
+use crate::gui::theme;
+use egui::RichText;
+use egui_plot::{Bar, BarChart, Legend, MarkerShape, Plot, PlotPoints, Points};
+
+/// Range of the ambient slider, °C: a cold machine room to a hot office; the build file
+/// accepts −20–55 °C, typed values outside the slider still go through the text box.
+const AMBIENT_SLIDER_C: std::ops::RangeInclusive<f64> = 10.0..=45.0;
+
+/// The tab.
+pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    let (t, tk, derived) = (fx.texts, fx.tokens, fx.derived);
+    let th = &derived.report.thermal;
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        let mut ambient = fx.doc.build().site.ambient_c;
+        let r = ui.add(egui::Slider::new(&mut ambient, AMBIENT_SLIDER_C).suffix(" °C").text(t.ambient));
+        if r.changed() {
+            fx.push(Command::SetSetting(Setting::AmbientC((ambient * 2.0).round() / 2.0)));
+        }
+        figures(
+            ui,
+            "thermal-totals",
+            &[
+                (t.heat_load, format!("{} W", format_thousands(th.heat_watts, 0))),
+                (t.heat_btu, format!("{} BTU/h", format_thousands(th.heat_btu_per_hour, 0))),
+                (t.heat_tons, format!("{:.2}", th.cooling_tons)),
+            ],
+        );
+        ui.add_space(6.0);
+        ui.label(RichText::new(t.gpu_temperatures).strong());
+        let temps = &derived.charts.gpu_temps;
+        if temps.is_empty() {
+            ui.weak(t.no_gpus);
+        } else {
+            let labels: Vec<String> = temps.iter().map(|(l, _, _)| l.clone()).collect();
+            with_save(ui, fx, "gpu-temperatures", |ui| {
+                Plot::new("gpu-temperatures")
+                    .height(theme::PLOT_HEIGHT)
+                    .legend(Legend::default())
+                    .allow_scroll(false)
+                    .y_axis_label(t.axis_celsius)
+                    .include_y(0.0)
+                    .x_axis_formatter(move |mark, _| {
+                        let i = mark.value.round();
+                        if (mark.value - i).abs() > 1e-6 || i < 0.0 {
+                            return String::new();
+                        }
+                        // GPUs are numbered in the order of the table below; the bar's hover
+                        // shows its full name.
+                        if (i as usize) < labels.len() { format!("#{}", i as usize + 1) } else { String::new() }
+                    })
+                    .show(ui, |plot| {
+                        let bars: Vec<Bar> = temps
+                            .iter()
+                            .enumerate()
+                            .map(|(i, (label, est, max))| {
+                                let color = if est > max {
+                                    tk.error
+                                } else if max - est < 10.0 {
+                                    tk.warn
+                                } else {
+                                    tk.ok
+                                };
+                                Bar::new(i as f64, *est).width(0.6).name(label).fill(color)
+                            })
+                            .collect();
+                        plot.bar_chart(BarChart::new(t.gpu_estimated, bars));
+                        let limits: Vec<[f64; 2]> =
+                            temps.iter().enumerate().map(|(i, (_, _, max))| [i as f64, *max]).collect();
+                        plot.points(
+                            Points::new(t.gpu_limit, PlotPoints::from(limits))
+                                .shape(MarkerShape::Down)
+                                .radius(5.0)
+                                .color(tk.error),
+                        );
+                    })
+            });
+        }
+        for n in &th.nodes {
+            ui.add_space(6.0);
+            egui::CollapsingHeader::new(fill(t.node_times, &[&n.name, &n.count]))
+                .id_salt(("thermal-node", n.node))
+                .default_open(true)
+                .show(ui, |ui| {
+                    ui.label(fill(
+                        t.node_heat,
+                        &[&format_thousands(n.heat_watts, 0), &format_thousands(n.heat_btu_per_hour, 0)],
+                    ));
+                    let a = &n.airflow;
+                    match a.available_cfm {
+                        Some(available) if available > 0.0 => {
+                            let need = a.needed_cfm / available;
+                            let color = if need > 1.0 {
+                                tk.error
+                            } else if need > 0.8 {
+                                tk.warn
+                            } else {
+                                tk.ok
+                            };
+                            ui.add(egui::ProgressBar::new(need.clamp(0.0, 1.0) as f32).fill(color).text(fill(
+                                t.airflow,
+                                &[&format_thousands(a.needed_cfm, 0), &format_thousands(available, 0)],
+                            )));
+                        }
+                        _ => {
+                            ui.weak(fill(t.airflow_unknown, &[&format_thousands(a.needed_cfm, 0)]));
+                        }
+                    }
+                    for c in &n.cpus {
+                        let name = fx.catalog.get(&c.cpu).map_or_else(|| c.cpu.to_string(), |p| p.name().to_owned());
+                        match c.cooler_rated_watts {
+                            Some(rated) if rated > 0.0 => {
+                                let load = c.cpu_max_watts / rated;
+                                let color = if load > 1.0 {
+                                    tk.error
+                                } else if load > 0.85 {
+                                    tk.warn
+                                } else {
+                                    tk.ok
+                                };
+                                ui.add(egui::ProgressBar::new(load.clamp(0.0, 1.0) as f32).fill(color).text(fill(
+                                    t.cooler_load,
+                                    &[&name, &format_thousands(c.cpu_max_watts, 0), &format_thousands(rated, 0)],
+                                )));
+                            }
+                            _ => {
+                                ui.weak(fill(t.cooler_unknown, &[&name]));
+                            }
+                        }
+                    }
+                    if !n.gpus.is_empty() {
+                        egui::Grid::new(("gpu-temps", n.node)).num_columns(4).striped(true).show(ui, |ui| {
+                            for h in [t.gpu_column, t.gpu_estimated, t.gpu_limit, t.gpu_headroom] {
+                                ui.strong(h);
+                            }
+                            ui.end_row();
+                            for g in &n.gpus {
+                                ui.label(format!("{} #{}", g.name, g.unit + 1));
+                                ui.label(format!("{:.0} °C", g.estimated_temp_c));
+                                ui.label(format!("{:.0} °C", g.max_temp_c));
+                                let color = if g.headroom_c < 0.0 {
+                                    tk.error
+                                } else if g.headroom_c < 10.0 {
+                                    tk.warn
+                                } else {
+                                    tk.ok
+                                };
+                                ui.colored_label(color, format!("{:+.0} °C", g.headroom_c));
+                                ui.end_row();
+                            }
+                        });
+                    }
+                });
+        }
+        ui.add_space(6.0);
+        egui::CollapsingHeader::new(t.assumptions).id_salt("thermal-assumptions").show(ui, |ui| {
+            for a in &th.assumptions {
+                ui.add(egui::Label::new(RichText::new(a).small()).wrap());
+            }
+        });
+    });
+}
