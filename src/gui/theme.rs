@@ -32,6 +32,10 @@ pub const MAX_SLOT_BOXES: u32 = 48;
 pub const DROP_STROKE: f32 = 2.0;
 /// Height of a plot in the analysis panel, points.
 pub const PLOT_HEIGHT: f32 = 220.0;
+/// Height of a plot with many series (the TCO curves), points.
+pub const TALL_PLOT_HEIGHT: f32 = 300.0;
+/// Width the canvas toolbar keeps for its buttons and the trash area, points.
+pub const TOOLBAR_RESERVE: f32 = 300.0;
 /// Default widths of the side panels, points.
 pub const PALETTE_WIDTH: f32 = 360.0;
 pub const ANALYSIS_WIDTH: f32 = 440.0;

@@ -77,8 +77,10 @@ fn toolbar(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     ui.horizontal(|ui| {
         let label = ui.label(t.build_name);
         let mut name = fx.doc.build().name.clone();
+        // Leave room for the Add node button and the trash area on narrow canvases.
+        let width = (ui.available_width() - theme::TOOLBAR_RESERVE).clamp(120.0, 320.0);
         let r =
-            ui.add(TextEdit::singleline(&mut name).id_salt("build-name").desired_width(260.0)).labelled_by(label.id);
+            ui.add(TextEdit::singleline(&mut name).id_salt("build-name").desired_width(width)).labelled_by(label.id);
         if r.changed() {
             fx.push(Command::RenameBuild(name));
         }

@@ -4,7 +4,7 @@
 //! stage and the training token count can be changed for that cell (the app re-evaluates it
 //! with the core's memory and speed models outside the panel).
 
-use super::plots::{series_color, with_save};
+use super::plots::{legend, series_color, with_save};
 use crate::core::analysis::memory::{Verdict, WeightType};
 use crate::core::units::{Bytes, format_thousands};
 use crate::gui::command::Command;
@@ -13,7 +13,7 @@ use crate::gui::derived::{CellDetail, FitOverrides, FitSel};
 use crate::gui::text::fill;
 use crate::gui::theme;
 use egui::{RichText, Sense};
-use egui_plot::{Bar, BarChart, HLine, Legend, LineStyle, Plot};
+use egui_plot::{Bar, BarChart, HLine, LineStyle, Plot};
 
 /// The tab.
 pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
@@ -156,7 +156,7 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
     with_save(ui, fx, "memory-breakdown", |ui| {
         Plot::new("memory-breakdown")
             .height(theme::PLOT_HEIGHT)
-            .legend(Legend::default())
+            .legend(legend())
             .allow_scroll(false)
             .show_x(false)
             .y_axis_label(t.axis_gib)
@@ -215,64 +215,65 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
 }
 
 /// Precision, batch, context, ZeRO stage and training tokens of the selected cell.
-fn overrides(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
+fn overrides(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, detail: &CellDetail) {
     let t = fx.texts;
-    let w = d.workload;
-    let mut o: FitOverrides = d.overrides;
+    let work = detail.workload;
+    let mut next: FitOverrides = detail.overrides;
     egui::Grid::new("fit-overrides").num_columns(2).spacing([12.0, 4.0]).show(ui, |ui| {
-        let l = ui.label(t.fit_precision);
+        let label = ui.label(t.fit_precision);
         egui::ComboBox::from_id_salt("fit-precision")
-            .selected_text(w.weights.name())
+            .selected_text(work.weights.name())
             .show_ui(ui, |ui| {
                 for wt in WeightType::ALL {
-                    if ui.selectable_label(wt == w.weights, wt.name()).clicked() {
-                        o.weights = Some(wt);
+                    if ui.selectable_label(wt == work.weights, wt.name()).clicked() {
+                        next.weights = Some(wt);
                     }
                 }
             })
             .response
-            .labelled_by(l.id);
+            .labelled_by(label.id);
         ui.end_row();
-        let l = ui.label(t.fit_batch);
-        let mut batch = w.batch;
-        if ui.add(egui::DragValue::new(&mut batch).range(1..=4096)).labelled_by(l.id).changed() {
-            o.batch = Some(batch);
+        let label = ui.label(t.fit_batch);
+        let mut batch = work.batch;
+        if ui.add(egui::DragValue::new(&mut batch).range(1..=4096)).labelled_by(label.id).changed() {
+            next.batch = Some(batch);
         }
         ui.end_row();
-        let l = ui.label(t.fit_context);
-        let mut context = w.context;
-        if ui.add(egui::DragValue::new(&mut context).range(128..=1_048_576).speed(64.0)).labelled_by(l.id).changed() {
-            o.context = Some(context);
+        let label = ui.label(t.fit_context);
+        let mut context = work.context;
+        if ui.add(egui::DragValue::new(&mut context).range(128..=1_048_576).speed(64.0)).labelled_by(label.id).changed()
+        {
+            next.context = Some(context);
         }
         ui.end_row();
-        let l = ui.label(t.fit_zero);
+        let label = ui.label(t.fit_zero);
         egui::ComboBox::from_id_salt("fit-zero")
-            .selected_text(w.zero.to_string())
+            .selected_text(work.zero.to_string())
             .show_ui(ui, |ui| {
                 for z in 0..=3u8 {
-                    if ui.selectable_label(z == w.zero, z.to_string()).clicked() {
-                        o.zero = Some(z);
+                    if ui.selectable_label(z == work.zero, z.to_string()).clicked() {
+                        next.zero = Some(z);
                     }
                 }
             })
             .response
-            .labelled_by(l.id);
+            .labelled_by(label.id);
         ui.end_row();
-        let l = ui.label(t.fit_train_tokens);
-        let mut billions = o.train_tokens / 1e9;
+        let label = ui.label(t.fit_train_tokens);
+        let mut billions = next.train_tokens / 1e9;
         if ui
             .add(egui::DragValue::new(&mut billions).range(0.001..=100_000.0).speed(0.1).suffix(" B"))
-            .labelled_by(l.id)
+            .labelled_by(label.id)
             .changed()
         {
-            o.train_tokens = billions * 1e9;
+            next.train_tokens = billions * 1e9;
         }
         ui.end_row();
     });
     if ui.add(egui::Button::new(t.fit_reset).sense(Sense::click())).clicked() {
-        o = FitOverrides::default();
+        next = FitOverrides::default();
     }
-    if o != d.overrides {
-        fx.push(Command::SetFitOverrides(o));
+    if next != detail.overrides {
+        fx.push(Command::SetFitOverrides(next));
     }
 }

@@ -1,14 +1,20 @@
 //! The Power tab: draw by component per node (stacked bars), PSU load with efficiency,
 //! transient margin, circuit check, totals. Renders `report.power`.
 
-use super::plots::{figures, series_color, with_save};
+use super::plots::{bar_index, figures, fraction, legend, series_color, with_save};
 use crate::core::catalog::PartKind;
 use crate::core::units::format_thousands;
 use crate::gui::context::FrameCtx;
 use crate::gui::text::fill;
 use crate::gui::theme;
 use egui::RichText;
-use egui_plot::{Bar, BarChart, Legend, Plot};
+use egui_plot::{Bar, BarChart, Plot};
+
+/// Grid steps of a bar chart's x axis: one mark per bar, then every 5 and 10 when crowded.
+pub const INTEGER_STEPS: [f64; 3] = [1.0, 5.0, 10.0];
+
+/// Space left and right of the outer bars, in bar positions.
+pub const BAR_MARGIN: f64 = 1.0;
 
 fn w(v: f64) -> String {
     format!("{} W", format_thousands(v, 0))
@@ -41,20 +47,21 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
             ui.weak(t.power_none);
         } else {
             let names: Vec<String> = p.nodes.iter().map(|n| n.name.clone()).collect();
+            // Room around the bars, so that one node is a bar and not a wall.
+            let x_max = names.len() as f64 - 1.0 + BAR_MARGIN;
             let kind_names = t.kind_names;
             with_save(ui, fx, "power-by-component", |ui| {
                 Plot::new("power-by-component")
                     .height(theme::PLOT_HEIGHT)
-                    .legend(Legend::default())
+                    .legend(legend())
                     .allow_scroll(false)
                     .y_axis_label(t.axis_watts)
                     .include_y(0.0)
+                    .include_x(-BAR_MARGIN)
+                    .include_x(x_max)
+                    .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| INTEGER_STEPS))
                     .x_axis_formatter(move |mark, _| {
-                        let i = mark.value.round();
-                        if (mark.value - i).abs() > 1e-6 || i < 0.0 {
-                            return String::new();
-                        }
-                        names.get(i as usize).cloned().unwrap_or_default()
+                        bar_index(mark.value, names.len()).and_then(|i| names.get(i).cloned()).unwrap_or_default()
                     })
                     .show(ui, |plot| {
                         let mut stacked: Vec<BarChart> = Vec::new();
@@ -84,7 +91,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                             t.psu_gauge,
                             &[&w(np.psu_fed.max_watts), &w(psu.capacity_watts), &format!("{:.0}", load * 100.0)],
                         );
-                        let bar = egui::ProgressBar::new(load.clamp(0.0, 1.0) as f32).text(text).fill(if over {
+                        let bar = egui::ProgressBar::new(fraction(load)).text(text).fill(if over {
                             tk.error
                         } else if load > 0.8 {
                             tk.warn

@@ -2,14 +2,14 @@
 //! cloud option over the horizon with the break-even month marked, cost against utilization,
 //! the yearly breakdown, and the notes that qualify the comparison. Renders `report.tco`.
 
-use super::plots::{figures, series_color, with_save};
+use super::plots::{figures, legend, series_color, with_save};
 use crate::core::units::format_thousands;
 use crate::gui::command::{Command, Setting};
 use crate::gui::context::FrameCtx;
 use crate::gui::text::fill;
 use crate::gui::theme;
 use egui::RichText;
-use egui_plot::{Legend, Line, LineStyle, Plot, PlotPoints, VLine};
+use egui_plot::{Line, LineStyle, Plot, PlotPoints, VLine};
 
 /// The tab.
 pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
@@ -19,27 +19,25 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         settings(ui, fx);
         ui.add_space(6.0);
-        let mut rows = vec![
-            (t.tco_capex, money(tco.capex)),
-            (t.tco_owned_per_year, money(tco.owned_per_year.total)),
-            (t.tco_owned_total, money(tco.totals.owned)),
+        let mut rows: Vec<(String, String)> = vec![
+            (t.tco_capex.to_owned(), money(tco.capex)),
+            (t.tco_owned_per_year.to_owned(), money(tco.owned_per_year.total)),
+            (t.tco_owned_total.to_owned(), money(tco.totals.owned)),
         ];
         for o in &tco.options {
-            rows.push((t.tco_option_total, format!("{}: {}", o.input.label, money(o.total))));
+            rows.push((o.input.label.clone(), money(o.total)));
         }
         let break_even = match (tco.break_even_month, tco.break_even_within_horizon) {
             (Some(m), true) => fill(t.tco_break_even_at, &[&format!("{m:.1}")]),
             (Some(m), false) => fill(t.tco_break_even_after, &[&format!("{m:.1}")]),
             (None, _) => t.tco_no_break_even.to_owned(),
         };
-        rows.push((t.tco_break_even, break_even));
+        rows.push((t.tco_break_even.to_owned(), break_even));
         if let Some(c) = tco.cost_per_gpu_hour {
-            rows.push((t.tco_per_gpu_hour, fill(t.money, &[&format!("{c:.2}"), &tco.currency])));
+            rows.push((t.tco_per_gpu_hour.to_owned(), fill(t.money, &[&format!("{c:.2}"), &tco.currency])));
         }
-        if let Some(wl) = &tco.workload {
-            if let Some(c) = wl.owned_per_million_tokens {
-                rows.push((t.tco_per_million_tokens, fill(t.money, &[&format!("{c:.3}"), &tco.currency])));
-            }
+        if let Some(c) = tco.workload.as_ref().and_then(|wl| wl.owned_per_million_tokens) {
+            rows.push((t.tco_per_million_tokens.to_owned(), fill(t.money, &[&format!("{c:.3}"), &tco.currency])));
         }
         figures(ui, "tco-figures", &rows);
         let charts = &derived.charts;
@@ -48,8 +46,8 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         let primary = tco.break_even_month.filter(|_| tco.break_even_within_horizon);
         with_save(ui, fx, "tco-cumulative", |ui| {
             Plot::new("tco-cumulative")
-                .height(theme::PLOT_HEIGHT)
-                .legend(Legend::default())
+                .height(theme::TALL_PLOT_HEIGHT)
+                .legend(legend())
                 .allow_scroll(false)
                 .x_axis_label(t.axis_months)
                 .y_axis_label(tco.currency.to_string())
@@ -72,8 +70,8 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
             let current = tco.utilization * 100.0;
             with_save(ui, fx, "tco-utilization", |ui| {
                 Plot::new("tco-utilization")
-                    .height(theme::PLOT_HEIGHT)
-                    .legend(Legend::default())
+                    .height(theme::TALL_PLOT_HEIGHT)
+                    .legend(legend())
                     .allow_scroll(false)
                     .x_axis_label(t.axis_utilization)
                     .y_axis_label(tco.currency.to_string())
@@ -124,8 +122,8 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
 /// being dragged or typed).
 fn settings(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let t = fx.texts;
-    let b = fx.doc.build();
-    let (site, usage) = (&b.site, &b.usage);
+    let build = fx.doc.build();
+    let (site, usage) = (&build.site, &build.usage);
     egui::Grid::new("tco-settings").num_columns(2).spacing([12.0, 4.0]).show(ui, |ui| {
         let label = ui.label(t.set_currency);
         let mut currency = site.currency.0.clone();
@@ -181,10 +179,11 @@ fn settings(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         );
         push_drag(ui, t.set_pue, site.pue, 1.0..=3.0, 0.01, 2, "", Setting::Pue);
         push_drag(ui, t.set_horizon, usage.horizon_years, 0.25..=15.0, 0.05, 2, "", Setting::HorizonYears);
-        let l = ui.label(t.set_utilization);
+        let name = ui.label(t.set_utilization);
         let mut percent = usage.utilization * 100.0;
-        let r = ui.add(egui::Slider::new(&mut percent, 0.0..=100.0).suffix(" %").max_decimals(0)).labelled_by(l.id);
-        if r.changed() {
+        let slider =
+            ui.add(egui::Slider::new(&mut percent, 0.0..=100.0).suffix(" %").max_decimals(0)).labelled_by(name.id);
+        if slider.changed() {
             fx.push(Command::SetSetting(Setting::Utilization((percent / 100.0).clamp(0.0, 1.0))));
         }
         ui.end_row();

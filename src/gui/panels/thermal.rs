@@ -2,14 +2,15 @@
 //! headroom of CPU coolers, chassis airflow and each GPU's estimated temperature against its
 //! limit. Renders `report.thermal`.
 
-use super::plots::{figures, with_save};
+use super::plots::{bar_index, figures, fraction, legend, with_save};
+use super::power::INTEGER_STEPS;
 use crate::core::units::format_thousands;
 use crate::gui::command::{Command, Setting};
 use crate::gui::context::FrameCtx;
 use crate::gui::text::fill;
 use crate::gui::theme;
 use egui::RichText;
-use egui_plot::{Bar, BarChart, Legend, MarkerShape, Plot, PlotPoints, Points};
+use egui_plot::{Bar, BarChart, MarkerShape, Plot, PlotPoints, Points};
 
 /// Range of the ambient slider, °C: a cold machine room to a hot office; the build file
 /// accepts −20–55 °C, typed values outside the slider still go through the text box.
@@ -41,21 +42,20 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
             ui.weak(t.no_gpus);
         } else {
             let labels: Vec<String> = temps.iter().map(|(l, _, _)| l.clone()).collect();
+            let x_max = labels.len() as f64 - 1.0 + super::power::BAR_MARGIN;
             with_save(ui, fx, "gpu-temperatures", |ui| {
                 Plot::new("gpu-temperatures")
                     .height(theme::PLOT_HEIGHT)
-                    .legend(Legend::default())
+                    .legend(legend())
                     .allow_scroll(false)
                     .y_axis_label(t.axis_celsius)
                     .include_y(0.0)
+                    .include_x(-super::power::BAR_MARGIN)
+                    .include_x(x_max)
+                    .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| INTEGER_STEPS))
                     .x_axis_formatter(move |mark, _| {
-                        let i = mark.value.round();
-                        if (mark.value - i).abs() > 1e-6 || i < 0.0 {
-                            return String::new();
-                        }
-                        // GPUs are numbered in the order of the table below; the bar's hover
-                        // shows its full name.
-                        if (i as usize) < labels.len() { format!("#{}", i as usize + 1) } else { String::new() }
+                        // GPUs are numbered in chart order; a bar's hover shows its full name.
+                        bar_index(mark.value, labels.len()).map(|i| format!("#{}", i + 1)).unwrap_or_default()
                     })
                     .show(ui, |plot| {
                         let bars: Vec<Bar> = temps
@@ -72,7 +72,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                                 Bar::new(i as f64, *est).width(0.6).name(label).fill(color)
                             })
                             .collect();
-                        plot.bar_chart(BarChart::new(t.gpu_estimated, bars));
+                        plot.bar_chart(BarChart::new(t.gpu_estimated, bars).color(tk.ok));
                         let limits: Vec<[f64; 2]> =
                             temps.iter().enumerate().map(|(i, (_, _, max))| [i as f64, *max]).collect();
                         plot.points(
@@ -105,7 +105,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                             } else {
                                 tk.ok
                             };
-                            ui.add(egui::ProgressBar::new(need.clamp(0.0, 1.0) as f32).fill(color).text(fill(
+                            ui.add(egui::ProgressBar::new(fraction(need)).fill(color).text(fill(
                                 t.airflow,
                                 &[&format_thousands(a.needed_cfm, 0), &format_thousands(available, 0)],
                             )));
@@ -126,7 +126,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                                 } else {
                                     tk.ok
                                 };
-                                ui.add(egui::ProgressBar::new(load.clamp(0.0, 1.0) as f32).fill(color).text(fill(
+                                ui.add(egui::ProgressBar::new(fraction(load)).fill(color).text(fill(
                                     t.cooler_load,
                                     &[&name, &format_thousands(c.cpu_max_watts, 0), &format_thousands(rated, 0)],
                                 )));
