@@ -39,7 +39,10 @@ impl Exit {
 
 /// Plan deep-learning hardware: compatibility, power, thermal, VRAM fit, speed and TCO.
 #[derive(Debug, Parser)]
-#[command(name = "rigplan", version, about, args_conflicts_with_subcommands = true)]
+// Not `args_conflicts_with_subcommands`: it made the global `--catalog DIR` before a
+// subcommand (`rigplan --catalog DIR report plan.ron`) count as the FILE argument. A FILE given
+// together with a subcommand is refused in `run` instead.
+#[command(name = "rigplan", version, about)]
 pub struct Cli {
     /// A build file to open in the app (when no subcommand is given).
     pub file: Option<PathBuf>,
@@ -157,6 +160,12 @@ where
 /// # Errors
 /// Unreadable or malformed inputs, an invalid user catalog, output failures.
 pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
+    if let (Some(file), Some(_)) = (&cli.file, &cli.command) {
+        anyhow::bail!(
+            "`{}` is a build to open in the app and cannot be combined with a subcommand; give the build to the subcommand (`rigplan report {0}`)",
+            file.display()
+        );
+    }
     let Some(command) = &cli.command else {
         let mut help = <Cli as clap::CommandFactory>::command();
         write!(out, "{}", help.render_help())?;

@@ -2,6 +2,9 @@
 //! `cargo test --no-default-features`). One binary, one module per concern.
 
 mod architecture;
+mod bad_input;
 mod catalog;
 mod cli;
+mod migrations;
+mod save_crash;
 mod templates;
