@@ -11,7 +11,7 @@ fn main() -> ExitCode {
         use clap::Parser as _;
         if let Ok(cli) = rigplan::cli::Cli::try_parse_from(&args) {
             if cli.command.is_none() {
-                return match rigplan::gui::run(cli.file, cli.catalog) {
+                return match rigplan::gui::run(cli.file.as_deref(), cli.catalog.as_deref()) {
                     Ok(()) => ExitCode::SUCCESS,
                     Err(e) => {
                         let _ = writeln!(std::io::stderr(), "error: {e:#}");

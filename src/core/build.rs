@@ -227,6 +227,104 @@ impl Default for Usage {
     }
 }
 
+/// Default depreciation life, years: the field guides advise replacing deep-learning hardware
+/// every three years (field guide 000, §4.3 升级路径规划: "建议每3年进行硬件迭代"), which is also
+/// the horizon of their cost example.
+pub const DEFAULT_DEPRECIATION_LIFE_YEARS: f64 = 3.0;
+
+/// How a custom cloud offer is priced.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum CustomPricing {
+    /// A price per GPU-hour in the build's currency. Billed for used hours only (on-demand
+    /// style) unless `every_hour` is set (a reservation that bills every hour of the year).
+    PerGpuHour {
+        price: f64,
+        #[serde(default)]
+        every_hour: bool,
+    },
+    /// A fixed amount per year in the build's currency for the whole capacity, whatever the
+    /// utilization (a negotiated quote, or a yearly figure such as the field guides' 450k CNY).
+    AnnualQuote { per_year: f64 },
+}
+
+/// A cloud offer the user entered: a quote, or a provider that is not in the cloud catalog.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CustomOffer {
+    /// Stable id, a slug (`a-z`, `0-9`, `-`, `.`, `_`); `rigplan tco --offer ID` selects it.
+    pub id: String,
+    pub name: String,
+    pub pricing: CustomPricing,
+}
+
+/// The owner's cost settings: what capex percentages, running costs and finance assumptions
+/// the TCO analysis uses. Every amount is in the build's currency (`site.currency`); every
+/// percentage is 0–100.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Costs {
+    /// Sales tax or VAT on the parts, % of the parts total.
+    pub tax_percent: f64,
+    /// Shipping, % of the parts total.
+    pub shipping_percent: f64,
+    /// Installation and integration, % of the parts total.
+    pub installation_percent: f64,
+    /// Colocation price per kW of provisioned (maximum wall) power per month.
+    pub colocation_per_kw_month: f64,
+    /// True when the colocation price includes the electricity: energy is then not counted
+    /// again.
+    pub colocation_includes_power: bool,
+    /// Maintenance and support contracts per year, % of capex.
+    pub maintenance_percent_per_year: f64,
+    /// Staff cost attributable to the build, per year.
+    pub staff_per_year: f64,
+    /// Software licences, per year.
+    pub licences_per_year: f64,
+    /// Straight-line depreciation life, years.
+    pub depreciation_life_years: f64,
+    /// Resale (residual) value at the end of the depreciation life, % of capex.
+    pub residual_percent: f64,
+    /// Yearly discount rate for the present-value view, %.
+    pub discount_rate_percent: f64,
+    /// A yearly owned cost entered as one figure (the field guides give "267k CNY per year
+    /// including power and maintenance"). When set it replaces the computed energy and
+    /// maintenance lines.
+    pub annual_owned_cost: Option<f64>,
+    /// True when `annual_owned_cost` already includes depreciation (the "267k is 800k / 3"
+    /// reading); the analysis then takes depreciation out of it to get the operating cost.
+    pub annual_cost_includes_depreciation: bool,
+    /// Extra paid hours on spot capacity for work lost to interruptions, % of the used hours.
+    pub spot_overhead_percent: f64,
+    /// Cloud offers the user entered.
+    pub custom_offers: Vec<CustomOffer>,
+    /// The offer (`<offer id>`, or `<offer id>:<term>`) to compare against; `None` picks the
+    /// cheapest matching on-demand offer.
+    pub chosen_offer: Option<String>,
+}
+
+impl Default for Costs {
+    fn default() -> Self {
+        Self {
+            tax_percent: 0.0,
+            shipping_percent: 0.0,
+            installation_percent: 0.0,
+            colocation_per_kw_month: 0.0,
+            colocation_includes_power: false,
+            maintenance_percent_per_year: 0.0,
+            staff_per_year: 0.0,
+            licences_per_year: 0.0,
+            depreciation_life_years: DEFAULT_DEPRECIATION_LIFE_YEARS,
+            residual_percent: 0.0,
+            discount_rate_percent: 0.0,
+            annual_owned_cost: None,
+            annual_cost_includes_depreciation: false,
+            spot_overhead_percent: 0.0,
+            custom_offers: Vec::new(),
+            chosen_offer: None,
+        }
+    }
+}
+
 /// The build document.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -246,6 +344,9 @@ pub struct Build {
     pub site: Site,
     #[serde(default)]
     pub usage: Usage,
+    /// Cost settings for the TCO analysis.
+    #[serde(default)]
+    pub costs: Costs,
 }
 
 impl Default for Build {
@@ -307,6 +408,7 @@ impl Build {
             custom_lines: Vec::new(),
             site: Site::default(),
             usage: Usage::default(),
+            costs: Costs::default(),
         }
     }
 

@@ -40,8 +40,8 @@
 //! the target and backup are intact (`tests/core/save_crash.rs` kills savers to show it).
 
 use crate::core::build::{
-    Build, MAX_CUSTOM_LINES, MAX_LINES, MAX_NODE_COUNT, MAX_NODE_GROUPS, MAX_QUANTITY, MAX_TEXT_CHARS, MAX_TOTAL_NODES,
-    PartLine,
+    Build, Costs, CustomPricing, MAX_CUSTOM_LINES, MAX_LINES, MAX_NODE_COUNT, MAX_NODE_GROUPS, MAX_QUANTITY,
+    MAX_TEXT_CHARS, MAX_TOTAL_NODES, PartLine,
 };
 use crate::core::catalog::{line_col_of_byte, ron_options};
 use serde::{Deserialize, Serialize};
@@ -342,7 +342,57 @@ pub fn check_build(build: &Build) -> Vec<String> {
     }
     range(&mut p, "build.usage.utilization", build.usage.utilization, 0.0, 1.0);
     range(&mut p, "build.usage.horizon_years", build.usage.horizon_years, 0.25, 15.0);
+    check_costs(&mut p, &build.costs);
     p
+}
+
+/// Largest money amount accepted in a cost setting (any currency): 10^12 covers the largest
+/// clusters in the weakest currencies while catching a pasted digit string.
+const MAX_COST_AMOUNT: f64 = 1e12;
+
+fn check_costs(p: &mut Vec<String>, c: &Costs) {
+    let at = "build.costs";
+    range(p, &format!("{at}.tax_percent"), c.tax_percent, 0.0, 100.0);
+    range(p, &format!("{at}.shipping_percent"), c.shipping_percent, 0.0, 100.0);
+    range(p, &format!("{at}.installation_percent"), c.installation_percent, 0.0, 100.0);
+    range(p, &format!("{at}.colocation_per_kw_month"), c.colocation_per_kw_month, 0.0, MAX_COST_AMOUNT);
+    range(p, &format!("{at}.maintenance_percent_per_year"), c.maintenance_percent_per_year, 0.0, 100.0);
+    range(p, &format!("{at}.staff_per_year"), c.staff_per_year, 0.0, MAX_COST_AMOUNT);
+    range(p, &format!("{at}.licences_per_year"), c.licences_per_year, 0.0, MAX_COST_AMOUNT);
+    range(p, &format!("{at}.depreciation_life_years"), c.depreciation_life_years, 0.25, 30.0);
+    range(p, &format!("{at}.residual_percent"), c.residual_percent, 0.0, 100.0);
+    range(p, &format!("{at}.discount_rate_percent"), c.discount_rate_percent, 0.0, 100.0);
+    if let Some(a) = c.annual_owned_cost {
+        range(p, &format!("{at}.annual_owned_cost"), a, 0.0, MAX_COST_AMOUNT);
+    }
+    range(p, &format!("{at}.spot_overhead_percent"), c.spot_overhead_percent, 0.0, 500.0);
+    if c.custom_offers.len() > MAX_CUSTOM_LINES {
+        p.push(format!("{at}.custom_offers: {} offers; the limit is {MAX_CUSTOM_LINES}", c.custom_offers.len()));
+    }
+    for (i, o) in c.custom_offers.iter().enumerate() {
+        let at = format!("{at}.custom_offers[{i}]");
+        let slug_ok = !o.id.is_empty()
+            && o.id.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || matches!(ch, '-' | '.' | '_'));
+        if !slug_ok {
+            p.push(format!("{at}.id: `{}` is not a slug (use a-z, 0-9, '-', '.', '_')", o.id));
+        }
+        if c.custom_offers.iter().take(i).any(|other| other.id == o.id) {
+            p.push(format!("{at}.id: `{}` is used by an earlier custom offer", o.id));
+        }
+        text_len(p, &format!("{at}.id"), &o.id);
+        text_len(p, &format!("{at}.name"), &o.name);
+        match o.pricing {
+            CustomPricing::PerGpuHour { price, .. } => {
+                range(p, &format!("{at}.pricing.price"), price, 0.0, MAX_COST_AMOUNT);
+            }
+            CustomPricing::AnnualQuote { per_year } => {
+                range(p, &format!("{at}.pricing.per_year"), per_year, 0.0, MAX_COST_AMOUNT);
+            }
+        }
+    }
+    if let Some(chosen) = &c.chosen_offer {
+        text_len(p, &format!("{at}.chosen_offer"), chosen);
+    }
 }
 
 fn check_lines(p: &mut Vec<String>, at: &str, lines: &[PartLine]) {

@@ -1,14 +1,14 @@
 //! The desktop app (feature `gui`).
 
-use std::path::PathBuf;
+use std::path::Path;
 
 /// Opens the app window.
 ///
 /// # Errors
 /// The window could not be created (no display), or the catalog failed to load.
-pub fn run(file: Option<PathBuf>, catalog_dir: Option<PathBuf>) -> anyhow::Result<()> {
-    let catalog = crate::cli::load_catalog(catalog_dir.as_deref())?;
-    let build = match &file {
+pub fn run(file: Option<&Path>, catalog_dir: Option<&Path>) -> anyhow::Result<()> {
+    let catalog = crate::cli::load_catalog(catalog_dir)?;
+    let build = match file {
         Some(p) => Some(crate::core::persist::load_build(p)?),
         None => None,
     };

@@ -186,6 +186,16 @@ const CATALOG_CASES: &[CatalogCase] = &[
         "socket `LGA9999` is not a socket of any CPU",
     ),
     cat("board-duplicate-slot-position", "motherboard.ron", Some("3:13"), "two PCIe slots at position 1"),
+    cat(
+        "cloud-gpu-does-not-resolve",
+        "clouds.ron",
+        Some("3:13"),
+        "gpu `gpu/nvidia-h900-sxm9` is not a GPU in the parts catalog",
+    ),
+    cat("cloud-gpu-is-a-cpu", "clouds.ron", Some("3:13"), "gpu `cpu/amd-epyc-9654` is not a GPU id"),
+    cat("cloud-nan-price", "clouds.ron", Some("3:13"), "on_demand_usd_per_hour = NaN is outside the plausible range"),
+    cat("cloud-zero-gpus", "clouds.ron", Some("3:13"), "gpus_per_instance = 0 is outside 1–64"),
+    cat("cloud-truncated", "clouds.ron", Some("8:17"), "Expected end of string"),
 ];
 
 /// The text an error must contain: `path:line:col: ` where the parser knows the position,
@@ -267,7 +277,7 @@ fn bad_catalog_folders_exit_2_with_what_and_where() {
             c.dir,
             c.says
         );
-        assert!(out.contains("part(s) checked: ") && !out.contains(" 0 error(s)"), "{}: {out}", c.dir);
+        assert!(out.contains(" checked: ") && !out.contains(" 0 error(s)"), "{}: {out}", c.dir);
         // JSON: the same problem, structured.
         let (code, out, _) = run(&["catalog", "validate", utf8(&dir), "--json"]);
         assert_eq!(code, 2);
@@ -294,8 +304,9 @@ fn the_catalog_corpus_starts_from_entries_that_validate() {
     assert_eq!(code, 0, "{out}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(v["errors"], 0);
-    let embedded = Catalog::embedded().expect("catalog").len();
-    assert_eq!(v["parts"].as_u64(), Some(embedded as u64 + 7), "the seven fixture parts are added");
+    let embedded = Catalog::embedded().expect("catalog");
+    assert_eq!(v["parts"].as_u64(), Some(embedded.len() as u64 + 7), "the seven fixture parts are added");
+    assert_eq!(v["cloud_offers"].as_u64(), Some(embedded.clouds.len() as u64 + 1), "and the fixture cloud offer");
     let problems = v["problems"].as_array().expect("problems");
     assert!(problems.iter().all(|p| !p["file"].as_str().unwrap_or("").contains("catalog-good")), "{v}");
 }
@@ -316,7 +327,7 @@ fn a_misnamed_catalog_file_is_a_warning_not_silence() {
     let (code, out, _) = run(&["catalog", "validate", utf8(&dir)]);
     assert_eq!(code, 0, "{out}");
     let expected = format!(
-        "{}: warning: is not loaded: catalog files are named after a part kind",
+        "{}: warning: is not loaded: catalog files are named after a part kind or the clouds",
         dir.join("gpus.ron").display()
     );
     assert!(out.contains(&expected), "{out}");

@@ -4,7 +4,10 @@
 //! current); when version 2 arrives, the same expectations hold after `migrate_v1_to_v2`.
 
 use crate::cli::run;
-use rigplan::core::build::{Build, CostKind, CustomLine, NodeGroup, PartLine, PriceOverride, Redundancy, Site, Usage};
+use rigplan::core::build::{
+    Build, CostKind, Costs, CustomLine, CustomOffer, CustomPricing, NodeGroup, PartLine, PriceOverride, Redundancy,
+    Site, Usage,
+};
 use rigplan::core::catalog::PartId;
 use rigplan::core::persist::{BuildFileError, CURRENT_VERSION, build_to_string, load_build, parse_build_str};
 use rigplan::core::units::Currency;
@@ -52,6 +55,11 @@ fn expected_full() -> Build {
                 note: "dealer quote 2024-05".to_owned(),
             },
             PriceOverride { part: PartId::from("cpu/amd-epyc-9654"), unit_price: 55_000.5, note: String::new() },
+            PriceOverride {
+                part: PartId::from("switch/nvidia-quantum-2-qm9700"),
+                unit_price: 250_000.0,
+                note: String::new(),
+            },
         ],
         custom_lines: vec![
             custom("Installation", 8_000.0, 1, CostKind::Capex),
@@ -70,6 +78,35 @@ fn expected_full() -> Build {
             circuit_phases: 3,
         },
         usage: Usage { utilization: 0.85, horizon_years: 4.0 },
+        costs: Costs {
+            tax_percent: 13.0,
+            shipping_percent: 1.5,
+            installation_percent: 2.0,
+            colocation_per_kw_month: 900.0,
+            colocation_includes_power: true,
+            maintenance_percent_per_year: 8.0,
+            staff_per_year: 120_000.0,
+            licences_per_year: 15_000.0,
+            depreciation_life_years: 5.0,
+            residual_percent: 10.0,
+            discount_rate_percent: 6.5,
+            annual_owned_cost: Some(267_000.0),
+            annual_cost_includes_depreciation: true,
+            spot_overhead_percent: 15.0,
+            custom_offers: vec![
+                CustomOffer {
+                    id: "dealer-cloud".to_owned(),
+                    name: "Dealer cloud quote".to_owned(),
+                    pricing: CustomPricing::PerGpuHour { price: 14.5, every_hour: true },
+                },
+                CustomOffer {
+                    id: "yearly-quote".to_owned(),
+                    name: "Yearly quote".to_owned(),
+                    pricing: CustomPricing::AnnualQuote { per_year: 450_000.0 },
+                },
+            ],
+            chosen_offer: Some("dealer-cloud".to_owned()),
+        },
     }
 }
 
@@ -79,7 +116,7 @@ fn version_1_full_fixture_loads_to_exactly_what_it_says() {
 }
 
 /// The defaults an old file relies on are part of what it means: a version-1 file without
-/// `site`, `usage` or `psu_redundancy` is a US office (USD, 120 V / 15 A, 0.13 USD/kWh, PUE 1,
+/// `site`, `usage`, `costs` or `psu_redundancy` is a US office (USD, 120 V / 15 A, 0.13 USD/kWh, PUE 1,
 /// 25 °C) used 70 % of the time over 3 years, with no redundant PSU. Changing any of these
 /// defaults changes old files and needs a migration.
 #[test]
@@ -99,6 +136,15 @@ fn version_1_minimal_fixture_loads_with_the_version_1_defaults() {
     assert_eq!(s.circuit_phases, 1);
     assert_eq!((b.usage.utilization, b.usage.horizon_years), (0.7, 3.0));
     assert_eq!(b.nodes[0].psu_redundancy, Redundancy::None);
+    // No cost settings: no percentages or running costs, a 3-year depreciation life to zero,
+    // the cheapest matching on-demand cloud offer.
+    assert_eq!(b.costs, Costs::default());
+    assert!(b.costs.annual_owned_cost.is_none() && b.costs.chosen_offer.is_none());
+    let c = &b.costs;
+    assert_eq!(
+        (c.depreciation_life_years, c.tax_percent, c.residual_percent, c.discount_rate_percent),
+        (3.0, 0.0, 0.0, 0.0)
+    );
     assert!(!b.nodes[0].nvlink_bridge);
 }
 
@@ -163,12 +209,13 @@ fn the_cli_reports_the_version_1_fixture() {
     let (code, out, err) = run(&["report", v1("full.ron").to_str().expect("UTF-8"), "--json"]);
     assert_eq!(code, 0, "{err}");
     let report: serde_json::Value = serde_json::from_str(&out).expect("JSON");
-    // Hand calculation: overrides 200,000 × 4 GPUs × 4 nodes = 3,200,000 and
-    // 55,000.5 × (2 × 4 + 1) = 495,004.5; custom capex 8,000 + 120 × 40 − 5,000 = 7,800; the
-    // switch and the unknown memory have no price. Total 3,702,804.5 CNY.
+    // Hand calculation, independent of catalog prices (every known part is overridden):
+    // 200,000 × 4 GPUs × 4 nodes = 3,200,000; 55,000.5 × (2 × 4 + 1) = 495,004.5; switches
+    // 250,000 × 2 = 500,000; custom capex 8,000 + 120 × 40 − 5,000 = 7,800; the unknown memory
+    // has no price. Total 4,202,804.5 CNY.
     let capex = report["bom"]["capex"].as_f64().expect("capex");
-    assert!((capex - 3_702_804.5).abs() < 1e-6, "{capex}");
-    assert_eq!(report["bom"]["unpriced_lines"], 2);
+    assert!((capex - 4_202_804.5).abs() < 1e-6, "{capex}");
+    assert_eq!(report["bom"]["unpriced_lines"], 1);
     assert_eq!(report["nodes"], 7);
     assert_eq!(report["gpus"], 16);
 }

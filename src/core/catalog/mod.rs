@@ -8,9 +8,11 @@
 //! (unique ids with the right prefix, references that resolve, values in range) and reports
 //! each problem with `file:line:col`.
 
+pub mod clouds;
 mod types;
 mod validate;
 
+pub use clouds::{CloudOffer, PriceCheck};
 pub use types::*;
 pub use validate::{CatalogProblem, ProblemSeverity};
 
@@ -114,6 +116,10 @@ pub struct Catalog {
     pub systems: Vec<System>,
     /// Where each part was defined (for messages and hover cards).
     pub origins: HashMap<PartId, Origin>,
+    /// Cloud offers for the TCO comparison (`clouds.ron`), sorted by id.
+    pub clouds: Vec<CloudOffer>,
+    /// Where each cloud offer was defined.
+    pub cloud_origins: HashMap<String, Origin>,
     /// id → (kind, index into that kind's list).
     index: HashMap<PartId, (PartKind, usize)>,
 }
@@ -157,15 +163,25 @@ impl Catalog {
     /// # Errors
     /// A problem in the embedded files (a build defect, never user input).
     pub fn embedded() -> Result<Self, CatalogError> {
-        let sources: Vec<(PartKind, String, String)> = EMBEDDED_FILES
-            .iter()
-            .map(|(kind, text)| (*kind, format!("catalog/{}", kind.file_name()), (*text).to_owned()))
-            .collect();
-        let (catalog, problems) = Self::from_sources(&sources);
+        let (catalog, problems) = Self::embedded_with_problems();
         if problems.iter().any(CatalogProblem::is_error) {
             return Err(CatalogError { problems });
         }
         Ok(catalog)
+    }
+
+    /// The embedded parts and cloud offers with every problem found (errors and warnings), for
+    /// `rigplan catalog validate`.
+    #[must_use]
+    pub fn embedded_with_problems() -> (Self, Vec<CatalogProblem>) {
+        let sources: Vec<(PartKind, String, String)> = EMBEDDED_FILES
+            .iter()
+            .map(|(kind, text)| (*kind, format!("catalog/{}", kind.file_name()), (*text).to_owned()))
+            .collect();
+        let (mut catalog, mut problems) = Self::from_sources(&sources);
+        problems.extend(catalog.load_clouds(&Self::embedded_cloud_sources()));
+        sort_problems(&mut problems);
+        (catalog, problems)
     }
 
     /// The embedded catalog extended, or overridden by id, with the `<kind>.ron` files found in
@@ -209,8 +225,18 @@ impl Catalog {
                 Err(p) => problems.push(p),
             }
         }
-        let (catalog, more) = Self::from_sources(&sources);
+        let (mut catalog, more) = Self::from_sources(&sources);
         problems.extend(more);
+        let mut cloud_sources = Self::embedded_cloud_sources();
+        let user_clouds = dir.join(clouds::CLOUDS_FILE);
+        if user_clouds.exists() {
+            match read_limited(&user_clouds) {
+                Ok(text) => cloud_sources.push((user_clouds.display().to_string(), text)),
+                Err(p) => problems.push(p),
+            }
+        }
+        problems.extend(catalog.load_clouds(&cloud_sources));
+        sort_problems(&mut problems);
         (catalog, problems)
     }
 
@@ -321,11 +347,12 @@ impl Catalog {
 }
 
 /// A warning for each `.ron` file in a user catalog folder that is not named after a part kind
-/// (`gpus.ron`, `widget.ron`): it is not loaded, and without the warning a misnamed file would
+/// or `clouds.ron` (`gpus.ron`, `widget.ron`): it is not loaded, and without the warning a misnamed file would
 /// be ignored in silence.
 fn unknown_files(dir: &Path) -> Vec<CatalogProblem> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    let known: Vec<String> = PartKind::ALL.iter().map(|k| k.file_name()).collect();
+    let known: Vec<String> =
+        PartKind::ALL.iter().map(|k| k.file_name()).chain(std::iter::once(clouds::CLOUDS_FILE.to_owned())).collect();
     let mut out: Vec<CatalogProblem> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
@@ -336,11 +363,19 @@ fn unknown_files(dir: &Path) -> Vec<CatalogProblem> {
             file: p.display().to_string(),
             line: None,
             col: None,
-            message: format!("is not loaded: catalog files are named after a part kind ({})", known.join(", ")),
+            message: format!(
+                "is not loaded: catalog files are named after a part kind or the clouds ({})",
+                known.join(", ")
+            ),
         })
         .collect();
     out.sort_by(|a, b| a.file.cmp(&b.file));
     out
+}
+
+/// Orders problems by file and position so output is stable.
+fn sort_problems(problems: &mut [CatalogProblem]) {
+    problems.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
 }
 
 /// Reads a file after checking its size against [`MAX_CATALOG_FILE_BYTES`].

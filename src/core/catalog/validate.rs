@@ -118,7 +118,7 @@ impl Checker<'_> {
     }
 }
 
-fn is_valid_date(date: &str) -> bool {
+pub(super) fn is_valid_date(date: &str) -> bool {
     let parts: Vec<&str> = date.split('-').collect();
     let digits = |s: &str, n: usize| s.len() == n && s.chars().all(|c| c.is_ascii_digit());
     match parts.as_slice() {

@@ -1,0 +1,499 @@
+//! Thermal: heat load, CPU cooler headroom, chassis airflow and a per-GPU temperature estimate.
+//!
+//! Theory of operation:
+//! - **Heat.** All electrical power ends as heat in the room, so a node's heat load is its wall
+//!   draw (PSU losses included) at max sustained load; BTU/h and cooling tons via
+//!   [`crate::core::units`] (1 W = 3.412 BTU/h; 12,000 BTU/h = 1 ton).
+//! - **Airflow.** Air carrying `W` watts with a temperature rise `ΔT` needs
+//!   CFM ≈ 1.76 × W / ΔT (sea-level air, 0.569 W per CFM per °C; domain notes §3). rigplan
+//!   sizes the chassis fans for the DC heat released inside the chassis at a stated design rise
+//!   ([`DEFAULT_AIR_TEMP_RISE_C`]) and compares with the fans' summed free-air rating, which
+//!   overstates real airflow against filters and heatsinks: treat a small headroom as none.
+//! - **GPU temperature** (an estimate, not a measurement). Every GPU is taken at sustained full
+//!   load (its board power). Its temperature is
+//!   `inlet + rise(cooler style) + neighbours`, where
+//!   - inlet = ambient + half the chassis air rise (the chassis air rise is the DC heat inside
+//!     the chassis over 0.569 × the fans' CFM; the GPU sees mixed air about halfway through);
+//!   - rise(style) is the temperature a cooler of that style holds its card above inlet air at
+//!     the card's rated power: coolers are designed for their card's power, so the rise is a
+//!     per-style constant rather than a per-watt one. Liquid is 18 °C below open-air (the
+//!     field guides' measured difference); fanless (passive) cards rely on server airflow and
+//!     run twice their rise in a tower case without GPU bays;
+//!   - neighbours: an open-air card takes in the exhaust of each directly adjacent open-air or
+//!     passive card ([`NEIGHBOUR_PENALTY_C`] each); blower and liquid cards exhaust out of the
+//!     chassis and neither give nor take this penalty; GPU-bay and baseboard GPUs sit in
+//!     server airflow and take none.
+//!
+//!   The style constants are rigplan's estimates, chosen so that a flagship open-air card in a
+//!   25 °C room lands in the high 60s °C, a blower workstation card near 80 °C and a
+//!   water-cooled card near 50 °C, the ranges the field guides and reviews report. They are not
+//!   calibrated against one measured card.
+//!
+//! - **Warnings.** A GPU estimated at or above the alert threshold (the field guides alert at
+//!   85 °C) is warned about; at or above its maximum operating temperature it will throttle.
+
+use crate::core::analysis::compat::{Compat, NodeLayout, SlotKind};
+use crate::core::analysis::power::PowerReport;
+use crate::core::analysis::{Diagnostic, Severity};
+use crate::core::build::Location;
+use crate::core::catalog::{ChassisKind, CoolerKind, CoolerStyle, GpuFormFactor, PartId};
+use crate::core::resolve::{Node, Resolved};
+use crate::core::units::{watts_to_btu_per_hour, watts_to_cooling_tons};
+use serde::Serialize;
+
+/// CFM per (W/°C) for sea-level air: CFM ≈ 1.76 × W / ΔT (domain notes §3; from air's
+/// 1.08 BTU/h per CFM per °F: 3.412 / (1.08 × 1.8) = 1.755).
+pub const CFM_PER_WATT_PER_C: f64 = 1.76;
+/// Design air temperature rise through a chassis, °C: rigplan's stated assumption for sizing
+/// fans (servers are designed for roughly 10–20 °C front-to-back; 15 °C is the middle).
+pub const DEFAULT_AIR_TEMP_RISE_C: f64 = 15.0;
+/// GPU temperature alert: the field guides alert above 85 °C ("当GPU温度超过85℃…触发维护流程",
+/// field guide 003 §5.1).
+pub const DEFAULT_GPU_ALERT_C: f64 = 85.0;
+/// Water cooling runs a GPU about 18 °C cooler than air under sustained load (field guide 003
+/// §2.1; domain notes §3).
+pub const LIQUID_ADVANTAGE_C: f64 = 18.0;
+/// Rise of an open-air cooled card over its inlet air at rated power, °C: rigplan estimate
+/// (see the module docs).
+pub const OPEN_AIR_RISE_C: f64 = 40.0;
+/// Rise of a blower card over its inlet air at rated power, °C: rigplan estimate (blowers trade
+/// temperature for exhausting out of the case).
+pub const BLOWER_RISE_C: f64 = 50.0;
+/// Rise of a fanless data-center card or module in server airflow at rated power, °C: rigplan
+/// estimate.
+pub const PASSIVE_RISE_C: f64 = 40.0;
+/// Multiplier on a fanless card's rise in a tower case, which has no directed server airflow:
+/// rigplan estimate.
+pub const PASSIVE_IN_TOWER_FACTOR: f64 = 2.0;
+/// Added to an open-air card per directly adjacent open-air or passive card whose exhaust it
+/// takes in, °C: rigplan estimate.
+pub const NEIGHBOUR_PENALTY_C: f64 = 8.0;
+/// Fraction of the chassis air rise a GPU's inlet sees (mixed case air, about halfway).
+pub const INLET_MIX_FRACTION: f64 = 0.5;
+/// Watts carried per CFM per °C of air rise (the inverse form of [`CFM_PER_WATT_PER_C`]).
+pub const WATTS_PER_CFM_PER_C: f64 = 1.0 / CFM_PER_WATT_PER_C;
+
+/// Visible thermal settings.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ThermalSettings {
+    /// Design air temperature rise through a chassis, °C.
+    pub air_temp_rise_c: f64,
+    /// GPU temperature alert threshold, °C.
+    pub gpu_alert_c: f64,
+}
+
+impl Default for ThermalSettings {
+    fn default() -> Self {
+        Self { air_temp_rise_c: DEFAULT_AIR_TEMP_RISE_C, gpu_alert_c: DEFAULT_GPU_ALERT_C }
+    }
+}
+
+/// One CPU and its cooler.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CpuCooling {
+    pub cpu: PartId,
+    pub cooler: Option<PartId>,
+    /// Max sustained CPU power (max turbo / PPT, else TDP), W.
+    pub cpu_max_watts: f64,
+    /// The cooler's rated heat, W (a loop's rating less the GPUs it also cools).
+    pub cooler_rated_watts: Option<f64>,
+    pub headroom_watts: Option<f64>,
+}
+
+/// Chassis airflow of a node.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Airflow {
+    /// DC heat released inside the chassis at max sustained load, W.
+    pub heat_in_chassis_watts: f64,
+    pub design_rise_c: f64,
+    /// 1.76 × heat / design rise, CFM.
+    pub needed_cfm: f64,
+    /// Fans' summed free-air rating (or the system's published airflow), CFM.
+    pub available_cfm: Option<f64>,
+    pub headroom_cfm: Option<f64>,
+    /// Air temperature rise through the chassis at the available airflow, °C.
+    pub chassis_air_rise_c: f64,
+}
+
+/// The temperature estimate of one GPU.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GpuThermal {
+    pub part: PartId,
+    pub name: String,
+    pub line: usize,
+    pub unit: u32,
+    /// The cooling the model used (liquid when a custom loop cools the GPUs).
+    pub cooling: CoolerStyle,
+    /// First slot or bay position, where placed.
+    pub position: Option<u8>,
+    pub power_watts: f64,
+    pub inlet_c: f64,
+    pub cooler_rise_c: f64,
+    pub neighbour_c: f64,
+    pub estimated_temp_c: f64,
+    pub max_temp_c: f64,
+    /// max_temp_c − estimated_temp_c.
+    pub headroom_c: f64,
+}
+
+/// Thermal figures of one node group (per node unless named otherwise).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NodeThermal {
+    pub node: usize,
+    pub name: String,
+    pub count: u32,
+    /// Heat at max sustained load (= wall draw), W.
+    pub heat_watts: f64,
+    /// Heat at typical load, W.
+    pub heat_typical_watts: f64,
+    pub heat_btu_per_hour: f64,
+    pub cooling_tons: f64,
+    pub airflow: Airflow,
+    pub cpus: Vec<CpuCooling>,
+    pub gpus: Vec<GpuThermal>,
+}
+
+/// The thermal section of the report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ThermalReport {
+    pub settings: ThermalSettings,
+    pub ambient_c: f64,
+    pub nodes: Vec<NodeThermal>,
+    /// Whole build at max sustained load (nodes × counts, plus the cluster section), W.
+    pub heat_watts: f64,
+    pub heat_typical_watts: f64,
+    pub heat_btu_per_hour: f64,
+    pub cooling_tons: f64,
+    /// The model's assumptions, in sentences.
+    pub assumptions: Vec<String>,
+}
+
+/// A cooler style's rise over inlet at rated power.
+#[must_use]
+pub fn cooler_rise_c(style: CoolerStyle) -> f64 {
+    match style {
+        CoolerStyle::OpenAir => OPEN_AIR_RISE_C,
+        CoolerStyle::Blower => BLOWER_RISE_C,
+        CoolerStyle::Passive => PASSIVE_RISE_C,
+        CoolerStyle::Liquid => OPEN_AIR_RISE_C - LIQUID_ADVANTAGE_C,
+    }
+}
+
+/// Computes the thermal section with default settings.
+#[must_use]
+pub fn analyze(resolved: &Resolved<'_>, power: &PowerReport, compat: &Compat) -> (ThermalReport, Vec<Diagnostic>) {
+    analyze_with(resolved, power, compat, &ThermalSettings::default())
+}
+
+/// Computes the thermal section.
+#[must_use]
+pub fn analyze_with(
+    resolved: &Resolved<'_>,
+    power: &PowerReport,
+    compat: &Compat,
+    settings: &ThermalSettings,
+) -> (ThermalReport, Vec<Diagnostic>) {
+    let ambient = resolved.build.site.ambient_c;
+    let mut out = Vec::new();
+    let mut nodes = Vec::new();
+    let mut heat = power.cluster_wall.max_watts;
+    let mut heat_typical = power.cluster_wall.typical_watts;
+    for (node, np) in resolved.nodes.iter().zip(&power.nodes) {
+        let layout = compat.layouts.iter().find(|l| l.node == node.index);
+        let nt = node_thermal(node, np, layout, ambient, settings, &mut out);
+        heat += nt.heat_watts * f64::from(node.count);
+        heat_typical += nt.heat_typical_watts * f64::from(node.count);
+        nodes.push(nt);
+    }
+    let assumptions = vec![
+        "Heat load = wall draw at max sustained load: all electrical power ends as heat (1 W = 3.412 BTU/h; 12,000 BTU/h = 1 ton).".to_owned(),
+        format!(
+            "Airflow needed = 1.76 × W / ΔT with a design air rise of {:.0} °C, compared with the fans' free-air rating (which overstates real airflow).",
+            settings.air_temp_rise_c
+        ),
+        format!(
+            "GPU temperatures are estimates at sustained full load: inlet (ambient {ambient:.0} °C + half the chassis air rise) + a per-cooler-style rise at rated power (open-air {OPEN_AIR_RISE_C:.0} °C, blower {BLOWER_RISE_C:.0} °C, passive in server airflow {PASSIVE_RISE_C:.0} °C and doubled in a tower, liquid {:.0} °C = open-air − 18 °C) + {NEIGHBOUR_PENALTY_C:.0} °C per adjacent open-air/passive card feeding an open-air card its exhaust. The style rises are rigplan estimates, not measurements.",
+            OPEN_AIR_RISE_C - LIQUID_ADVANTAGE_C
+        ),
+        format!("GPUs at or above {:.0} °C are flagged (the field guides' alert).", settings.gpu_alert_c),
+    ];
+    let report = ThermalReport {
+        settings: settings.clone(),
+        ambient_c: ambient,
+        nodes,
+        heat_watts: heat,
+        heat_typical_watts: heat_typical,
+        heat_btu_per_hour: watts_to_btu_per_hour(heat),
+        cooling_tons: watts_to_cooling_tons(heat),
+        assumptions,
+    };
+    (report, out)
+}
+
+/// One GPU unit of a node, as the temperature model sees it.
+struct GpuUnit<'a> {
+    part: &'a crate::core::catalog::Gpu,
+    line: usize,
+    unit: u32,
+    style: CoolerStyle,
+    board_range: Option<(u8, u8)>,
+    position: Option<u8>,
+}
+
+fn node_thermal(
+    node: &Node<'_>,
+    np: &crate::core::analysis::power::NodePower,
+    layout: Option<&NodeLayout>,
+    ambient: f64,
+    settings: &ThermalSettings,
+    out: &mut Vec<Diagnostic>,
+) -> NodeThermal {
+    let p = &node.parts;
+    let i = node.index;
+    let chassis = p.chassis();
+    // A tower without GPU bays: GPU workstation towers with bays (Supermicro SYS-740GP) have
+    // server fans ducted over their passive cards.
+    let tower = chassis.is_some_and(|c| c.kind == ChassisKind::Tower && c.gpu_slots.is_none());
+    let heat_in = np.max_watts;
+    let rise = if settings.air_temp_rise_c > 0.0 { settings.air_temp_rise_c } else { DEFAULT_AIR_TEMP_RISE_C };
+    let needed_cfm = CFM_PER_WATT_PER_C * heat_in / rise;
+    let available = chassis
+        .map(|c| c.airflow_cfm)
+        .filter(|c| *c > 0.0)
+        .or_else(|| p.systems.iter().find_map(|s| s.part.airflow_cfm.map(|c| c * f64::from(s.quantity))));
+    let chassis_air_rise_c = match available {
+        Some(cfm) => heat_in * CFM_PER_WATT_PER_C / cfm,
+        None => rise,
+    };
+    let airflow = Airflow {
+        heat_in_chassis_watts: heat_in,
+        design_rise_c: rise,
+        needed_cfm,
+        available_cfm: available,
+        headroom_cfm: available.map(|a| a - needed_cfm),
+        chassis_air_rise_c,
+    };
+    if let Some(a) = available
+        && needed_cfm > a
+        && heat_in > 0.0
+    {
+        let mut d = Diagnostic::new(
+            Severity::Warning,
+            "airflow-insufficient",
+            format!(
+                "{}: {heat_in:.0} W inside the chassis needs about {needed_cfm:.0} CFM at a {rise:.0} °C air rise; the fans are rated {a:.0} CFM (air would rise about {chassis_air_rise_c:.0} °C)",
+                node.name
+            ),
+        )
+        .in_node(i)
+        .with_fix("Add or upgrade case fans, or choose a chassis with more airflow");
+        if let Some(c) = p.chassis.first() {
+            d = d.with_part(&c.part.id).with_line(Location::Node(i), c.line);
+        }
+        out.push(d);
+    }
+    // CPU coolers: pair CPUs with cooler units in order.
+    let loop_gpu_watts: f64 =
+        p.gpus.iter().filter(|g| g.in_system.is_none()).map(|g| g.part.tdp_watts * f64::from(g.quantity)).sum();
+    let mut cooler_units = p.coolers.iter().flat_map(|c| std::iter::repeat_n(c, c.quantity.min(64) as usize));
+    let mut cpus = Vec::new();
+    for c in &p.cpus {
+        for _ in 0..c.quantity.min(64) {
+            let max = c.part.max_power_watts.unwrap_or(c.part.tdp_watts);
+            let cooler = cooler_units.next();
+            let rated = cooler.map(|k| {
+                if k.part.kind == CoolerKind::CustomLoop && k.part.cools_gpus {
+                    (k.part.rated_heat_watts - loop_gpu_watts).max(0.0)
+                } else {
+                    k.part.rated_heat_watts
+                }
+            });
+            cpus.push(CpuCooling {
+                cpu: c.part.id.clone(),
+                cooler: cooler.map(|k| k.part.id.clone()),
+                cpu_max_watts: max,
+                cooler_rated_watts: rated,
+                headroom_watts: rated.map(|r| r - max),
+            });
+        }
+    }
+    let loop_cools_gpus = p.coolers.iter().any(|c| c.part.kind == CoolerKind::CustomLoop && c.part.cools_gpus);
+    let inlet = ambient + INLET_MIX_FRACTION * chassis_air_rise_c;
+    // Positions of the PCIe GPUs from the layout.
+    let placed = |line: usize, unit: u32| {
+        layout.and_then(|l| {
+            l.cards.iter().find(|c| c.line == line && c.unit == unit && c.kind == crate::core::catalog::PartKind::Gpu)
+        })
+    };
+    let mut units: Vec<GpuUnit<'_>> = Vec::new();
+    for g in &p.gpus {
+        for unit in 0..g.quantity.min(crate::core::build::MAX_QUANTITY) {
+            let style = if loop_cools_gpus && g.in_system.is_none() { CoolerStyle::Liquid } else { g.part.cooler };
+            let card = if g.in_system.is_none() && g.part.form_factor == GpuFormFactor::Pcie {
+                placed(g.line, unit)
+            } else {
+                None
+            };
+            let board_range =
+                card.filter(|c| c.slot_kind == SlotKind::Board).and_then(|c| Some((c.position?, c.last_position?)));
+            units.push(GpuUnit {
+                part: g.part,
+                line: g.line,
+                unit,
+                style,
+                board_range,
+                position: card.and_then(|c| c.position),
+            });
+        }
+    }
+    let mut gpus = Vec::new();
+    let mut stacked = false;
+    let mut passive_in_tower = false;
+    for u in &units {
+        let mut rise_c = cooler_rise_c(u.style);
+        if u.style == CoolerStyle::Passive && tower {
+            rise_c *= PASSIVE_IN_TOWER_FACTOR;
+            passive_in_tower = true;
+        }
+        let neighbours = match (u.style, u.board_range) {
+            (CoolerStyle::OpenAir, Some((first, last))) => units
+                .iter()
+                .filter(|o| matches!(o.style, CoolerStyle::OpenAir | CoolerStyle::Passive))
+                .filter_map(|o| o.board_range)
+                .filter(|&(of, ol)| ol.saturating_add(1) == first || last.saturating_add(1) == of)
+                .count(),
+            _ => 0,
+        };
+        let neighbour_c = NEIGHBOUR_PENALTY_C * neighbours as f64;
+        if neighbours > 0 {
+            stacked = true;
+        }
+        let estimated = inlet + rise_c + neighbour_c;
+        let headroom = u.part.max_temp_c - estimated;
+        let line_ref = |d: Diagnostic| d.with_part(&u.part.id).with_line(Location::Node(i), u.line).in_node(i);
+        if estimated >= u.part.max_temp_c {
+            out.push(
+                line_ref(Diagnostic::new(
+                    Severity::Warning,
+                    "gpu-temp-over-max",
+                    format!(
+                        "{}: {} #{} is estimated at {estimated:.0} °C under sustained load, at or above its {:.0} °C limit; it will throttle",
+                        node.name,
+                        u.part.name,
+                        u.unit + 1,
+                        u.part.max_temp_c
+                    ),
+                ))
+                .with_fix("Space the cards apart, use blower or liquid-cooled cards, or improve case airflow"),
+            );
+        } else if estimated >= settings.gpu_alert_c {
+            out.push(
+                line_ref(Diagnostic::new(
+                    Severity::Warning,
+                    "gpu-temp-high",
+                    format!(
+                        "{}: {} #{} is estimated at {estimated:.0} °C under sustained load, above the {:.0} °C alert; {headroom:.0} °C below its limit",
+                        node.name,
+                        u.part.name,
+                        u.unit + 1,
+                        settings.gpu_alert_c
+                    ),
+                ))
+                .with_fix("Space the cards apart, use blower or liquid-cooled cards, or improve case airflow"),
+            );
+        }
+        gpus.push(GpuThermal {
+            part: u.part.id.clone(),
+            name: u.part.name.clone(),
+            line: u.line,
+            unit: u.unit,
+            cooling: u.style,
+            position: u.position,
+            power_watts: u.part.tdp_watts,
+            inlet_c: inlet,
+            cooler_rise_c: rise_c,
+            neighbour_c,
+            estimated_temp_c: estimated,
+            max_temp_c: u.part.max_temp_c,
+            headroom_c: headroom,
+        });
+    }
+    if stacked {
+        let mut d = Diagnostic::new(
+            Severity::Warning,
+            "gpu-open-air-stacked",
+            format!(
+                "{}: open-air GPUs sit in adjacent slots and take in each other's exhaust, a known cause of throttling",
+                node.name
+            ),
+        )
+        .in_node(i)
+        .with_fix("Leave a free slot between cards, or use blower or liquid-cooled cards for dense builds");
+        for g in p.gpus.iter().filter(|g| g.part.cooler == CoolerStyle::OpenAir) {
+            d = d.with_part(&g.part.id).with_line(Location::Node(i), g.line);
+        }
+        out.push(d);
+    }
+    if passive_in_tower {
+        let mut d = Diagnostic::new(
+            Severity::Warning,
+            "passive-gpu-in-tower",
+            format!("{}: fanless data-center GPUs depend on server airflow; in a tower case they overheat without ducted fans", node.name),
+        )
+        .in_node(i)
+        .with_fix("Use a GPU server chassis, ducted fans made for the card, or actively cooled workstation cards");
+        for g in p.gpus.iter().filter(|g| g.part.cooler == CoolerStyle::Passive) {
+            d = d.with_part(&g.part.id).with_line(Location::Node(i), g.line);
+        }
+        out.push(d);
+    }
+    for s in &p.systems {
+        if ambient > s.part.max_ambient_c {
+            out.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    "system-ambient-exceeded",
+                    format!(
+                        "{}: the site's {ambient:.0} °C inlet air is above {}'s {:.0} °C operating limit",
+                        node.name, s.part.name, s.part.max_ambient_c
+                    ),
+                )
+                .with_part(&s.part.id)
+                .with_line(Location::Node(i), s.line)
+                .in_node(i)
+                .with_fix("Cool the room or rack inlet"),
+            );
+        }
+    }
+    gpus.sort_by_key(|g| (g.line, g.unit));
+    NodeThermal {
+        node: i,
+        name: node.name.to_owned(),
+        count: node.count,
+        heat_watts: np.wall_watts,
+        heat_typical_watts: np.wall_typical_watts,
+        heat_btu_per_hour: watts_to_btu_per_hour(np.wall_watts),
+        cooling_tons: watts_to_cooling_tons(np.wall_watts),
+        airflow,
+        cpus,
+        gpus,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn airflow_formula() {
+        // 1000 W at a 15 °C rise: 1.76 × 1000 / 15 = 117.3 CFM (domain notes §3).
+        assert!((CFM_PER_WATT_PER_C * 1000.0 / 15.0 - 117.33).abs() < 0.01);
+    }
+
+    #[test]
+    fn liquid_is_eighteen_below_open_air() {
+        // Field guide 003 §2.1: water cooling runs about 18 °C cooler than air.
+        assert!((cooler_rise_c(CoolerStyle::OpenAir) - cooler_rise_c(CoolerStyle::Liquid) - 18.0).abs() < 1e-9);
+        assert!(cooler_rise_c(CoolerStyle::Blower) > cooler_rise_c(CoolerStyle::OpenAir));
+    }
+}
