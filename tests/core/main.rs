@@ -12,6 +12,7 @@ mod hw_fixture;
 mod hw_templates;
 mod migrations;
 mod power;
+mod props;
 mod save_crash;
 mod tco;
 mod templates;
