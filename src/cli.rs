@@ -1,9 +1,12 @@
-//! The headless front end: `rigplan report|check|catalog …`.
+//! The headless front end: `rigplan report|check|fit|catalog …`.
 //!
 //! Every subcommand loads its inputs through the core, calls the core, and renders the
 //! structured result as text or, with `--json`, as JSON. Exit codes: 0 success, 1 findings
-//! that fail a check (`rigplan check` with an error-severity finding), 2 bad input (a file
-//! that cannot be read or parsed, an unknown id or option).
+//! that fail a check (`rigplan check` with an error-severity finding, `rigplan fit` when the
+//! model does not fit), 2 bad input (a file that cannot be read or parsed, an unknown id or
+//! option).
+
+mod fit;
 
 use crate::core::analysis::tco::{self, Tco};
 use crate::core::analysis::{self, Report, Severity};
@@ -14,6 +17,7 @@ use crate::core::resolve::Resolved;
 use crate::core::units::format_thousands;
 use anyhow::Context as _;
 use clap::{Parser, Subcommand, ValueEnum};
+pub use fit::FitArgs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -70,6 +74,9 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Memory per GPU, fit verdict and speed of a model on a GPU or build; exits 1 if it does
+    /// not fit.
+    Fit(Box<FitArgs>),
     /// Total cost of ownership: owning the build vs renting the same capacity in the cloud.
     Tco {
         build: PathBuf,
@@ -218,12 +225,20 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
             }
             Ok(if report.count(Severity::Error) > 0 { Exit::Findings } else { Exit::Ok })
         }
+        Command::Fit(args) => {
+            let catalog = load_catalog(cli.catalog.as_deref())?;
+            fit::run_fit(out, &catalog, args)
+        }
         Command::Tco { build, years, utilization, offer, tokens_per_second, run_tokens, json } => {
             let catalog = load_catalog(cli.catalog.as_deref())?;
             let mut build = load_build(build)?;
             apply_tco_overrides(&catalog, &mut build, *years, *utilization, offer.as_deref())?;
-            let workload = workload_input(*tokens_per_second, *run_tokens)?;
             let resolved = Resolved::new(&catalog, &build);
+            // Flags win; otherwise the build's planned workload through the fit/speed engine.
+            let workload = match workload_input(*tokens_per_second, *run_tokens)? {
+                Some(w) => Some(w),
+                None => analysis::planned_workload(&build, &analysis::fit::build_fit(&resolved)).0,
+            };
             let bom = analysis::bom::bill_of_materials(&resolved);
             let (power, _) = analysis::power::analyze(&resolved);
             let tco = analysis::analyze_tco(&resolved, &bom, &power, workload);
@@ -569,6 +584,7 @@ fn write_report_text(out: &mut dyn Write, build: &Build, report: &Report) -> any
     writeln!(out)?;
     write_thermal(out, report)?;
     writeln!(out)?;
+    fit::write_fit_section(out, &report.fit)?;
     write_tco_summary(out, &report.tco)?;
     writeln!(out)?;
     write_diagnostics(out, report)
@@ -774,6 +790,7 @@ fn catalog_validate(out: &mut dyn Write, dir: Option<&Path>, json: bool) -> anyh
         #[derive(serde::Serialize)]
         struct Validation<'a> {
             parts: usize,
+            models: usize,
             cloud_offers: usize,
             errors: usize,
             warnings: usize,
@@ -783,6 +800,7 @@ fn catalog_validate(out: &mut dyn Write, dir: Option<&Path>, json: bool) -> anyh
             &mut *out,
             &Validation {
                 parts: catalog.len(),
+                models: catalog.models.len(),
                 cloud_offers: catalog.clouds.len(),
                 errors,
                 warnings: problems.len() - errors,
@@ -796,8 +814,9 @@ fn catalog_validate(out: &mut dyn Write, dir: Option<&Path>, json: bool) -> anyh
         }
         writeln!(
             out,
-            "{} part(s) and {} cloud offer(s) checked: {} error(s), {} warning(s)",
+            "{} part(s), {} model(s) and {} cloud offer(s) checked: {} error(s), {} warning(s)",
             catalog.len(),
+            catalog.models.len(),
             catalog.clouds.len(),
             errors,
             problems.len() - errors

@@ -219,12 +219,31 @@ pub struct Usage {
     pub utilization: f64,
     /// Planning horizon, years.
     pub horizon_years: f64,
+    /// The work the build is bought for, when the user states it: TCO then prices a token
+    /// served or trained and a whole training run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workload: Option<PlannedWorkload>,
 }
 
 impl Default for Usage {
     fn default() -> Self {
-        Self { utilization: 0.7, horizon_years: 3.0 }
+        Self { utilization: 0.7, horizon_years: 3.0, workload: None }
     }
+}
+
+/// A model and one of the standard workloads of the fit matrix
+/// (`crate::core::analysis::fit::WorkloadKind` ids such as `inference-bf16-4k` or
+/// `full-ft-zero3`), with the tokens of one training run when one is planned.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlannedWorkload {
+    /// Model catalog id, e.g. `llama-3.1-8b`.
+    pub model: String,
+    /// Workload id from the fit matrix.
+    pub workload: String,
+    /// Tokens of one training run (fine-tuning or pre-training), if a run is planned.
+    #[serde(default)]
+    pub run_tokens: Option<f64>,
 }
 
 /// Default depreciation life, years: the field guides advise replacing deep-learning hardware

@@ -342,6 +342,14 @@ pub fn check_build(build: &Build) -> Vec<String> {
     }
     range(&mut p, "build.usage.utilization", build.usage.utilization, 0.0, 1.0);
     range(&mut p, "build.usage.horizon_years", build.usage.horizon_years, 0.25, 15.0);
+    if let Some(w) = &build.usage.workload {
+        text_len(&mut p, "build.usage.workload.model", &w.model);
+        text_len(&mut p, "build.usage.workload.workload", &w.workload);
+        if let Some(tokens) = w.run_tokens {
+            // Llama 3.1 405B was trained on 15.6T tokens; 1e16 leaves room for far larger runs.
+            range(&mut p, "build.usage.workload.run_tokens", tokens, 1.0, 1e16);
+        }
+    }
     check_costs(&mut p, &build.costs);
     p
 }

@@ -196,6 +196,15 @@ const CATALOG_CASES: &[CatalogCase] = &[
     cat("cloud-nan-price", "clouds.ron", Some("3:13"), "on_demand_usd_per_hour = NaN is outside the plausible range"),
     cat("cloud-zero-gpus", "clouds.ron", Some("3:13"), "gpus_per_instance = 0 is outside 1–64"),
     cat("cloud-truncated", "clouds.ron", Some("8:17"), "Expected end of string"),
+    cat("model-zero-layers", "models.ron", Some("3:13"), "model/fixture-decoder: layers = 0 is outside 1–1000"),
+    cat("model-nan-params", "models.ron", Some("3:13"), "published_params = NaN is outside"),
+    cat("model-heads-do-not-divide-hidden", "models.ron", Some("3:13"), "hidden 4096 is not a multiple of heads 30"),
+    cat(
+        "model-unknown-architecture",
+        "models.ron",
+        Some("9:23"),
+        "Unexpected variant named `Mamba` in enum `Architecture`",
+    ),
 ];
 
 /// The text an error must contain: `path:line:col: ` where the parser knows the position,
@@ -307,6 +316,7 @@ fn the_catalog_corpus_starts_from_entries_that_validate() {
     let embedded = Catalog::embedded().expect("catalog");
     assert_eq!(v["parts"].as_u64(), Some(embedded.len() as u64 + 7), "the seven fixture parts are added");
     assert_eq!(v["cloud_offers"].as_u64(), Some(embedded.clouds.len() as u64 + 1), "and the fixture cloud offer");
+    assert_eq!(v["models"].as_u64(), Some(embedded.models.len() as u64 + 1), "and the fixture model");
     let problems = v["problems"].as_array().expect("problems");
     assert!(problems.iter().all(|p| !p["file"].as_str().unwrap_or("").contains("catalog-good")), "{v}");
 }
@@ -326,10 +336,8 @@ fn a_misnamed_catalog_file_is_a_warning_not_silence() {
     let dir = fixtures().join("catalog-misnamed");
     let (code, out, _) = run(&["catalog", "validate", utf8(&dir)]);
     assert_eq!(code, 0, "{out}");
-    let expected = format!(
-        "{}: warning: is not loaded: catalog files are named after a part kind or the clouds",
-        dir.join("gpus.ron").display()
-    );
+    let expected =
+        format!("{}: warning: is not loaded: the catalog files are gpu.ron, cpu.ron,", dir.join("gpus.ron").display());
     assert!(out.contains(&expected), "{out}");
     let (cat, _) = Catalog::load_dir_overlay(&dir);
     assert!(cat.gpu(&PartId::from("gpu/fixture-card")).is_none(), "gpus.ron is not loaded");

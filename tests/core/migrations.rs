@@ -5,8 +5,8 @@
 
 use crate::cli::run;
 use rigplan::core::build::{
-    Build, CostKind, Costs, CustomLine, CustomOffer, CustomPricing, NodeGroup, PartLine, PriceOverride, Redundancy,
-    Site, Usage,
+    Build, CostKind, Costs, CustomLine, CustomOffer, CustomPricing, NodeGroup, PartLine, PlannedWorkload,
+    PriceOverride, Redundancy, Site, Usage,
 };
 use rigplan::core::catalog::PartId;
 use rigplan::core::persist::{BuildFileError, CURRENT_VERSION, build_to_string, load_build, parse_build_str};
@@ -77,7 +77,15 @@ fn expected_full() -> Build {
             circuit_amps: 32.0,
             circuit_phases: 3,
         },
-        usage: Usage { utilization: 0.85, horizon_years: 4.0 },
+        usage: Usage {
+            utilization: 0.85,
+            horizon_years: 4.0,
+            workload: Some(PlannedWorkload {
+                model: "model/meta-llama-3.1-8b".to_owned(),
+                workload: "full-ft-zero3".to_owned(),
+                run_tokens: Some(2e9),
+            }),
+        },
         costs: Costs {
             tax_percent: 13.0,
             shipping_percent: 1.5,
@@ -135,6 +143,7 @@ fn version_1_minimal_fixture_loads_with_the_version_1_defaults() {
     );
     assert_eq!(s.circuit_phases, 1);
     assert_eq!((b.usage.utilization, b.usage.horizon_years), (0.7, 3.0));
+    assert!(b.usage.workload.is_none(), "no planned workload");
     assert_eq!(b.nodes[0].psu_redundancy, Redundancy::None);
     // No cost settings: no percentages or running costs, a 3-year depreciation life to zero,
     // the cheapest matching on-demand cloud offer.

@@ -9,13 +9,16 @@
 //!   the report's serde form, so no field can be missed; JSON would turn NaN into `null`);
 //! - save → load gives the same build, through the text and through a file;
 //! - adding a GPU never lowers capex, maximum power or heat;
-//! - a higher electricity price never lowers the owned TCO.
+//! - a higher electricity price never lowers the owned TCO;
+//! - under ZeRO-3, more data-parallel GPUs never raise the per-GPU model-state memory
+//!   (weights, gradients, optimizer states) of any catalog model, mode and layout.
 
 use proptest::prelude::*;
+use rigplan::core::analysis::memory::{self, GradDtype, Mode, ModelSpec, Offload, Optimizer, WeightType, Workload};
 use rigplan::core::analysis::{self, Report};
 use rigplan::core::build::{
     Build, CostKind, Costs, CustomLine, CustomOffer, CustomPricing, Location, MAX_NODE_COUNT, MAX_QUANTITY, NodeGroup,
-    PartLine, PriceOverride, Redundancy, Site, Usage,
+    PartLine, PlannedWorkload, PriceOverride, Redundancy, Site, Usage,
 };
 use rigplan::core::catalog::{Catalog, PartId, PartKind};
 use rigplan::core::persist::{build_to_string, check_build, load_build, parse_build_str, save_build};
@@ -329,8 +332,24 @@ fn site() -> impl Strategy<Value = Site> {
         )
 }
 
+fn planned_workload() -> impl Strategy<Value = PlannedWorkload> {
+    (
+        prop_oneof![
+            4 => (0..CATALOG.models.len()).prop_map(|i| CATALOG.models.iter().nth(i).map(|m| m.id.to_string()).unwrap_or_default()),
+            1 => text(),
+        ],
+        prop_oneof![
+            4 => prop::sample::select(vec!["inference-bf16-4k", "inference-q4_k_m-8k", "lora-r16", "qlora-nf4-r64", "full-ft-zero3"]).prop_map(str::to_owned),
+            1 => text(),
+        ],
+        prop::option::of(1.0f64..1e13),
+    )
+        .prop_map(|(model, workload, run_tokens)| PlannedWorkload { model, workload, run_tokens })
+}
+
 fn usage() -> impl Strategy<Value = Usage> {
-    (0.0f64..=1.0, 0.25f64..=15.0).prop_map(|(utilization, horizon_years)| Usage { utilization, horizon_years })
+    (0.0f64..=1.0, 0.25f64..=15.0, prop::option::of(planned_workload()))
+        .prop_map(|(utilization, horizon_years, workload)| Usage { utilization, horizon_years, workload })
 }
 
 fn custom_offer(i: usize) -> impl Strategy<Value = CustomOffer> {
@@ -535,4 +554,80 @@ fn random_builds_reach_every_analysis() {
     {
         assert!(count >= n / 50, "only {count} of {n} random builds have {what}");
     }
+}
+
+/// Per-GPU model states: weights, gradients and optimizer states (the ZeRO paper's "model
+/// states", Rajbhandari et al. 2019 §3), without activations, KV cache or CUDA context.
+fn model_state_bytes(e: &memory::MemoryEstimate) -> u64 {
+    e.per_gpu.weights_bytes.0
+        + e.per_gpu.gradients_bytes.map_or(0, |b| b.0)
+        + e.per_gpu.optimizer_bytes.map_or(0, |b| b.0)
+}
+
+/// A ZeRO-3 training workload of any mode the memory model takes, with random precision,
+/// optimizer, offload and tensor/pipeline degrees.
+fn zero3_workload() -> impl Strategy<Value = Workload> {
+    (
+        prop::sample::select(vec![Mode::Train, Mode::Lora, Mode::Qlora]),
+        prop::sample::select(vec![
+            WeightType::Bf16,
+            WeightType::Fp16,
+            WeightType::Fp32,
+            WeightType::Nf4,
+            WeightType::Int4,
+        ]),
+        prop::sample::select(vec![Optimizer::AdamW, Optimizer::AdamW8bit, Optimizer::Sgd]),
+        prop::sample::select(vec![GradDtype::Fp16, GradDtype::Fp32]),
+        prop::sample::select(vec![Offload::None, Offload::Optimizer, Offload::All]),
+        prop::sample::select(vec![1u32, 2, 4, 8]),
+        prop::sample::select(vec![1u32, 2, 4]),
+    )
+        .prop_map(|(mode, weights, optimizer, grad_dtype, offload, tp, pp)| {
+            let mut w = Workload::defaults(mode);
+            w.weights = weights;
+            w.optimizer = optimizer;
+            w.grad_dtype = grad_dtype;
+            w.offload = offload;
+            w.zero = 3;
+            w.tp = tp;
+            w.pp = pp;
+            w
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn more_gpus_under_zero3_never_raise_per_gpu_model_states(
+        model in 0..CATALOG.models.len(), w in zero3_workload(), dp in 1u32..=64, more in 1u32..=512,
+    ) {
+        let Some(model) = CATALOG.models.iter().nth(model) else { return Ok(()) };
+        let spec = ModelSpec::from_model(model);
+        let shards = w.tp * w.pp;
+        // A combination the memory model refuses (QLoRA on 16-bit weights, tp not dividing the
+        // heads, LoRA on a model without layers) says nothing about the invariant.
+        let Ok(few) = memory::estimate(&spec, &w, shards * dp) else { return Ok(()) };
+        let many = memory::estimate(&spec, &w, shards * (dp + more)).expect("more data-parallel GPUs stay valid");
+        prop_assert_eq!(many.layout.dp, dp + more);
+        prop_assert!(
+            model_state_bytes(&many) <= model_state_bytes(&few),
+            "{}: {} B per GPU on {} GPUs, {} B on {}", model.id, model_state_bytes(&few), shards * dp,
+            model_state_bytes(&many), shards * (dp + more)
+        );
+    }
+}
+
+/// The ZeRO-3 property is about real savings: sharding a 7B model's states over 8 data-parallel
+/// GPUs instead of 1 cuts them several-fold (16 B/param / 8 plus the gathered live
+/// parameters, ZeRO paper §5), so the property above compares numbers that move.
+#[test]
+fn zero3_sharding_moves_the_numbers_the_property_compares() {
+    let model = CATALOG.models.iter().find(|m| m.id.to_string() == "model/meta-llama-2-7b").expect("Llama 2 7B");
+    let spec = ModelSpec::from_model(model);
+    let mut w = Workload::defaults(Mode::Train);
+    w.zero = 3;
+    let one = model_state_bytes(&memory::estimate(&spec, &w, 1).expect("valid"));
+    let eight = model_state_bytes(&memory::estimate(&spec, &w, 8).expect("valid"));
+    assert!(eight * 4 < one, "{one} B on 1 GPU, {eight} B on 8");
 }

@@ -10,7 +10,10 @@
 pub mod bom;
 pub mod compat;
 pub mod diagnostic;
+pub mod fit;
+pub mod memory;
 pub mod power;
+pub mod speed;
 pub mod tco;
 pub mod thermal;
 
@@ -31,6 +34,9 @@ pub struct Report {
     pub nodes: u64,
     pub gpus: u64,
     pub bom: bom::Bom,
+    /// Every catalog model × the standard workloads on each node group's GPUs, with the
+    /// interconnect (NVLink, PCIe, cross-node) noted.
+    pub fit: Vec<fit::FitMatrix>,
     /// PCIe slot layouts per node (the compatibility findings are in `diagnostics`).
     pub compat: compat::Compat,
     /// Power draw, PSU sizing, circuit and rack view.
@@ -72,6 +78,7 @@ pub fn analyze_tco(
 pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
     let resolved = Resolved::new(catalog, build);
     let bom = bom::bill_of_materials(&resolved);
+    let fit = fit::build_fit(&resolved);
     let mut diagnostics = diagnostic::unknown_parts(&resolved);
     let (compat, found) = compat::check(&resolved);
     diagnostics.extend(found);
@@ -79,7 +86,9 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
     diagnostics.extend(found);
     let (thermal, found) = thermal::analyze(&resolved, &power, &compat);
     diagnostics.extend(found);
-    let tco = analyze_tco(&resolved, &bom, &power, None);
+    let (workload, found) = planned_workload(build, &fit);
+    diagnostics.extend(found);
+    let tco = analyze_tco(&resolved, &bom, &power, workload);
     diagnostic::sort(&mut diagnostics);
     Report {
         build_name: build.name.clone(),
@@ -87,10 +96,78 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
         nodes: resolved.total_nodes(),
         gpus: resolved.total_gpus(),
         bom,
+        fit,
         compat,
         power,
         thermal,
         tco,
         diagnostics,
+    }
+}
+
+/// The throughput of the build's planned workload (`usage.workload`) from the fit matrix, for
+/// cost per token and per training run.
+///
+/// The workload runs on the node group with the most GPUs. Training workloads use every GPU
+/// of that group (the matrix evaluates them over all of them), so the cell's training
+/// tokens/s is the build's. Inference cells describe one model instance on the GPUs its
+/// layout needs, decoding at batch 1; the group serves `⌊GPUs / GPUs per instance⌋` such
+/// replicas in parallel, a conservative figure (batching raises served throughput; Kwon et al.
+/// 2023, vLLM, §6). Findings: `workload-unknown-model`, `workload-unknown`,
+/// `workload-does-not-fit`, `workload-no-gpus`.
+#[must_use]
+pub fn planned_workload(build: &Build, fit: &[fit::FitMatrix]) -> (Option<tco::WorkloadInput>, Vec<Diagnostic>) {
+    let Some(plan) = &build.usage.workload else { return (None, Vec::new()) };
+    let info = |code: &str, message: String| vec![Diagnostic::new(Severity::Warning, code, message)];
+    let Some(kind) = fit::WorkloadKind::from_id(&plan.workload) else {
+        let known: Vec<&str> = fit::WorkloadKind::ALL.iter().map(|k| k.id()).collect();
+        return (
+            None,
+            info(
+                "workload-unknown",
+                format!("the planned workload `{}` is not one of {}", plan.workload, known.join(", ")),
+            ),
+        );
+    };
+    let Some(matrix) = fit.iter().max_by_key(|m| u64::from(m.gpus_per_node) * u64::from(m.nodes)) else {
+        return (None, info("workload-no-gpus", "the planned workload needs GPUs; the build has none".to_owned()));
+    };
+    let Some(row) = matrix.rows.iter().find(|r| r.model.as_str() == plan.model) else {
+        return (
+            None,
+            info(
+                "workload-unknown-model",
+                format!("the planned workload's model `{}` is not in the model catalog", plan.model),
+            ),
+        );
+    };
+    let fits = |cell: &fit::FitCell| matches!(cell.verdict, Some(memory::Verdict::Fits | memory::Verdict::Tight));
+    let cell = row.cells.iter().find(|c| c.workload == kind.id()).filter(|c| fits(c));
+    let throughput = cell.and_then(|c| {
+        if kind.is_inference() {
+            let replicas = (matrix.gpus_per_node * matrix.nodes) / c.gpus_used.unwrap_or(1).max(1);
+            c.decode_tokens_per_s.map(|t| t * f64::from(replicas))
+        } else {
+            c.train_tokens_per_s
+        }
+    });
+    match throughput {
+        Some(tokens_per_second) if tokens_per_second > 0.0 => {
+            (Some(tco::WorkloadInput { tokens_per_second, run_tokens: plan.run_tokens }), Vec::new())
+        }
+        _ => (
+            None,
+            info(
+                "workload-does-not-fit",
+                format!(
+                    "{} ({}) does not fit {}'s {} × {}: no cost per token or per run",
+                    row.model_name,
+                    kind.label(),
+                    matrix.node_name,
+                    matrix.gpus_per_node * matrix.nodes,
+                    matrix.gpu_name
+                ),
+            ),
+        ),
     }
 }

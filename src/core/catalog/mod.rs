@@ -9,10 +9,15 @@
 //! each problem with `file:line:col`.
 
 pub mod clouds;
+mod models;
 mod types;
 mod validate;
 
 pub use clouds::{CloudOffer, PriceCheck};
+pub use models::{
+    Architecture, EMBEDDED_MODELS, FfnKind, MODEL_ID_PREFIX, MODELS_FILE_NAME, Measured, Mla, Model, ModelId,
+    ModelTask, Models, Moe, NormKind, PARAM_CHECK_TOLERANCE, Role, Transformer,
+};
 pub use types::*;
 pub use validate::{CatalogProblem, ProblemSeverity};
 
@@ -114,6 +119,8 @@ pub struct Catalog {
     pub nics: Vec<Nic>,
     pub switches: Vec<Switch>,
     pub systems: Vec<System>,
+    /// The model catalog (`models.ron`): architectures the fit and speed analyses size.
+    pub models: Models,
     /// Where each part was defined (for messages and hover cards).
     pub origins: HashMap<PartId, Origin>,
     /// Cloud offers for the TCO comparison (`clouds.ron`), sorted by id.
@@ -170,8 +177,8 @@ impl Catalog {
         Ok(catalog)
     }
 
-    /// The embedded parts and cloud offers with every problem found (errors and warnings), for
-    /// `rigplan catalog validate`.
+    /// The embedded catalog (parts, models and cloud offers) with every problem found, errors
+    /// and warnings, for `rigplan catalog validate`.
     #[must_use]
     pub fn embedded_with_problems() -> (Self, Vec<CatalogProblem>) {
         let sources: Vec<(PartKind, String, String)> = EMBEDDED_FILES
@@ -179,6 +186,9 @@ impl Catalog {
             .map(|(kind, text)| (*kind, format!("catalog/{}", kind.file_name()), (*text).to_owned()))
             .collect();
         let (mut catalog, mut problems) = Self::from_sources(&sources);
+        let (models, model_problems) = Models::embedded();
+        catalog.models = models;
+        problems.extend(model_problems);
         problems.extend(catalog.load_clouds(&Self::embedded_cloud_sources()));
         sort_problems(&mut problems);
         (catalog, problems)
@@ -227,6 +237,17 @@ impl Catalog {
         }
         let (mut catalog, more) = Self::from_sources(&sources);
         problems.extend(more);
+        let mut model_sources = vec![(format!("catalog/{MODELS_FILE_NAME}"), EMBEDDED_MODELS.to_owned())];
+        let models_path = dir.join(MODELS_FILE_NAME);
+        if models_path.exists() {
+            match read_limited(&models_path) {
+                Ok(text) => model_sources.push((models_path.display().to_string(), text)),
+                Err(p) => problems.push(p),
+            }
+        }
+        let (models, model_problems) = Models::from_sources(&model_sources);
+        catalog.models = models;
+        problems.extend(model_problems);
         let mut cloud_sources = Self::embedded_cloud_sources();
         let user_clouds = dir.join(clouds::CLOUDS_FILE);
         if user_clouds.exists() {
@@ -270,7 +291,7 @@ impl Catalog {
         }
         catalog.rebuild_index();
         problems.extend(validate::validate(&catalog));
-        problems.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
+        sort_problems(&mut problems);
         (catalog, problems)
     }
 
@@ -346,13 +367,16 @@ impl Catalog {
     }
 }
 
-/// A warning for each `.ron` file in a user catalog folder that is not named after a part kind
-/// or `clouds.ron` (`gpus.ron`, `widget.ron`): it is not loaded, and without the warning a misnamed file would
-/// be ignored in silence.
+/// A warning for each `.ron` file in a user catalog folder that the loader does not read (not
+/// named after a part kind, `clouds.ron` or `models.ron`; e.g. `gpus.ron`): without it a
+/// misnamed file would be ignored in silence.
 fn unknown_files(dir: &Path) -> Vec<CatalogProblem> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    let known: Vec<String> =
-        PartKind::ALL.iter().map(|k| k.file_name()).chain(std::iter::once(clouds::CLOUDS_FILE.to_owned())).collect();
+    let known: Vec<String> = PartKind::ALL
+        .iter()
+        .map(|k| k.file_name())
+        .chain([clouds::CLOUDS_FILE.to_owned(), MODELS_FILE_NAME.to_owned()])
+        .collect();
     let mut out: Vec<CatalogProblem> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
@@ -363,10 +387,7 @@ fn unknown_files(dir: &Path) -> Vec<CatalogProblem> {
             file: p.display().to_string(),
             line: None,
             col: None,
-            message: format!(
-                "is not loaded: catalog files are named after a part kind or the clouds ({})",
-                known.join(", ")
-            ),
+            message: format!("is not loaded: the catalog files are {}", known.join(", ")),
         })
         .collect();
     out.sort_by(|a, b| a.file.cmp(&b.file));

@@ -1,0 +1,630 @@
+//! `rigplan fit`: memory per GPU, fit verdict and speed of one model and workload, and the
+//! short fit section of `rigplan report`.
+//!
+//! The subcommand turns its flags into a [`ModelSpec`], a [`Workload`] and optionally a GPU
+//! topology (from `--gpu`/`--gpus` or a build file), calls the core
+//! ([`memory::estimate`], [`memory::check_fit`], [`speed::estimate_speed`], [`fit::suggest`])
+//! and prints text or, with `--json`, one object whose field names are a stable interface
+//! (`docs/report-schema.md`, "fit --json"). Exit codes: 0 computed (fits, tight, or no GPU
+//! given), 1 does not fit, 2 bad input.
+
+use super::{Exit, load_build};
+use crate::core::analysis::fit::{self, FitMatrix, Suggestion, WorkloadKind};
+use crate::core::analysis::memory::{
+    self, GradDtype, KvType, Layout, LoraTargets, Mode, ModelSpec, Offload, Optimizer, PerGpuMemory, Recompute,
+    Verdict, WeightType, Workload,
+};
+use crate::core::analysis::speed::{self, SpeedSettings, Topology};
+use crate::core::catalog::{Catalog, FfnKind, Gpu, Mla, Moe, NormKind, Role, Transformer};
+use crate::core::resolve::Resolved;
+use crate::core::units::{Bytes, format_thousands};
+use anyhow::{Context as _, bail};
+use clap::ValueEnum;
+use serde::Serialize;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Arguments of `rigplan fit`.
+#[derive(Debug, Clone, clap::Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["model", "params"])))]
+pub struct FitArgs {
+    /// A catalog model id (the `model/` prefix may be left out), e.g. meta-llama-3.1-8b.
+    #[arg(long, value_name = "ID")]
+    pub model: Option<String>,
+    /// A parameter count instead of a catalog model (7e9, 7B, 350M); alone it gives model
+    /// states only, with --layers --hidden --heads also activations and KV cache.
+    #[arg(long, value_name = "N", conflicts_with = "model")]
+    pub params: Option<String>,
+    #[arg(long, value_name = "L", requires = "params")]
+    pub layers: Option<u32>,
+    #[arg(long, value_name = "H", requires = "params")]
+    pub hidden: Option<u32>,
+    #[arg(long, value_name = "A", requires = "params")]
+    pub heads: Option<u32>,
+    #[arg(long, value_name = "K", requires = "params")]
+    pub kv_heads: Option<u32>,
+    #[arg(long, value_name = "D", requires = "params")]
+    pub head_dim: Option<u32>,
+    /// FFN width of a gated (SwiGLU) FFN; without it a 4×hidden GELU FFN is assumed.
+    #[arg(long, value_name = "F", requires = "params")]
+    pub ffn: Option<u32>,
+    #[arg(long, value_name = "V", requires = "params")]
+    pub vocab: Option<u32>,
+    #[arg(long, value_name = "E", requires = "params")]
+    pub experts: Option<u32>,
+    #[arg(long, value_name = "K", requires = "params")]
+    pub active_experts: Option<u32>,
+    #[arg(long, value_name = "R", requires = "params")]
+    pub kv_lora_rank: Option<u32>,
+    #[arg(long, value_name = "R", requires = "params")]
+    pub rope_dim: Option<u32>,
+
+    /// A catalog GPU id (the `gpu/` prefix may be left out).
+    #[arg(long, value_name = "ID", conflicts_with = "build")]
+    pub gpu: Option<String>,
+    /// Number of GPUs of --gpu (one node); default 1.
+    #[arg(long, value_name = "N", conflicts_with = "build")]
+    pub gpus: Option<u32>,
+    /// A build file: its first node group with GPUs gives the GPU type, count, nodes and links.
+    #[arg(long, value_name = "FILE")]
+    pub build: Option<PathBuf>,
+
+    #[arg(long, value_enum, default_value = "inference")]
+    pub mode: ModeArg,
+    /// Weight type; default bf16 (nf4 for qlora).
+    #[arg(long, value_enum, value_name = "T")]
+    pub weights: Option<WeightArg>,
+    #[arg(long, value_enum, value_name = "T", default_value = "fp16")]
+    pub kv: KvArg,
+    #[arg(long, value_name = "B", default_value_t = 1)]
+    pub batch: u32,
+    /// Tokens per sequence; default 4096 for inference and 2048 for training, capped at the
+    /// model's maximum.
+    #[arg(long, value_name = "S")]
+    pub context: Option<u32>,
+    #[arg(long, value_enum, default_value = "adamw")]
+    pub optimizer: OptimizerArg,
+    #[arg(long, value_enum, default_value = "fp16")]
+    pub grad_dtype: GradArg,
+    #[arg(long, value_name = "0..3", default_value_t = 0)]
+    pub zero: u8,
+    #[arg(long, value_enum, default_value = "none")]
+    pub offload: OffloadArg,
+    #[arg(long, value_name = "T", default_value_t = 1)]
+    pub tp: u32,
+    #[arg(long, value_name = "P", default_value_t = 1)]
+    pub pp: u32,
+    #[arg(long, value_enum, default_value = "none")]
+    pub recompute: RecomputeArg,
+    #[arg(long, value_enum, default_value = "on")]
+    pub flash_attention: OnOff,
+    /// LoRA rank; default 16 (64 for qlora).
+    #[arg(long, value_name = "R")]
+    pub lora_rank: Option<u32>,
+    #[arg(long, value_enum, default_value = "all")]
+    pub lora_targets: LoraTargetsArg,
+    /// Tokens to train on (samples for measured models), e.g. 2e12 or 2T.
+    #[arg(long, value_name = "N")]
+    pub tokens: Option<String>,
+    /// Model-FLOPs utilization for prefill and training (default: calibrated, see docs).
+    #[arg(long, value_name = "F")]
+    pub mfu: Option<f64>,
+    /// Share of peak memory bandwidth decode reaches (default: calibrated, see docs).
+    #[arg(long, value_name = "F")]
+    pub efficiency: Option<f64>,
+    #[arg(long)]
+    pub json: bool,
+}
+
+macro_rules! value_enum {
+    ($name:ident => $target:ty { $($variant:ident $(= $text:literal)? => $value:expr),+ $(,)? }) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+        pub enum $name {
+            $($(#[value(name = $text)])? $variant),+
+        }
+        impl From<$name> for $target {
+            fn from(v: $name) -> Self {
+                match v {
+                    $($name::$variant => $value),+
+                }
+            }
+        }
+    };
+}
+
+value_enum!(ModeArg => Mode { Inference => Mode::Inference, Train => Mode::Train, Lora => Mode::Lora, Qlora => Mode::Qlora });
+value_enum!(WeightArg => WeightType {
+    Fp32 => WeightType::Fp32, Fp16 => WeightType::Fp16, Bf16 => WeightType::Bf16, Fp8 => WeightType::Fp8,
+    Int8 => WeightType::Int8, Int4 => WeightType::Int4, Nf4 => WeightType::Nf4,
+    Q8_0 = "q8_0" => WeightType::Q8_0, Q6K = "q6_k" => WeightType::Q6K, Q5KM = "q5_k_m" => WeightType::Q5KM,
+    Q4KM = "q4_k_m" => WeightType::Q4KM, Q4_0 = "q4_0" => WeightType::Q4_0, Q3KM = "q3_k_m" => WeightType::Q3KM,
+    Q2K = "q2_k" => WeightType::Q2K,
+});
+value_enum!(KvArg => KvType { Fp16 => KvType::Fp16, Fp8 => KvType::Fp8, Q8_0 = "q8_0" => KvType::Q8_0, Q4_0 = "q4_0" => KvType::Q4_0 });
+value_enum!(OptimizerArg => Optimizer { Adamw => Optimizer::AdamW, Adamw8bit = "adamw8bit" => Optimizer::AdamW8bit, Sgd => Optimizer::Sgd });
+value_enum!(GradArg => GradDtype { Fp16 => GradDtype::Fp16, Fp32 => GradDtype::Fp32 });
+value_enum!(OffloadArg => Offload { None => Offload::None, Optimizer => Offload::Optimizer, All => Offload::All });
+value_enum!(RecomputeArg => Recompute { None => Recompute::None, Selective => Recompute::Selective, Full => Recompute::Full });
+value_enum!(OnOff => bool { On => true, Off => false });
+value_enum!(LoraTargetsArg => LoraTargets { Qv => LoraTargets::Qv, Attention => LoraTargets::Attention, All => LoraTargets::All });
+
+/// Parses a count such as `7e9`, `8.03B`, `350M`, `2T`, `125k` or `1_000_000`.
+///
+/// # Errors
+/// Text that is not a positive finite number with an optional k/M/B/T suffix.
+pub fn parse_count(text: &str) -> anyhow::Result<f64> {
+    let t = text.trim().replace('_', "");
+    let scale_of = |c: char| match c {
+        'k' | 'K' => Some(1.0e3),
+        'm' | 'M' => Some(1.0e6),
+        'b' | 'B' | 'g' | 'G' => Some(1.0e9),
+        't' | 'T' => Some(1.0e12),
+        _ => None,
+    };
+    let (number, scale) = match t.chars().last().and_then(|c| scale_of(c).map(|s| (c, s))) {
+        Some((suffix, scale)) => (t.strip_suffix(suffix).unwrap_or(&t), scale),
+        None => (t.as_str(), 1.0),
+    };
+    let value: f64 =
+        number.parse().map_err(|_| anyhow::anyhow!("`{text}` is not a number (examples: 7e9, 8.03B, 350M)"))?;
+    let value = value * scale;
+    if !value.is_finite() || value < 1.0 {
+        bail!("`{text}` must be a positive count");
+    }
+    Ok(value)
+}
+
+/// The model the flags describe, with its catalog id and name if it is a catalog model.
+fn model_spec(catalog: &Catalog, args: &FitArgs) -> anyhow::Result<(ModelSpec, Option<String>, String, Option<u32>)> {
+    if let Some(id) = &args.model {
+        let Some(model) = catalog.models.get(id) else {
+            let known: Vec<&str> = catalog.models.iter().map(|m| m.id.as_str()).collect();
+            bail!("--model `{id}` is not in the model catalog; known models: {}", known.join(", "));
+        };
+        let max_context = model.transformer().map(|t| t.max_context);
+        return Ok((ModelSpec::from_model(model), Some(model.id.to_string()), model.name.clone(), max_context));
+    }
+    let Some(text) = &args.params else { bail!("give --model ID or --params N") };
+    let params = parse_count(text).context("--params")?;
+    let params = crate::core::units::round_non_negative(params);
+    let name = format!("{} parameters", format_thousands(params as f64, 0));
+    let arch_given = [args.layers, args.hidden, args.heads];
+    let optional_given = [
+        args.kv_heads,
+        args.head_dim,
+        args.ffn,
+        args.vocab,
+        args.experts,
+        args.active_experts,
+        args.kv_lora_rank,
+        args.rope_dim,
+    ];
+    let (Some(layers), Some(hidden), Some(heads)) = (args.layers, args.hidden, args.heads) else {
+        if arch_given.iter().any(Option::is_some) || optional_given.iter().any(Option::is_some) {
+            bail!("an architecture needs --layers, --hidden and --heads together (the other shape flags refine it)");
+        }
+        return Ok((ModelSpec::params_only(params), None, name, None));
+    };
+    let moe = match (args.experts, args.active_experts) {
+        (Some(experts), Some(active_experts)) => Some(Moe {
+            experts,
+            active_experts,
+            shared_experts: 0,
+            expert_ffn: args.ffn.unwrap_or(4 * hidden),
+            dense_layers: 0,
+        }),
+        (None, None) => None,
+        _ => bail!("--experts and --active-experts go together"),
+    };
+    let head_dim = args.head_dim;
+    let mla = match (args.kv_lora_rank, args.rope_dim) {
+        (Some(kv_lora_rank), Some(rope)) => {
+            let d = head_dim.unwrap_or_else(|| hidden.checked_div(heads).unwrap_or(0));
+            Some(Mla { q_lora_rank: None, kv_lora_rank, qk_nope_head_dim: d, rope_head_dim: rope, v_head_dim: d })
+        }
+        (None, None) => None,
+        _ => bail!("--kv-lora-rank and --rope-dim go together (MLA)"),
+    };
+    let t = Transformer {
+        role: Role::Decoder,
+        layers,
+        hidden,
+        heads,
+        kv_heads: args.kv_heads,
+        head_dim,
+        ffn: args.ffn.unwrap_or(4 * hidden),
+        ffn_kind: if args.ffn.is_some() { FfnKind::Gated } else { FfnKind::Plain },
+        vocab: args.vocab.unwrap_or(0),
+        // A custom architecture states no maximum; the requested context is its own limit.
+        max_context: args.context.unwrap_or_else(|| Workload::defaults(args.mode.into()).context),
+        tied_embeddings: false,
+        norm: NormKind::RmsNorm,
+        linear_biases: false,
+        qkv_bias: false,
+        qk_norm: false,
+        learned_positions: false,
+        extra_params: 0,
+        sliding_window: None,
+        attention_layers: None,
+        moe,
+        mla,
+    };
+    let problems = t.problems();
+    if !problems.is_empty() {
+        bail!("the architecture flags are inconsistent: {}", problems.join("; "));
+    }
+    Ok((ModelSpec::custom(params, t), None, name, None))
+}
+
+/// The GPU, its topology, and a note on where it came from.
+fn hardware<'a>(catalog: &'a Catalog, args: &FitArgs) -> anyhow::Result<Option<(&'a Gpu, Topology)>> {
+    if let Some(id) = &args.gpu {
+        let full = if id.starts_with("gpu/") { id.clone() } else { format!("gpu/{id}") };
+        let Some(gpu) = catalog.gpu(&full.as_str().into()) else {
+            let known: Vec<&str> = catalog.gpus.iter().map(|g| g.id.as_str()).collect();
+            bail!("--gpu `{id}` is not in the catalog; known GPUs: {}", known.join(", "));
+        };
+        let n = args.gpus.unwrap_or(1);
+        if n == 0 {
+            bail!("--gpus must be at least 1");
+        }
+        return Ok(Some((gpu, Topology::new(gpu, n, 1, false, 0.0))));
+    }
+    if args.gpus.is_some() {
+        bail!("--gpus needs --gpu ID");
+    }
+    let Some(path) = &args.build else { return Ok(None) };
+    let build = load_build(path)?;
+    let resolved = Resolved::new(catalog, &build);
+    for node in &resolved.nodes {
+        let Some(item) = node.parts.gpus.iter().max_by_key(|g| g.quantity) else { continue };
+        let gpus_per_node: u32 = node
+            .parts
+            .gpus
+            .iter()
+            .filter(|g| g.part.id == item.part.id)
+            .map(|g| g.quantity)
+            .fold(0, u32::saturating_add);
+        if gpus_per_node == 0 {
+            continue;
+        }
+        let nic_gbps: f64 = node
+            .parts
+            .nics
+            .iter()
+            .map(|n| f64::from(n.quantity) * f64::from(n.part.ports) * n.part.port_speed_gbps)
+            .sum::<f64>()
+            + node.parts.systems.iter().map(|s| f64::from(s.quantity) * s.part.fabric_gbps).sum::<f64>();
+        let Some(gpu) = catalog.gpu(&item.part.id) else { continue };
+        let topo = Topology::new(gpu, gpus_per_node, node.count, node.nvlink_bridge, nic_gbps);
+        return Ok(Some((gpu, topo)));
+    }
+    bail!("the build `{}` has no GPU the catalog knows", path.display())
+}
+
+/// The workload the flags describe.
+fn workload(args: &FitArgs, max_context: Option<u32>) -> Workload {
+    let mode = Mode::from(args.mode);
+    let mut w = Workload::defaults(mode);
+    if let Some(t) = args.weights {
+        w.weights = t.into();
+    }
+    w.kv = args.kv.into();
+    w.batch = args.batch;
+    w.context = args.context.unwrap_or_else(|| max_context.map_or(w.context, |m| w.context.min(m)));
+    w.optimizer = args.optimizer.into();
+    w.grad_dtype = args.grad_dtype.into();
+    w.zero = args.zero;
+    w.offload = args.offload.into();
+    w.tp = args.tp;
+    w.pp = args.pp;
+    w.recompute = args.recompute.into();
+    w.flash_attention = args.flash_attention.into();
+    if let Some(r) = args.lora_rank {
+        w.lora_rank = r;
+    }
+    w.lora_targets = args.lora_targets.into();
+    w
+}
+
+/// `rigplan fit --json`: the stable output object.
+#[derive(Serialize)]
+struct FitOutput<'a> {
+    model: Option<String>,
+    model_name: String,
+    params: u64,
+    active_params: u64,
+    mode: Mode,
+    workload: Workload,
+    gpu: Option<&'a str>,
+    gpu_name: Option<&'a str>,
+    gpus: u32,
+    gpus_per_node: Option<u32>,
+    nodes: Option<u32>,
+    interconnect: Option<String>,
+    layout: Layout,
+    per_gpu: PerGpuMemory,
+    /// Host memory per node for offloaded states.
+    host_bytes: Bytes,
+    gpu_memory_bytes: Option<Bytes>,
+    fits: Option<bool>,
+    verdict: Option<Verdict>,
+    memory_fraction: Option<f64>,
+    kv_cache_bytes_per_token: Option<Bytes>,
+    trainable_params: Option<u64>,
+    decode_tokens_per_s: Option<f64>,
+    prefill_tokens_per_s: Option<f64>,
+    samples_per_s: Option<f64>,
+    train_flops: Option<f64>,
+    train_tokens_per_s: Option<f64>,
+    train_samples_per_s: Option<f64>,
+    train_hours: Option<f64>,
+    gpu_hours: Option<f64>,
+    decode_efficiency: Option<f64>,
+    mfu: Option<f64>,
+    smallest_change: Option<Suggestion>,
+    suggestions: Vec<Suggestion>,
+    notes: Vec<String>,
+}
+
+/// Runs `rigplan fit`.
+///
+/// # Errors
+/// Unknown model or GPU ids, inconsistent flags, an unreadable build file, or a workload that
+/// cannot be evaluated (each message says which flag).
+pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow::Result<Exit> {
+    let (spec, model_id, model_name, max_context) = model_spec(catalog, args)?;
+    let hw = hardware(catalog, args)?;
+    let w = workload(args, max_context);
+    for (flag, value) in [("--mfu", args.mfu), ("--efficiency", args.efficiency)] {
+        if let Some(v) = value
+            && !(v > 0.0 && v <= 1.0)
+        {
+            bail!("{flag} {v} must be a fraction in (0, 1]");
+        }
+    }
+    let tokens = args.tokens.as_deref().map(parse_count).transpose().context("--tokens")?;
+    let gpus = hw.as_ref().map_or_else(|| w.tp.saturating_mul(w.pp), |(_, t)| t.total_gpus());
+    let estimate = memory::estimate(&spec, &w, gpus)?;
+    let check = hw.as_ref().map(|(gpu, _)| memory::check_fit(estimate.per_gpu.total_bytes, gpu));
+    let settings = SpeedSettings { decode_efficiency: args.efficiency, mfu: args.mfu, tokens };
+    let speed = hw.as_ref().map(|(gpu, topo)| speed::estimate_speed(&spec, &w, gpu, topo, &settings));
+    let suggestions = match (&hw, check) {
+        (Some((gpu, _)), Some(c)) if c.verdict == Verdict::DoesNotFit => fit::suggest(&spec, &w, gpus, gpu),
+        _ => Vec::new(),
+    };
+    let mut notes = estimate.notes.clone();
+    if let Some(s) = &speed {
+        notes.extend(s.notes.iter().cloned());
+    }
+    if let Some((gpu, _)) = &hw
+        && args.gpu.is_some()
+        && gpus > 1
+        && matches!(gpu.interconnect, crate::core::catalog::Interconnect::NvLinkBridge { .. })
+    {
+        notes.push(format!(
+            "--gpu assumes the {} cards talk over PCIe; describe NVLink bridges in a build file (--build)",
+            gpu.name
+        ));
+    }
+    let train_flops = match (&speed, tokens) {
+        (Some(s), _) if s.train_flops.is_some() => s.train_flops,
+        (_, Some(t)) if w.mode.is_training() => Some(speed::train_flops(&spec, &w, t)),
+        _ => None,
+    };
+    let gpus_per_node = hw.as_ref().map(|(_, t)| t.gpus_per_node);
+    let output = FitOutput {
+        model: model_id,
+        model_name,
+        params: spec.total_params,
+        active_params: spec.active_params,
+        mode: w.mode,
+        workload: w,
+        gpu: hw.as_ref().map(|(g, _)| g.id.as_str()),
+        gpu_name: hw.as_ref().map(|(g, _)| g.name.as_str()),
+        gpus,
+        gpus_per_node,
+        nodes: hw.as_ref().map(|(_, t)| t.nodes),
+        interconnect: hw.as_ref().map(|(_, t)| t.description.clone()),
+        layout: estimate.layout,
+        per_gpu: estimate.per_gpu.clone(),
+        host_bytes: Bytes(estimate.host_bytes_per_gpu.0.saturating_mul(u64::from(gpus_per_node.unwrap_or(gpus)))),
+        gpu_memory_bytes: check.map(|c| c.gpu_memory_bytes),
+        fits: check.map(|c| c.verdict.fits()),
+        verdict: check.map(|c| c.verdict),
+        memory_fraction: check.map(|c| c.memory_fraction),
+        kv_cache_bytes_per_token: estimate.kv_cache_bytes_per_token,
+        trainable_params: estimate.trainable_params,
+        decode_tokens_per_s: speed.as_ref().and_then(|s| s.decode_tokens_per_s),
+        prefill_tokens_per_s: speed.as_ref().and_then(|s| s.prefill_tokens_per_s),
+        samples_per_s: speed.as_ref().and_then(|s| s.inference_samples_per_s),
+        train_flops,
+        train_tokens_per_s: speed.as_ref().and_then(|s| s.train_tokens_per_s),
+        train_samples_per_s: speed.as_ref().and_then(|s| s.train_samples_per_s),
+        train_hours: speed.as_ref().and_then(|s| s.train_hours),
+        gpu_hours: speed.as_ref().and_then(|s| s.gpu_hours),
+        decode_efficiency: speed.as_ref().filter(|_| !w.mode.is_training()).map(|s| s.decode_efficiency),
+        mfu: speed.as_ref().map(|s| if w.mode.is_training() { s.train_mfu } else { s.prefill_mfu }),
+        smallest_change: suggestions.first().cloned(),
+        suggestions,
+        notes,
+    };
+    if args.json {
+        serde_json::to_writer_pretty(&mut *out, &output)?;
+        writeln!(out)?;
+    } else {
+        write_fit_text(out, &output)?;
+    }
+    Ok(if output.fits == Some(false) { Exit::Findings } else { Exit::Ok })
+}
+
+fn bytes_line(out: &mut dyn Write, label: &str, value: Option<Bytes>) -> std::io::Result<()> {
+    match value {
+        Some(b) => writeln!(out, "  {label:<14} {:>12}  ({} bytes)", b.to_string(), format_thousands(b.0 as f64, 0)),
+        None => writeln!(out, "  {label:<14} {:>12}", "-"),
+    }
+}
+
+fn rate(value: f64) -> String {
+    if value >= 100.0 { format_thousands(value, 0) } else { format!("{value:.1}") }
+}
+
+fn write_fit_text(out: &mut dyn Write, o: &FitOutput<'_>) -> anyhow::Result<()> {
+    writeln!(
+        out,
+        "{} ({} parameters{}), {}",
+        o.model_name,
+        format_thousands(o.params as f64, 0),
+        if o.active_params == o.params {
+            String::new()
+        } else {
+            format!(", {} active", format_thousands(o.active_params as f64, 0))
+        },
+        o.mode
+    )?;
+    let w = &o.workload;
+    writeln!(out, "weights {}, KV {}, batch {}, context {}, {}", w.weights, w.kv, w.batch, w.context, o.layout)?;
+    if let (Some(name), Some(ic)) = (o.gpu_name, &o.interconnect) {
+        writeln!(out, "on {} × {name}: {ic}", o.gpus)?;
+    }
+    writeln!(out)?;
+    writeln!(out, "Per GPU:")?;
+    let p = &o.per_gpu;
+    bytes_line(out, "weights", Some(p.weights_bytes))?;
+    bytes_line(out, "gradients", p.gradients_bytes)?;
+    bytes_line(out, "optimizer", p.optimizer_bytes)?;
+    bytes_line(out, "activations", p.activations_bytes)?;
+    bytes_line(out, "KV cache", p.kv_cache_bytes)?;
+    bytes_line(out, "overhead", Some(p.overhead_bytes))?;
+    bytes_line(out, "total", Some(p.total_bytes))?;
+    if o.host_bytes.0 > 0 {
+        writeln!(out, "Host memory for offload: {} per node", o.host_bytes)?;
+    }
+    if let Some(kv) = o.kv_cache_bytes_per_token {
+        writeln!(out, "KV cache per token: {kv} ({} bytes)", format_thousands(kv.0 as f64, 0))?;
+    }
+    if let (Some(cap), Some(v), Some(f)) = (o.gpu_memory_bytes, o.verdict, o.memory_fraction) {
+        writeln!(out, "Verdict: {v} — {:.1} % of {cap}", f * 100.0)?;
+    }
+    if let Some(s) = &o.smallest_change {
+        writeln!(out, "Smallest change that fits: {} ({:.0} % of memory)", s.description, s.memory_fraction * 100.0)?;
+        for other in o.suggestions.iter().skip(1) {
+            writeln!(out, "  or: {} ({:.0} %)", other.description, other.memory_fraction * 100.0)?;
+        }
+    } else if o.fits == Some(false) {
+        writeln!(out, "No single change makes it fit.")?;
+    }
+    writeln!(out)?;
+    let speeds = [
+        ("Decode", o.decode_tokens_per_s, "tokens/s"),
+        ("Prefill", o.prefill_tokens_per_s, "tokens/s"),
+        ("Inference", o.samples_per_s, "samples/s over all GPUs"),
+        ("Training", o.train_tokens_per_s, "tokens/s"),
+        ("Training", o.train_samples_per_s, "samples/s"),
+    ];
+    for (label, value, unit) in speeds {
+        if let Some(v) = value {
+            writeln!(out, "{label}: {} {unit}", rate(v))?;
+        }
+    }
+    if let Some(f) = o.train_flops {
+        writeln!(out, "Training compute: {f:.3e} FLOPs")?;
+    }
+    if let (Some(h), Some(g)) = (o.train_hours, o.gpu_hours) {
+        writeln!(out, "Training time: {} hours ({:.1} days), {} GPU-hours", rate(h), h / 24.0, format_thousands(g, 0))?;
+    }
+    for note in &o.notes {
+        writeln!(out, "note: {note}")?;
+    }
+    Ok(())
+}
+
+/// Width of the model column of the report's fit table, characters.
+const NAME_WIDTH: usize = 34;
+
+/// `text` cut to `width` characters, with an ellipsis when cut.
+fn clip(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        text.to_owned()
+    } else {
+        let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+        cut.push('…');
+        cut
+    }
+}
+
+fn cell_text(cell: &fit::FitCell) -> String {
+    match (cell.verdict, cell.gpus_used) {
+        (None, _) => "-".to_owned(),
+        (Some(Verdict::DoesNotFit), _) => "no".to_owned(),
+        (Some(v), Some(n)) => {
+            let word = if v == Verdict::Tight { "tight" } else { "fits" };
+            match (cell.decode_tokens_per_s.or(cell.train_tokens_per_s), cell.samples_per_s) {
+                (Some(tps), _) => format!("{word}×{n} {}t/s", rate(tps)),
+                (None, Some(sps)) => format!("{word}×{n} {}/s", rate(sps)),
+                (None, None) => format!("{word}×{n}"),
+            }
+        }
+        (Some(_), None) => "?".to_owned(),
+    }
+}
+
+/// The short fit section of `rigplan report`: per node group, one line per model with each
+/// standard workload's verdict, GPUs used and speed.
+///
+/// # Errors
+/// Output failures.
+pub fn write_fit_section(out: &mut dyn Write, matrices: &[FitMatrix]) -> std::io::Result<()> {
+    for m in matrices {
+        writeln!(
+            out,
+            "Workload fit on {} ({} × {} per node × {} node(s), {} each): {}",
+            m.node_name, m.gpus_per_node, m.gpu_name, m.nodes, m.gpu_memory_bytes, m.interconnect
+        )?;
+        write!(out, "  {:<NAME_WIDTH$}", "model")?;
+        for k in WorkloadKind::ALL {
+            write!(out, " {:>18}", k.short())?;
+        }
+        writeln!(out)?;
+        for row in &m.rows {
+            write!(out, "  {:<NAME_WIDTH$}", clip(&row.model_name, NAME_WIDTH))?;
+            for cell in &row.cells {
+                write!(out, " {:>18}", cell_text(cell))?;
+            }
+            writeln!(out)?;
+        }
+        writeln!(
+            out,
+            "  (fits×N: fits on N GPUs; t/s: decode (inference) or training tokens per second; /s: samples per second; -: does not apply)"
+        )?;
+        for note in &m.notes {
+            writeln!(out, "  note: {note}")?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_count;
+
+    #[test]
+    fn counts_with_suffixes() {
+        let cases = [
+            ("7e9", 7.0e9),
+            ("8.03B", 8.03e9),
+            ("350M", 3.5e8),
+            ("2T", 2.0e12),
+            ("125k", 1.25e5),
+            ("1_000_000", 1.0e6),
+        ];
+        for (text, value) in cases {
+            let parsed = parse_count(text).expect("parses");
+            assert!((parsed - value).abs() <= value * 1e-12, "{text}");
+        }
+        for bad in ["", "B", "seven", "-5", "0", "7X", "nan"] {
+            assert!(parse_count(bad).is_err(), "{bad}");
+        }
+    }
+}

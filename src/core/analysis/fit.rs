@@ -1,0 +1,662 @@
+//! The fit matrix: every catalog model × a standard set of workloads on a build's actual GPUs,
+//! and the search for the smallest change that makes a misfit fit.
+//!
+//! Theory of operation: for each node group with GPUs, [`build_fit`] takes the group's GPU
+//! type (the most numerous one), its count per node, the node count, and the links between
+//! them ([`speed::Topology`]: NVLink switch or bridges, Infinity Fabric, PCIe, the NICs across
+//! nodes). [`fit_matrix`] then evaluates each model under each [`WorkloadKind`]:
+//! - inference picks the smallest tensor-parallel group inside a node that fits, then adds
+//!   pipeline stages across nodes; a misfit says how many GPUs it would need;
+//! - LoRA and QLoRA run one replica per GPU (data parallel), falling back to ZeRO-3 over all
+//!   the GPUs;
+//! - full fine-tuning uses ZeRO-3 over all the build's GPUs, as the standard set says.
+//!
+//! Each cell carries the verdict, the layout, the per-GPU total and memory fraction, and the
+//! speed (decode tokens/s for inference, training tokens/s for training). [`suggest`] is the
+//! CLI's fuller search: every single change (smaller batch or context, recompute, a lower KV
+//! or weight precision, an 8-bit optimizer, ZeRO or offload, more GPUs, QLoRA) that makes a
+//! misfit fit, least disruptive first.
+
+use super::memory::{
+    self, KvType, LoraTargets, MemoryEstimate, Mode, ModelSpec, Offload, Optimizer, Recompute, Verdict, WeightType,
+    Workload,
+};
+use super::speed::{self, SpeedSettings, Topology};
+use crate::core::catalog::{Gpu, GpuFormFactor, ModelId, Models, PartId};
+use crate::core::resolve::Resolved;
+use crate::core::units::Bytes;
+use serde::Serialize;
+
+/// Largest GPU count the "needs N GPUs" search considers.
+pub const MAX_SEARCH_GPUS: u32 = 4096;
+
+/// The standard workloads of the matrix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum WorkloadKind {
+    /// Inference, bf16 weights, fp16 KV cache, 4096-token context, batch 1.
+    InferenceBf16,
+    /// Inference, GGUF Q4_K_M weights, fp16 KV cache, 8192-token context, batch 1 (decoders).
+    InferenceQ4km,
+    /// LoRA rank 16 on every linear layer of a bf16 base, 2048 tokens, batch 1, full
+    /// recompute (gradient checkpointing), FlashAttention.
+    Lora,
+    /// QLoRA (NF4 base, rank 64 on every linear layer, Dettmers et al. 2023 §5), 2048 tokens,
+    /// batch 1, full recompute.
+    Qlora,
+    /// Full fine-tuning, bf16 with AdamW (16 bytes/parameter), ZeRO-3 over all the GPUs,
+    /// 2048 tokens, batch 1 per GPU, full recompute.
+    FullFinetune,
+}
+
+impl WorkloadKind {
+    pub const ALL: [Self; 5] = [Self::InferenceBf16, Self::InferenceQ4km, Self::Lora, Self::Qlora, Self::FullFinetune];
+
+    /// The workload with a stable id (see [`Self::id`]).
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.id() == id)
+    }
+
+    /// True for the inference workloads.
+    #[must_use]
+    pub fn is_inference(self) -> bool {
+        matches!(self, Self::InferenceBf16 | Self::InferenceQ4km)
+    }
+
+    /// Stable id used in JSON.
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::InferenceBf16 => "inference-bf16-4k",
+            Self::InferenceQ4km => "inference-q4_k_m-8k",
+            Self::Lora => "lora-r16",
+            Self::Qlora => "qlora-nf4-r64",
+            Self::FullFinetune => "full-ft-zero3",
+        }
+    }
+
+    /// Short column heading.
+    #[must_use]
+    pub fn short(self) -> &'static str {
+        match self {
+            Self::InferenceBf16 => "bf16 4k",
+            Self::InferenceQ4km => "q4_k_m 8k",
+            Self::Lora => "LoRA",
+            Self::Qlora => "QLoRA",
+            Self::FullFinetune => "full FT",
+        }
+    }
+
+    /// A sentence saying what the workload is.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::InferenceBf16 => "Inference, bf16 weights, fp16 KV cache, 4096-token context, batch 1",
+            Self::InferenceQ4km => "Inference, GGUF Q4_K_M weights, fp16 KV cache, 8192-token context, batch 1",
+            Self::Lora => "LoRA r=16 on all linear layers, bf16 base, 2048 tokens, batch 1, gradient checkpointing",
+            Self::Qlora => "QLoRA (NF4 base) r=64 on all linear layers, 2048 tokens, batch 1, gradient checkpointing",
+            Self::FullFinetune => {
+                "Full fine-tune, bf16 + AdamW, ZeRO-3 over all GPUs, 2048 tokens, batch 1 per GPU, gradient checkpointing"
+            }
+        }
+    }
+
+    /// The workload for a model, or None where it does not apply (GGUF for non-decoders,
+    /// LoRA for models without layers). Contexts are capped at the model's maximum.
+    #[must_use]
+    pub fn workload(self, spec: &ModelSpec) -> Option<Workload> {
+        let cap = |context: u32| spec.transformer().map_or(context, |t| context.min(t.max_context));
+        let mut w = match self {
+            Self::InferenceBf16 => {
+                let mut w = Workload::defaults(Mode::Inference);
+                w.context = cap(4096);
+                w
+            }
+            Self::InferenceQ4km => {
+                if !spec.is_decoder() {
+                    return None;
+                }
+                let mut w = Workload::defaults(Mode::Inference);
+                w.weights = WeightType::Q4KM;
+                w.context = cap(8192);
+                w
+            }
+            Self::Lora | Self::Qlora => {
+                spec.transformer()?;
+                let mode = if self == Self::Lora { Mode::Lora } else { Mode::Qlora };
+                let mut w = Workload::defaults(mode);
+                w.context = cap(2048);
+                w.recompute = Recompute::Full;
+                w
+            }
+            Self::FullFinetune => {
+                let mut w = Workload::defaults(Mode::Train);
+                w.context = cap(2048);
+                w.recompute = Recompute::Full;
+                w.zero = 3;
+                w
+            }
+        };
+        w.lora_targets = LoraTargets::All;
+        Some(w)
+    }
+}
+
+/// One model under one standard workload.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FitCell {
+    pub workload: &'static str,
+    /// None when the workload does not apply to the model.
+    pub verdict: Option<Verdict>,
+    pub layout: Option<memory::Layout>,
+    /// GPUs the layout uses.
+    pub gpus_used: Option<u32>,
+    pub per_gpu_total_bytes: Option<Bytes>,
+    pub memory_fraction: Option<f64>,
+    pub decode_tokens_per_s: Option<f64>,
+    pub train_tokens_per_s: Option<f64>,
+    /// Measured models: inference or training samples per second over all the GPUs.
+    pub samples_per_s: Option<f64>,
+    /// Why the workload does not apply, or what a misfit would need.
+    pub note: Option<String>,
+}
+
+/// One model's row of the matrix.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FitRow {
+    pub model: ModelId,
+    pub model_name: String,
+    pub cells: Vec<FitCell>,
+}
+
+/// A column of the matrix.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FitColumn {
+    pub id: &'static str,
+    pub label: &'static str,
+}
+
+/// The matrix for one node group's GPUs.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FitMatrix {
+    /// Node group index in the build.
+    pub node: usize,
+    pub node_name: String,
+    pub gpu: PartId,
+    pub gpu_name: String,
+    pub gpus_per_node: u32,
+    pub nodes: u32,
+    pub gpu_memory_bytes: Bytes,
+    /// The links, in a sentence (NVLink vs PCIe vs cross-node).
+    pub interconnect: String,
+    pub topology: Topology,
+    pub workloads: Vec<FitColumn>,
+    pub rows: Vec<FitRow>,
+    pub notes: Vec<String>,
+}
+
+/// A fit with its estimate.
+struct Tried {
+    estimate: MemoryEstimate,
+    verdict: Verdict,
+    fraction: f64,
+    workload: Workload,
+    gpus: u32,
+}
+
+fn try_fit(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Option<Tried> {
+    let estimate = memory::estimate(spec, w, gpus).ok()?;
+    let check = memory::check_fit(estimate.per_gpu.total_bytes, gpu);
+    Some(Tried { estimate, verdict: check.verdict, fraction: check.memory_fraction, workload: *w, gpus })
+}
+
+/// Tensor-parallel degrees up to `max` that the model's heads allow, ascending.
+fn tp_options(spec: &ModelSpec, max: u32) -> impl Iterator<Item = u32> + '_ {
+    (1..=max.max(1)).filter(move |&t| match spec.transformer() {
+        Some(tr) => tr.heads % t == 0,
+        None => t == 1,
+    })
+}
+
+/// The first fitting candidate, preferring "fits" over "tight".
+fn first_fitting(candidates: impl Iterator<Item = Tried>) -> (Option<Tried>, Option<Tried>) {
+    let mut tight = None;
+    let mut last = None;
+    for c in candidates {
+        match c.verdict {
+            Verdict::Fits => return (Some(c), None),
+            Verdict::Tight => {
+                if tight.is_none() {
+                    tight = Some(c);
+                }
+            }
+            Verdict::DoesNotFit => last = Some(c),
+        }
+    }
+    (tight, last)
+}
+
+/// Inference layouts inside the build: growing tensor parallelism within a node, then
+/// pipeline stages across nodes.
+fn inference_candidates<'a>(
+    spec: &'a ModelSpec,
+    w: &'a Workload,
+    gpu: &'a Gpu,
+    gpus_per_node: u32,
+    nodes: u32,
+) -> impl Iterator<Item = Tried> + 'a {
+    let within = tp_options(spec, gpus_per_node).filter_map(move |tp| {
+        let mut c = *w;
+        c.tp = tp;
+        c.pp = 1;
+        try_fit(spec, &c, tp, gpu)
+    });
+    let widest = tp_options(spec, gpus_per_node).last().unwrap_or(1);
+    let layers = spec.transformer().map_or(1, |t| t.layers);
+    let across = (2..=nodes.min(layers)).filter_map(move |pp| {
+        let mut c = *w;
+        c.tp = widest;
+        c.pp = pp;
+        try_fit(spec, &c, widest * pp, gpu)
+    });
+    within.chain(across)
+}
+
+/// GPUs an inference workload needs beyond the build: tensor parallel up to 8, then
+/// pipeline stages of 8-way groups.
+fn inference_needs(spec: &ModelSpec, w: &Workload, gpu: &Gpu) -> Option<(u32, u32)> {
+    let widest = tp_options(spec, 8).last().unwrap_or(1);
+    let layers = spec.transformer().map_or(1, |t| t.layers);
+    let max_pp = (MAX_SEARCH_GPUS / widest).min(layers);
+    tp_options(spec, 8).map(|tp| (tp, 1)).chain((2..=max_pp).map(|pp| (widest, pp))).find(|&(tp, pp)| {
+        let mut c = *w;
+        c.tp = tp;
+        c.pp = pp;
+        try_fit(spec, &c, tp * pp, gpu).is_some_and(|t| t.verdict.fits())
+    })
+}
+
+/// GPUs a training workload needs with ZeRO-3 (powers of two).
+fn training_needs(spec: &ModelSpec, w: &Workload, gpu: &Gpu) -> Option<u32> {
+    std::iter::successors(Some(2u32), |n| n.checked_mul(2)).take_while(|&n| n <= MAX_SEARCH_GPUS).find(|&n| {
+        let mut c = *w;
+        c.zero = 3;
+        c.tp = 1;
+        c.pp = 1;
+        try_fit(spec, &c, n, gpu).is_some_and(|t| t.verdict.fits())
+    })
+}
+
+fn cell_from(
+    kind: WorkloadKind,
+    spec: &ModelSpec,
+    gpu: &Gpu,
+    topo: &Topology,
+    tried: &Tried,
+    note: Option<String>,
+) -> FitCell {
+    let speed =
+        speed::estimate_speed(spec, &tried.workload, gpu, &sub_topology(topo, tried.gpus), &SpeedSettings::default());
+    let samples = speed.inference_samples_per_s.or(speed.train_samples_per_s);
+    FitCell {
+        workload: kind.id(),
+        verdict: Some(tried.verdict),
+        layout: Some(tried.estimate.layout),
+        gpus_used: Some(tried.gpus),
+        per_gpu_total_bytes: Some(tried.estimate.per_gpu.total_bytes),
+        memory_fraction: Some(tried.fraction),
+        decode_tokens_per_s: speed.decode_tokens_per_s,
+        train_tokens_per_s: speed.train_tokens_per_s,
+        samples_per_s: samples,
+        note,
+    }
+}
+
+/// The part of a topology a layout of `gpus` GPUs occupies (whole nodes beyond one node).
+fn sub_topology(topo: &Topology, gpus: u32) -> Topology {
+    let mut t = topo.clone();
+    if gpus <= topo.gpus_per_node {
+        t.gpus_per_node = gpus.max(1);
+        t.nodes = 1;
+    } else {
+        t.nodes = gpus.div_ceil(topo.gpus_per_node.max(1));
+    }
+    t
+}
+
+fn not_applicable(kind: WorkloadKind, why: &str) -> FitCell {
+    FitCell {
+        workload: kind.id(),
+        verdict: None,
+        layout: None,
+        gpus_used: None,
+        per_gpu_total_bytes: None,
+        memory_fraction: None,
+        decode_tokens_per_s: None,
+        train_tokens_per_s: None,
+        samples_per_s: None,
+        note: Some(why.to_owned()),
+    }
+}
+
+/// Evaluates one model under one standard workload on a topology of `gpu`.
+#[must_use]
+pub fn evaluate(kind: WorkloadKind, spec: &ModelSpec, gpu: &Gpu, topo: &Topology) -> FitCell {
+    let Some(w) = kind.workload(spec) else {
+        let why = match kind {
+            WorkloadKind::InferenceQ4km => "GGUF inference applies to decoder language models",
+            _ => "LoRA needs a transformer's layers",
+        };
+        return not_applicable(kind, why);
+    };
+    let total = topo.total_gpus().max(1);
+    if w.mode == Mode::Inference {
+        let (found, last) = first_fitting(inference_candidates(spec, &w, gpu, topo.gpus_per_node, topo.nodes));
+        return match (found, last) {
+            (Some(t), _) => cell_from(kind, spec, gpu, topo, &t, None),
+            (None, Some(t)) => {
+                let note = match inference_needs(spec, &w, gpu) {
+                    Some((tp, pp)) => format!("needs {} GPUs of this type (TP {tp} × PP {pp})", tp * pp),
+                    None => format!("does not fit even {MAX_SEARCH_GPUS} GPUs of this type"),
+                };
+                cell_from(kind, spec, gpu, topo, &t, Some(note))
+            }
+            (None, None) => not_applicable(kind, "no valid layout on these GPUs"),
+        };
+    }
+    let mut first = w;
+    if kind == WorkloadKind::FullFinetune && total == 1 {
+        first.zero = 0;
+    }
+    let mut candidates = vec![first];
+    if first.zero != 3 && total > 1 {
+        candidates.push(Workload { zero: 3, ..first });
+    }
+    let (found, last) = first_fitting(candidates.iter().filter_map(|c| try_fit(spec, c, total, gpu)));
+    match (found, last) {
+        (Some(t), _) => cell_from(kind, spec, gpu, topo, &t, None),
+        (None, Some(t)) => {
+            let note = match training_needs(spec, &w, gpu) {
+                Some(n) => format!("needs {n} GPUs of this type with ZeRO-3"),
+                None => format!("does not fit even {MAX_SEARCH_GPUS} GPUs of this type"),
+            };
+            cell_from(kind, spec, gpu, topo, &t, Some(note))
+        }
+        (None, None) => not_applicable(kind, "no valid layout on these GPUs"),
+    }
+}
+
+/// The matrix of every model × every standard workload on `topo` GPUs of type `gpu`.
+#[must_use]
+pub fn fit_matrix(models: &Models, gpu: &Gpu, topo: &Topology) -> Vec<FitRow> {
+    models
+        .iter()
+        .map(|model| {
+            let spec = ModelSpec::from_model(model);
+            FitRow {
+                model: model.id.clone(),
+                model_name: model.name.clone(),
+                cells: WorkloadKind::ALL.iter().map(|&k| evaluate(k, &spec, gpu, topo)).collect(),
+            }
+        })
+        .collect()
+}
+
+/// The fit matrices of a build: one per node group that has GPUs.
+#[must_use]
+pub fn build_fit(resolved: &Resolved<'_>) -> Vec<FitMatrix> {
+    let mut out = Vec::new();
+    for node in &resolved.nodes {
+        // Units per GPU type in the node; the most numerous type is the one the matrix uses.
+        let mut counts: Vec<(&Gpu, u32)> = Vec::new();
+        for item in &node.parts.gpus {
+            match counts.iter_mut().find(|(g, _)| g.id == item.part.id) {
+                Some((_, n)) => *n = n.saturating_add(item.quantity),
+                None => counts.push((item.part, item.quantity)),
+            }
+        }
+        let Some(&(gpu, gpus_per_node)) = counts.iter().max_by_key(|(_, n)| *n) else { continue };
+        if gpus_per_node == 0 {
+            continue;
+        }
+        let nic_gbps: f64 = node
+            .parts
+            .nics
+            .iter()
+            .map(|n| f64::from(n.quantity) * f64::from(n.part.ports) * n.part.port_speed_gbps)
+            .sum::<f64>()
+            + node.parts.systems.iter().map(|s| f64::from(s.quantity) * s.part.fabric_gbps).sum::<f64>();
+        let topo = Topology::new(gpu, gpus_per_node, node.count, node.nvlink_bridge, nic_gbps);
+        let mut notes = Vec::new();
+        if gpu.form_factor == GpuFormFactor::Integrated {
+            notes.push(format!(
+                "the {} shares its {} GiB with the CPU and the operating system, so less than that is free for models",
+                gpu.name, gpu.memory_gib
+            ));
+        }
+        if counts.len() > 1 {
+            notes.push(format!(
+                "the node mixes GPU types; the matrix uses its {gpus_per_node} × {} and leaves the others out",
+                gpu.name
+            ));
+        }
+        out.push(FitMatrix {
+            node: node.index,
+            node_name: node.name.to_owned(),
+            gpu: gpu.id.clone(),
+            gpu_name: gpu.name.clone(),
+            gpus_per_node,
+            nodes: node.count,
+            gpu_memory_bytes: Bytes::from_gib(gpu.memory_gib),
+            interconnect: topo.description.clone(),
+            workloads: WorkloadKind::ALL.iter().map(|k| FitColumn { id: k.id(), label: k.label() }).collect(),
+            rows: fit_matrix(&resolved.catalog.models, gpu, &topo),
+            topology: topo,
+            notes,
+        });
+    }
+    out
+}
+
+/// One change that makes a misfit fit.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Suggestion {
+    /// Stable kebab-case code: `batch`, `context`, `recompute`, `kv-precision`, `optimizer`,
+    /// `gradients`, `weights`, `zero`, `offload`, `tensor-parallel`, `gpus`, `qlora`.
+    pub change: &'static str,
+    pub description: String,
+    /// The workload with the change applied.
+    pub workload: Workload,
+    pub gpus: u32,
+    pub total_bytes: Bytes,
+    pub memory_fraction: f64,
+}
+
+/// Largest value in `1..=hi` for which `fits` holds, assuming it holds for every smaller value
+/// once it holds for one (memory grows with batch and context).
+fn largest_fitting(hi: u32, mut fits: impl FnMut(u32) -> bool) -> Option<u32> {
+    if hi == 0 || !fits(1) {
+        return None;
+    }
+    let (mut lo, mut hi) = (1u32, hi);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    Some(lo)
+}
+
+/// Every single change that makes `w` fit `gpu` (with `gpus` GPUs now), least disruptive
+/// first: a smaller batch, a shorter context, recompute, a lower KV precision, an 8-bit
+/// optimizer, 16-bit gradients, lower weight precision, ZeRO or optimizer offload on the same
+/// GPUs, more GPUs (tensor parallel for inference, ZeRO-3 for training), QLoRA. Empty when it
+/// already fits or nothing single helps.
+#[must_use]
+pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Suggestion> {
+    let mut out: Vec<Suggestion> = Vec::new();
+    let push = |change: &'static str, description: String, c: Workload, n: u32, out: &mut Vec<Suggestion>| {
+        if let Some(t) = try_fit(spec, &c, n, gpu)
+            && t.verdict.fits()
+        {
+            out.push(Suggestion {
+                change,
+                description,
+                workload: c,
+                gpus: n,
+                total_bytes: t.estimate.per_gpu.total_bytes,
+                memory_fraction: t.fraction,
+            });
+        }
+    };
+    let fits_with = |c: &Workload, n: u32| try_fit(spec, c, n, gpu).is_some_and(|t| t.verdict.fits());
+
+    if w.batch > 1
+        && let Some(b) = largest_fitting(w.batch - 1, |b| fits_with(&Workload { batch: b, ..*w }, gpus))
+    {
+        push("batch", format!("reduce --batch from {} to {b}", w.batch), Workload { batch: b, ..*w }, gpus, &mut out);
+    }
+    if spec.transformer().is_some()
+        && w.context > 1
+        && let Some(s) = largest_fitting(w.context - 1, |s| fits_with(&Workload { context: s, ..*w }, gpus))
+    {
+        let s = if s > 256 { s / 128 * 128 } else { s };
+        push(
+            "context",
+            format!("shorten --context from {} to {s}", w.context),
+            Workload { context: s, ..*w },
+            gpus,
+            &mut out,
+        );
+    }
+    if w.mode.is_training() && spec.transformer().is_some() {
+        for r in [Recompute::Selective, Recompute::Full] {
+            if r != w.recompute && (w.recompute == Recompute::None || r == Recompute::Full) {
+                let name = if r == Recompute::Full { "full" } else { "selective" };
+                push("recompute", format!("use --recompute {name}"), Workload { recompute: r, ..*w }, gpus, &mut out);
+            }
+        }
+    }
+    if !w.mode.is_training() && spec.is_decoder() {
+        let start = KvType::ALL.iter().position(|k| *k == w.kv).map_or(0, |i| i + 1);
+        if let Some(&kv) =
+            KvType::ALL.get(start..).and_then(|rest| rest.iter().find(|k| fits_with(&Workload { kv: **k, ..*w }, gpus)))
+        {
+            push("kv-precision", format!("store the KV cache as --kv {kv}"), Workload { kv, ..*w }, gpus, &mut out);
+        }
+    }
+    if w.mode.is_training() && w.optimizer == Optimizer::AdamW {
+        push(
+            "optimizer",
+            "use 8-bit AdamW (--optimizer adamw8bit)".to_owned(),
+            Workload { optimizer: Optimizer::AdamW8bit, ..*w },
+            gpus,
+            &mut out,
+        );
+    }
+    if w.mode == Mode::Train && w.grad_dtype == memory::GradDtype::Fp32 && w.weights != WeightType::Fp32 {
+        push(
+            "gradients",
+            "keep gradients in 16-bit (--grad-dtype fp16)".to_owned(),
+            Workload { grad_dtype: memory::GradDtype::Fp16, ..*w },
+            gpus,
+            &mut out,
+        );
+    }
+    let current_bpw = w.weights.bits_per_weight();
+    let lower = WeightType::ALL.iter().copied().filter(|t| t.bits_per_weight() < current_bpw);
+    match w.mode {
+        Mode::Inference => {
+            let mut lower: Vec<WeightType> = lower.collect();
+            lower.sort_by(|a, b| b.bits_per_weight().total_cmp(&a.bits_per_weight()));
+            if let Some(t) = lower.into_iter().find(|t| fits_with(&Workload { weights: *t, ..*w }, gpus)) {
+                push(
+                    "weights",
+                    format!("quantize the weights to --weights {t}"),
+                    Workload { weights: t, ..*w },
+                    gpus,
+                    &mut out,
+                );
+            }
+        }
+        Mode::Train if w.weights == WeightType::Fp32 => {
+            push(
+                "weights",
+                "train in mixed precision (--weights bf16)".to_owned(),
+                Workload { weights: WeightType::Bf16, ..*w },
+                gpus,
+                &mut out,
+            );
+        }
+        _ => {}
+    }
+    let dp = gpus / w.tp.saturating_mul(w.pp).max(1);
+    if w.mode.is_training() && dp > 1 && w.zero < 3 {
+        for z in (w.zero + 1)..=3 {
+            if fits_with(&Workload { zero: z, ..*w }, gpus) {
+                push(
+                    "zero",
+                    format!("use ZeRO stage {z} over the {dp} data-parallel GPUs (--zero {z})"),
+                    Workload { zero: z, ..*w },
+                    gpus,
+                    &mut out,
+                );
+                break;
+            }
+        }
+    }
+    if w.mode.is_training() && w.offload == Offload::None {
+        let c = Workload { zero: w.zero.max(1), offload: Offload::Optimizer, ..*w };
+        push("offload", "offload optimizer states to host memory (--offload optimizer)".to_owned(), c, gpus, &mut out);
+    }
+    match w.mode {
+        Mode::Inference => {
+            if let Some((tp, pp)) = inference_needs(spec, w, gpu)
+                && tp * pp > w.tp * w.pp
+            {
+                let c = Workload { tp, pp, ..*w };
+                let what = if pp > 1 {
+                    format!("{} GPUs (--tp {tp} --pp {pp})", tp * pp)
+                } else {
+                    format!("{tp} GPUs with tensor parallelism (--tp {tp})")
+                };
+                push("tensor-parallel", format!("spread the model over {what}"), c, tp * pp, &mut out);
+            }
+        }
+        _ => {
+            if let Some(n) = training_needs(spec, w, gpu)
+                && n > gpus
+            {
+                let c = Workload { zero: 3, tp: 1, pp: 1, ..*w };
+                push("gpus", format!("use {n} GPUs with ZeRO-3 (--gpus {n} --zero 3)"), c, n, &mut out);
+            }
+        }
+    }
+    if matches!(w.mode, Mode::Train | Mode::Lora) && spec.transformer().is_some() {
+        let mut c = Workload::defaults(Mode::Qlora);
+        c.context = w.context;
+        c.batch = w.batch;
+        c.recompute = w.recompute;
+        c.flash_attention = w.flash_attention;
+        c.tp = w.tp;
+        c.pp = w.pp;
+        push("qlora", "fine-tune with QLoRA instead (--mode qlora)".to_owned(), c, gpus, &mut out);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::largest_fitting;
+
+    #[test]
+    fn binary_search_finds_the_boundary() {
+        assert_eq!(largest_fitting(100, |x| x <= 37), Some(37));
+        assert_eq!(largest_fitting(100, |x| x <= 100), Some(100));
+        assert_eq!(largest_fitting(100, |_| false), None);
+        assert_eq!(largest_fitting(0, |_| true), None);
+    }
+}

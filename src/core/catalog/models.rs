@@ -1,0 +1,776 @@
+//! The model catalog: real architectures whose memory and speed rigplan estimates.
+//!
+//! Theory of operation: `catalog/models.ron` (embedded in the binary) lists models with the
+//! configuration values their publishers give (Hugging Face `config.json` of the official
+//! repository, or the paper's architecture table), each with a `source`. A user catalog folder
+//! may hold its own `models.ron`, whose entries extend the embedded list or replace entries by
+//! id, exactly like the parts files. Loading validates every entry and reports problems with
+//! `file:line:col`.
+//!
+//! Two kinds of entries exist:
+//! - [`Architecture::Transformer`]: decoder language models, encoders (BERT) and vision
+//!   transformers. Their parameter counts are *computed* from the architecture
+//!   ([`Transformer::total_params`]) and checked against the published totals
+//!   (`published_params`): a mismatch above [`PARAM_CHECK_TOLERANCE`] is reported, which
+//!   catches a mistyped dimension. Memory and speed formulas read the architecture directly
+//!   (KV heads, explicit head dim, MLA latent sizes, experts).
+//! - [`Architecture::Measured`]: CNNs, detectors, diffusion pipelines and speech models whose
+//!   activation memory does not follow a transformer formula. They carry a parameter count and
+//!   per-sample activation figures at a stated input size, with the source of those figures.
+
+use super::{CatalogProblem, Origin, ProblemSeverity};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::fmt;
+
+/// File name of the model catalog, in `catalog/` and in a user catalog folder.
+pub const MODELS_FILE_NAME: &str = "models.ron";
+
+/// The model catalog shipped with rigplan.
+pub const EMBEDDED_MODELS: &str = include_str!("../../../catalog/models.ron");
+
+/// Largest relative difference between a transformer's computed parameter count and the
+/// published total before validation warns. Publishers round totals to two or three
+/// significant figures (Qwen2.5-32B "32.5B" for 32.76B counted), so 1.5 % separates rounding
+/// from a wrong dimension, which moves the count by several percent.
+pub const PARAM_CHECK_TOLERANCE: f64 = 0.015;
+
+/// Id prefix of model entries.
+pub const MODEL_ID_PREFIX: &str = "model/";
+
+/// A stable model identifier: `model/<slug>`, e.g. `model/meta-llama-3.1-8b`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ModelId(pub String);
+
+impl ModelId {
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for ModelId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<&str> for ModelId {
+    fn from(s: &str) -> Self {
+        Self(s.to_owned())
+    }
+}
+
+/// What a model does; decides which standard workloads apply to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all(serialize = "snake_case"))]
+pub enum ModelTask {
+    /// Autoregressive text generation (decoder LMs).
+    TextGeneration,
+    /// Text encoders (BERT).
+    TextEncoding,
+    ImageClassification,
+    ObjectDetection,
+    /// Text-to-image diffusion pipelines.
+    ImageGeneration,
+    /// Speech recognition (Whisper).
+    SpeechRecognition,
+}
+
+/// Whether attention is causal with a KV cache (decoder) or bidirectional over a fixed input
+/// (encoder).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Role {
+    Decoder,
+    Encoder,
+}
+
+/// The feed-forward block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FfnKind {
+    /// Gated (SwiGLU / GeGLU): gate, up and down projections, three `hidden × ffn` matrices.
+    Gated,
+    /// Two matrices with a GELU between them (GPT-2/3, BERT, ViT).
+    Plain,
+}
+
+/// Normalization layers (LayerNorm has a weight and a bias, RMSNorm a weight only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NormKind {
+    RmsNorm,
+    LayerNorm,
+}
+
+/// Mixture-of-experts feed-forward layers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Moe {
+    /// Routed experts per MoE layer.
+    pub experts: u32,
+    /// Routed experts each token uses (top-k).
+    pub active_experts: u32,
+    /// Shared experts every token uses (DeepSeek), 0 for none.
+    #[serde(default)]
+    pub shared_experts: u32,
+    /// Intermediate width of one expert.
+    pub expert_ffn: u32,
+    /// Leading layers that keep a dense FFN of width `ffn` (DeepSeek-V3 `first_k_dense_replace`).
+    #[serde(default)]
+    pub dense_layers: u32,
+}
+
+/// Multi-head latent attention (DeepSeek-V2/V3): keys and values are compressed into a latent
+/// of `kv_lora_rank` plus a decoupled RoPE key of `rope_head_dim`, which is all the KV cache
+/// holds (DeepSeek-V2 paper, arXiv 2405.04434, §2.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mla {
+    /// Rank of the query compression (None: queries are projected directly).
+    #[serde(default)]
+    pub q_lora_rank: Option<u32>,
+    pub kv_lora_rank: u32,
+    /// Per-head query/key dimension without position encoding.
+    pub qk_nope_head_dim: u32,
+    /// Per-head decoupled RoPE dimension (shared key part cached once per token).
+    pub rope_head_dim: u32,
+    pub v_head_dim: u32,
+}
+
+/// A transformer's configuration, as in its `config.json`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Transformer {
+    pub role: Role,
+    pub layers: u32,
+    pub hidden: u32,
+    /// Attention (query) heads.
+    pub heads: u32,
+    /// Key/value heads (grouped-query attention); None means equal to `heads` (MHA).
+    #[serde(default)]
+    pub kv_heads: Option<u32>,
+    /// Per-head dimension where the model sets it apart from `hidden / heads` (Qwen3).
+    #[serde(default)]
+    pub head_dim: Option<u32>,
+    /// Intermediate width of the dense FFN.
+    pub ffn: u32,
+    pub ffn_kind: FfnKind,
+    /// Vocabulary size (0 for models without a token embedding, e.g. ViT).
+    pub vocab: u32,
+    /// Longest sequence the model accepts (for ViT, its fixed token count).
+    pub max_context: u32,
+    /// True when the output projection shares the input embedding matrix.
+    pub tied_embeddings: bool,
+    pub norm: NormKind,
+    /// Biases on every linear layer (GPT-2/3, BERT, ViT).
+    #[serde(default)]
+    pub linear_biases: bool,
+    /// Biases on the Q, K and V projections only (Qwen2/2.5).
+    #[serde(default)]
+    pub qkv_bias: bool,
+    /// Per-head RMSNorm on queries and keys (Qwen3).
+    #[serde(default)]
+    pub qk_norm: bool,
+    /// A learned position-embedding table of `max_context` rows (GPT-2/3, BERT, ViT).
+    #[serde(default)]
+    pub learned_positions: bool,
+    /// Parameters outside the transformer blocks and embeddings (ViT patch embedding and
+    /// classifier, BERT pooler, state-space mixers of hybrids); the source says what they are.
+    #[serde(default)]
+    pub extra_params: u64,
+    /// Sliding-window attention span; the KV cache holds at most this many tokens per layer
+    /// (Mistral 7B rolling buffer cache, Jiang et al. 2023 §2).
+    #[serde(default)]
+    pub sliding_window: Option<u32>,
+    /// Layers that have attention, in hybrids whose other layers are state-space mixers;
+    /// None means every layer.
+    #[serde(default)]
+    pub attention_layers: Option<u32>,
+    #[serde(default)]
+    pub moe: Option<Moe>,
+    #[serde(default)]
+    pub mla: Option<Mla>,
+}
+
+/// Figures for a model whose memory is not computed from an architecture formula.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Measured {
+    /// Total parameters (all components of a pipeline).
+    pub params: u64,
+    /// The input the figures below are for, e.g. "224×224 RGB image".
+    pub sample: String,
+    /// Forward-pass FLOPs per sample (2 × multiply-accumulates).
+    pub forward_flops_per_sample: f64,
+    /// Activations kept for the backward pass per sample in 16-bit mixed-precision training,
+    /// without activation checkpointing, bytes.
+    pub train_activation_bytes_per_sample: u64,
+    /// Peak transient activation memory per sample during inference, bytes.
+    pub inference_activation_bytes_per_sample: u64,
+    /// Where the activation and FLOP figures come from, and how they were derived.
+    pub figures_source: String,
+}
+
+/// How a model is described.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Architecture {
+    Transformer(Transformer),
+    Measured(Measured),
+}
+
+/// A model in the catalog.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Model {
+    pub id: ModelId,
+    pub name: String,
+    /// Who publishes it.
+    pub vendor: String,
+    pub task: ModelTask,
+    /// The total parameter count as published (model card, paper); for transformers it checks
+    /// the computed count, for measured models it is the count used.
+    pub published_params: f64,
+    /// Parameters active per token as published, for mixture-of-experts models.
+    #[serde(default)]
+    pub published_active_params: Option<f64>,
+    /// Where the configuration values come from.
+    pub source: String,
+    pub architecture: Architecture,
+}
+
+impl Model {
+    /// Total parameters: computed from the architecture for transformers, the stated count for
+    /// measured models.
+    #[must_use]
+    pub fn total_params(&self) -> u64 {
+        match &self.architecture {
+            Architecture::Transformer(t) => t.total_params(),
+            Architecture::Measured(m) => m.params,
+        }
+    }
+
+    /// Parameters used per token (differs from the total only for mixture-of-experts models).
+    #[must_use]
+    pub fn active_params(&self) -> u64 {
+        match &self.architecture {
+            Architecture::Transformer(t) => t.active_params(),
+            Architecture::Measured(m) => m.params,
+        }
+    }
+
+    /// The transformer configuration, if the model has one.
+    #[must_use]
+    pub fn transformer(&self) -> Option<&Transformer> {
+        match &self.architecture {
+            Architecture::Transformer(t) => Some(t),
+            Architecture::Measured(_) => None,
+        }
+    }
+}
+
+impl Transformer {
+    /// KV heads (equal to the attention heads without grouped-query attention).
+    #[must_use]
+    pub fn kv_heads(&self) -> u32 {
+        self.kv_heads.unwrap_or(self.heads)
+    }
+
+    /// Per-head query/key dimension: the explicit `head_dim` where set, `nope + rope` for MLA,
+    /// else `hidden / heads`.
+    #[must_use]
+    pub fn qk_head_dim(&self) -> u64 {
+        if let Some(m) = self.mla {
+            return u64::from(m.qk_nope_head_dim) + u64::from(m.rope_head_dim);
+        }
+        self.plain_head_dim()
+    }
+
+    /// Per-head value dimension.
+    #[must_use]
+    pub fn v_head_dim(&self) -> u64 {
+        match self.mla {
+            Some(m) => u64::from(m.v_head_dim),
+            None => self.plain_head_dim(),
+        }
+    }
+
+    fn plain_head_dim(&self) -> u64 {
+        match self.head_dim {
+            Some(d) => u64::from(d),
+            None => u64::from(self.hidden).checked_div(u64::from(self.heads)).unwrap_or(0),
+        }
+    }
+
+    /// Layers with attention (all of them unless the model is a hybrid).
+    #[must_use]
+    pub fn attention_layer_count(&self) -> u64 {
+        u64::from(self.attention_layers.unwrap_or(self.layers).min(self.layers))
+    }
+
+    fn norm_params(&self) -> u64 {
+        let h = u64::from(self.hidden);
+        match self.norm {
+            NormKind::RmsNorm => h,
+            NormKind::LayerNorm => 2 * h,
+        }
+    }
+
+    /// Parameters of one attention block: Q, K, V and output projections (or the MLA
+    /// projections), their biases and Q/K norms.
+    #[must_use]
+    pub fn attention_params_per_layer(&self) -> u64 {
+        let h = u64::from(self.hidden);
+        let a = u64::from(self.heads);
+        if let Some(m) = self.mla {
+            let qk = u64::from(m.qk_nope_head_dim) + u64::from(m.rope_head_dim);
+            let q = match m.q_lora_rank {
+                // Down-projection, its RMSNorm, up-projection to every head's query.
+                Some(r) => h * u64::from(r) + u64::from(r) + u64::from(r) * a * qk,
+                None => h * a * qk,
+            };
+            let kv_lora = u64::from(m.kv_lora_rank);
+            let kv_a = h * (kv_lora + u64::from(m.rope_head_dim)) + kv_lora;
+            let kv_b = kv_lora * a * (u64::from(m.qk_nope_head_dim) + u64::from(m.v_head_dim));
+            let o = a * u64::from(m.v_head_dim) * h;
+            return q + kv_a + kv_b + o;
+        }
+        let d = self.plain_head_dim();
+        let k = u64::from(self.kv_heads());
+        let q_out = a * d;
+        let kv_out = k * d;
+        let mut params = h * q_out + 2 * h * kv_out + q_out * h;
+        if self.linear_biases {
+            params += q_out + 2 * kv_out + h;
+        } else if self.qkv_bias {
+            params += q_out + 2 * kv_out;
+        }
+        if self.qk_norm {
+            params += 2 * d;
+        }
+        params
+    }
+
+    /// Parameters of one FFN of intermediate width `width`.
+    #[must_use]
+    pub fn ffn_params(&self, width: u32) -> u64 {
+        let h = u64::from(self.hidden);
+        let f = u64::from(width);
+        match self.ffn_kind {
+            FfnKind::Gated => 3 * h * f,
+            FfnKind::Plain => 2 * h * f + if self.linear_biases { f + h } else { 0 },
+        }
+    }
+
+    /// Layers whose FFN is dense (all of them without MoE).
+    #[must_use]
+    pub fn dense_ffn_layers(&self) -> u64 {
+        match self.moe {
+            Some(m) => u64::from(m.dense_layers.min(self.layers)),
+            None => u64::from(self.layers),
+        }
+    }
+
+    /// Layers whose FFN is a mixture of experts.
+    #[must_use]
+    pub fn moe_layers(&self) -> u64 {
+        u64::from(self.layers) - self.dense_ffn_layers()
+    }
+
+    /// Parameters of one MoE FFN counting `routed` routed experts, plus shared experts and the
+    /// router.
+    fn moe_ffn_params(&self, routed: u32) -> u64 {
+        let Some(m) = self.moe else { return 0 };
+        let expert = self.ffn_params(m.expert_ffn);
+        (u64::from(routed) + u64::from(m.shared_experts)) * expert + u64::from(m.experts) * u64::from(self.hidden)
+    }
+
+    /// Token embedding, untied output projection and learned position table.
+    #[must_use]
+    pub fn embedding_params(&self) -> u64 {
+        let h = u64::from(self.hidden);
+        let mut params = u64::from(self.vocab) * h;
+        if !self.tied_embeddings {
+            params += u64::from(self.vocab) * h;
+        }
+        if self.learned_positions {
+            params += u64::from(self.max_context) * h;
+        }
+        params
+    }
+
+    fn params_with_routed(&self, routed: u32) -> u64 {
+        let attention = self.attention_layer_count() * self.attention_params_per_layer();
+        let dense = self.dense_ffn_layers() * self.ffn_params(self.ffn);
+        let moe = self.moe_layers() * self.moe_ffn_params(routed);
+        let norms = (2 * u64::from(self.layers) + 1) * self.norm_params();
+        attention + dense + moe + norms + self.embedding_params() + self.extra_params
+    }
+
+    /// Total parameters computed from the configuration: blocks (attention, FFN or experts,
+    /// two norms each), final norm, embeddings and `extra_params`.
+    #[must_use]
+    pub fn total_params(&self) -> u64 {
+        self.params_with_routed(self.moe.map_or(0, |m| m.experts))
+    }
+
+    /// Parameters a token passes through: the routed experts replaced by the active ones.
+    #[must_use]
+    pub fn active_params(&self) -> u64 {
+        self.params_with_routed(self.moe.map_or(0, |m| m.active_experts))
+    }
+
+    /// Parameters that quantization methods such as GPTQ, AWQ, bitsandbytes NF4/int8 leave in
+    /// 16-bit: embeddings, output projection, norms and biases (they quantize linear layers).
+    #[must_use]
+    pub fn unquantized_params(&self) -> u64 {
+        let norms = (2 * u64::from(self.layers) + 1) * self.norm_params();
+        self.embedding_params() + norms + self.extra_params
+    }
+
+    /// What is wrong with this configuration, one sentence per problem (empty when valid).
+    #[must_use]
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        validate_transformer(self, &mut |m| out.push(m));
+        out
+    }
+
+    /// Cached elements per token per attention layer: `2 × kv_heads × head_dim` (K and V), or
+    /// for MLA the latent `kv_lora_rank + rope_head_dim` with no factor 2 (DeepSeek-V2 §2.1.2).
+    #[must_use]
+    pub fn kv_elements_per_token_per_layer(&self) -> u64 {
+        match self.mla {
+            Some(m) => u64::from(m.kv_lora_rank) + u64::from(m.rope_head_dim),
+            None => 2 * u64::from(self.kv_heads()) * self.plain_head_dim(),
+        }
+    }
+}
+
+/// The loaded model catalog with the origin of each entry.
+#[derive(Clone, Debug, Default)]
+pub struct Models {
+    list: Vec<Model>,
+    origins: HashMap<ModelId, Origin>,
+}
+
+impl Models {
+    /// Every model, in catalog order.
+    pub fn iter(&self) -> impl Iterator<Item = &Model> {
+        self.list.iter()
+    }
+
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// Looks a model up by id; the `model/` prefix may be left out.
+    #[must_use]
+    pub fn get(&self, id: &str) -> Option<&Model> {
+        let full = if id.starts_with(MODEL_ID_PREFIX) { id.to_owned() } else { format!("{MODEL_ID_PREFIX}{id}") };
+        self.list.iter().find(|m| m.id.0 == full)
+    }
+
+    /// Where a model was defined.
+    #[must_use]
+    pub fn origin(&self, id: &ModelId) -> Option<&Origin> {
+        self.origins.get(id)
+    }
+
+    /// The embedded model catalog with every problem found.
+    #[must_use]
+    pub fn embedded() -> (Self, Vec<CatalogProblem>) {
+        Self::from_sources(&[(format!("catalog/{MODELS_FILE_NAME}"), EMBEDDED_MODELS.to_owned())])
+    }
+
+    /// Builds the model catalog from `(file label, text)` sources in order: an entry whose id
+    /// appeared in an earlier file replaces it; a repeated id within one file is an error.
+    #[must_use]
+    pub fn from_sources(sources: &[(String, String)]) -> (Self, Vec<CatalogProblem>) {
+        let mut models = Self::default();
+        let mut problems = Vec::new();
+        for (label, text) in sources {
+            let entries: Vec<Model> = match super::ron_options().from_str(text) {
+                Ok(v) => v,
+                Err(e) => {
+                    problems.push(CatalogProblem::error(
+                        label.clone(),
+                        Some((e.span.start.line, e.span.start.col)),
+                        e.code.to_string(),
+                    ));
+                    continue;
+                }
+            };
+            let mut seen: HashMap<ModelId, Origin> = HashMap::new();
+            let mut search_from = 0;
+            for model in entries {
+                let (pos, (line, col)) = super::locate_id(text, model.id.as_str(), search_from);
+                search_from = pos;
+                let origin = Origin { file: label.clone(), line, col };
+                if let Some(first) = seen.get(&model.id) {
+                    problems.push(CatalogProblem::error(
+                        label.clone(),
+                        Some((line, col)),
+                        format!("duplicate id `{}` (first defined at {first})", model.id),
+                    ));
+                    continue;
+                }
+                seen.insert(model.id.clone(), origin.clone());
+                models.origins.insert(model.id.clone(), origin);
+                if let Some(existing) = models.list.iter_mut().find(|m| m.id == model.id) {
+                    *existing = model;
+                } else {
+                    models.list.push(model);
+                }
+            }
+        }
+        for model in &models.list {
+            problems.extend(validate(model, models.origins.get(&model.id)));
+        }
+        (models, problems)
+    }
+}
+
+fn problem(
+    severity: ProblemSeverity,
+    origin: Option<&Origin>,
+    id: &ModelId,
+    message: impl fmt::Display,
+) -> CatalogProblem {
+    CatalogProblem {
+        severity,
+        file: origin.map_or_else(|| format!("catalog/{MODELS_FILE_NAME}"), |o| o.file.clone()),
+        line: origin.map(|o| o.line),
+        col: origin.map(|o| o.col),
+        message: format!("{id}: {message}"),
+    }
+}
+
+/// Checks one model: id, text fields, dimension ranges and consistency, and the computed
+/// parameter count against the published total.
+fn validate(model: &Model, origin: Option<&Origin>) -> Vec<CatalogProblem> {
+    let mut out = Vec::new();
+    let mut error = |message: String| out.push(problem(ProblemSeverity::Error, origin, &model.id, message));
+    let slug_ok = model.id.0.strip_prefix(MODEL_ID_PREFIX).is_some_and(|slug| {
+        !slug.is_empty()
+            && slug.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '-' | '.' | '_'))
+    });
+    if !slug_ok {
+        error(format!("id must be `{MODEL_ID_PREFIX}` followed by a slug of a-z, 0-9, '-', '.', '_'"));
+    }
+    for (field, value) in [("name", &model.name), ("vendor", &model.vendor), ("source", &model.source)] {
+        if value.trim().is_empty() {
+            error(format!("{field} is empty"));
+        }
+    }
+    if !(model.published_params.is_finite() && (1.0e5..=1.0e14).contains(&model.published_params)) {
+        error(format!("published_params = {} is outside 1e5–1e14", model.published_params));
+    }
+    match &model.architecture {
+        Architecture::Transformer(t) => validate_transformer(t, &mut error),
+        Architecture::Measured(m) => {
+            if m.params == 0 || m.forward_flops_per_sample <= 0.0 || !m.forward_flops_per_sample.is_finite() {
+                error("params and forward_flops_per_sample must be positive".to_owned());
+            }
+            if m.train_activation_bytes_per_sample == 0 || m.inference_activation_bytes_per_sample == 0 {
+                error("activation figures must be positive".to_owned());
+            }
+            if m.sample.trim().is_empty() || m.figures_source.trim().is_empty() {
+                error(
+                    "sample and figures_source must say what the figures are for and where they come from".to_owned(),
+                );
+            }
+        }
+    }
+    if out.is_empty() {
+        let computed = model.total_params() as f64;
+        let published = model.published_params;
+        let off = (computed - published).abs() / published;
+        if off > PARAM_CHECK_TOLERANCE {
+            out.push(problem(
+                ProblemSeverity::Warning,
+                origin,
+                &model.id,
+                format!(
+                    "computed parameter count {computed:.4e} differs from published_params {published:.4e} by {:.1} %; check the dimensions",
+                    off * 100.0
+                ),
+            ));
+        }
+        if let (Some(published_active), Architecture::Transformer(t)) =
+            (model.published_active_params, &model.architecture)
+        {
+            let active = t.active_params() as f64;
+            let off = (active - published_active).abs() / published_active;
+            if off > PARAM_CHECK_TOLERANCE * 2.0 {
+                out.push(problem(
+                    ProblemSeverity::Warning,
+                    origin,
+                    &model.id,
+                    format!(
+                        "computed active parameters {active:.4e} differ from published_active_params {published_active:.4e} by {:.1} %",
+                        off * 100.0
+                    ),
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn validate_transformer(t: &Transformer, error: &mut impl FnMut(String)) {
+    let ranges: [(&str, u32, u32, u32); 5] = [
+        ("layers", t.layers, 1, 1_000),
+        ("hidden", t.hidden, 8, 200_000),
+        ("heads", t.heads, 1, 1_024),
+        ("ffn", t.ffn, 1, 1_000_000),
+        ("max_context", t.max_context, 1, 100_000_000),
+    ];
+    for (field, value, min, max) in ranges {
+        if value < min || value > max {
+            error(format!("{field} = {value} is outside {min}–{max}"));
+        }
+    }
+    if t.vocab > 10_000_000 {
+        error(format!("vocab = {} is above 10,000,000", t.vocab));
+    }
+    let k = t.kv_heads();
+    if k == 0 || k > t.heads || t.heads % k != 0 {
+        error(format!("kv_heads = {k} must divide heads = {}", t.heads));
+    }
+    if t.head_dim.is_none() && t.mla.is_none() && t.heads > 0 && t.hidden % t.heads != 0 {
+        error(format!("hidden {} is not a multiple of heads {}; set head_dim", t.hidden, t.heads));
+    }
+    if t.head_dim == Some(0) {
+        error("head_dim must be positive".to_owned());
+    }
+    if let Some(w) = t.sliding_window
+        && (w == 0 || w > t.max_context)
+    {
+        error(format!("sliding_window = {w} must be within 1–max_context"));
+    }
+    if let Some(n) = t.attention_layers
+        && (n == 0 || n > t.layers)
+    {
+        error(format!("attention_layers = {n} must be within 1–layers"));
+    }
+    if let Some(m) = t.moe {
+        if m.experts == 0 || m.active_experts == 0 || m.active_experts > m.experts {
+            error(format!("moe: active_experts {} must be within 1–experts {}", m.active_experts, m.experts));
+        }
+        if m.expert_ffn == 0 || m.dense_layers >= t.layers {
+            error("moe: expert_ffn must be positive and dense_layers below layers".to_owned());
+        }
+    }
+    if let Some(m) = t.mla
+        && (m.kv_lora_rank == 0 || m.qk_nope_head_dim == 0 || m.v_head_dim == 0 || m.q_lora_rank == Some(0))
+    {
+        error("mla: ranks and head dims must be positive".to_owned());
+    }
+    if t.role == Role::Encoder && t.moe.is_some() {
+        error("encoder models with experts are not supported".to_owned());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn llama31_8b() -> Transformer {
+        Transformer {
+            role: Role::Decoder,
+            layers: 32,
+            hidden: 4096,
+            heads: 32,
+            kv_heads: Some(8),
+            head_dim: None,
+            ffn: 14336,
+            ffn_kind: FfnKind::Gated,
+            vocab: 128_256,
+            max_context: 131_072,
+            tied_embeddings: false,
+            norm: NormKind::RmsNorm,
+            linear_biases: false,
+            qkv_bias: false,
+            qk_norm: false,
+            learned_positions: false,
+            extra_params: 0,
+            sliding_window: None,
+            attention_layers: None,
+            moe: None,
+            mla: None,
+        }
+    }
+
+    #[test]
+    fn llama_3_1_8b_count_by_hand() {
+        // Embeddings 2 × 128256 × 4096 = 1,050,673,152; per layer attention 2·4096² + 2·4096·1024
+        // = 41,943,040, SwiGLU 3·4096·14336 = 176,160,768, norms 8,192 → 218,112,000 × 32
+        // = 6,979,584,000; final norm 4,096. Total 8,030,261,248 (model card: 8.03B).
+        assert_eq!(llama31_8b().total_params(), 8_030_261_248);
+        assert_eq!(llama31_8b().kv_elements_per_token_per_layer(), 2 * 8 * 128);
+    }
+
+    #[test]
+    fn hybrid_counts_attention_only_in_attention_layers() {
+        let mut t = llama31_8b();
+        let full = t.total_params();
+        t.attention_layers = Some(4);
+        assert_eq!(full - t.total_params(), 28 * 41_943_040);
+    }
+
+    #[test]
+    fn bad_dimensions_are_errors_with_location() {
+        let text = r#"[
+    (
+        id: "model/broken",
+        name: "Broken",
+        vendor: "Test",
+        task: TextGeneration,
+        published_params: 8.0e9,
+        source: "test",
+        architecture: Transformer((
+            role: Decoder, layers: 32, hidden: 4096, heads: 32, kv_heads: 5, ffn: 14336,
+            ffn_kind: Gated, vocab: 128256, max_context: 8192, tied_embeddings: false, norm: RmsNorm,
+        )),
+    ),
+]"#;
+        let (models, problems) = Models::from_sources(&[("models.ron".to_owned(), text.to_owned())]);
+        assert_eq!(models.len(), 1);
+        let p = problems.iter().find(|p| p.message.contains("kv_heads")).expect("kv_heads problem");
+        assert_eq!((p.line, p.col), (Some(3), Some(13)));
+        assert!(p.is_error());
+    }
+
+    #[test]
+    fn wrong_dimension_is_caught_by_the_published_count() {
+        // Llama 3.1 8B with ffn mistyped as 13436: the count drops by 3·4096·900·32 = 354M (4.4 %).
+        let text = r#"[(
+        id: "model/typo",
+        name: "Typo",
+        vendor: "Test",
+        task: TextGeneration,
+        published_params: 8.03e9,
+        source: "test",
+        architecture: Transformer((
+            role: Decoder, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, ffn: 13436,
+            ffn_kind: Gated, vocab: 128256, max_context: 8192, tied_embeddings: false, norm: RmsNorm,
+        )),
+    )]"#;
+        let (_, problems) = Models::from_sources(&[("models.ron".to_owned(), text.to_owned())]);
+        assert!(problems.iter().any(|p| !p.is_error() && p.message.contains("computed parameter count")));
+    }
+
+    #[test]
+    fn lookup_with_or_without_prefix() {
+        let (models, _) = Models::embedded();
+        assert!(models.get("meta-llama-3.1-8b").is_some());
+        assert!(models.get("model/meta-llama-3.1-8b").is_some());
+        assert!(models.get("model/nope").is_none());
+    }
+}

@@ -1,0 +1,265 @@
+//! The fit matrix on the template builds, the smallest-change search, and `rigplan fit`.
+
+use super::cli::run;
+use rigplan::core::analysis::fit::{WorkloadKind, evaluate, suggest};
+use rigplan::core::analysis::memory::{Mode, ModelSpec, Verdict, WeightType, Workload};
+use rigplan::core::analysis::speed::Topology;
+use rigplan::core::analysis::{self, fit::FitMatrix};
+use rigplan::core::catalog::Catalog;
+use rigplan::core::templates;
+
+fn catalog() -> Catalog {
+    Catalog::embedded().expect("embedded catalog")
+}
+
+fn matrix_of(slug: &str) -> Vec<FitMatrix> {
+    let catalog = catalog();
+    let build = templates::find(slug).unwrap_or_else(|| panic!("template {slug}")).load().expect("template loads");
+    analysis::analyze(&catalog, &build).fit
+}
+
+fn cell<'a>(m: &'a FitMatrix, model: &str, kind: WorkloadKind) -> &'a analysis::fit::FitCell {
+    let row = m.rows.iter().find(|r| r.model.as_str() == format!("model/{model}")).unwrap_or_else(|| panic!("{model}"));
+    row.cells.iter().find(|c| c.workload == kind.id()).expect("cell")
+}
+
+#[test]
+fn every_template_with_gpus_gets_a_full_matrix() {
+    let models = catalog().models.len();
+    for t in &templates::TEMPLATES {
+        let fit = matrix_of(t.slug);
+        assert!(!fit.is_empty(), "{} has no fit matrix", t.slug);
+        for m in &fit {
+            assert_eq!(m.rows.len(), models, "{}", t.slug);
+            assert!(m.rows.iter().all(|r| r.cells.len() == WorkloadKind::ALL.len()));
+            assert!(!m.interconnect.is_empty());
+        }
+    }
+}
+
+#[test]
+fn entry_workstation_4090() {
+    // One RTX 4090 (24 GiB): Llama 3.1 8B runs in bf16 on one GPU; 70B does not, in bf16 or
+    // Q4_K_M (43 GB); GPT-3 never does.
+    let fit = matrix_of("entry-workstation");
+    let m = fit.first().expect("matrix");
+    assert_eq!((m.gpus_per_node, m.nodes), (1, 1));
+    let llama8 = cell(m, "meta-llama-3.1-8b", WorkloadKind::InferenceBf16);
+    assert_eq!(llama8.verdict, Some(Verdict::Fits));
+    assert_eq!(llama8.gpus_used, Some(1));
+    assert!(llama8.decode_tokens_per_s.is_some_and(|t| t > 30.0 && t < 70.0));
+    for kind in [WorkloadKind::InferenceBf16, WorkloadKind::InferenceQ4km] {
+        let c = cell(m, "meta-llama-3.1-70b", kind);
+        assert_eq!(c.verdict, Some(Verdict::DoesNotFit));
+        assert!(c.note.as_deref().is_some_and(|n| n.contains("needs")), "{c:?}");
+    }
+    // Workloads that do not apply are marked, not evaluated.
+    assert_eq!(cell(m, "resnet-50", WorkloadKind::Lora).verdict, None);
+    assert_eq!(cell(m, "google-bert-base", WorkloadKind::InferenceQ4km).verdict, None);
+}
+
+#[test]
+fn enterprise_h100_node_uses_nvlink_and_tensor_parallelism() {
+    let fit = matrix_of("enterprise-8x-h100-hgx");
+    let m = fit.first().expect("matrix");
+    assert_eq!(m.gpus_per_node, 8);
+    assert!(m.interconnect.contains("NVLink"), "{}", m.interconnect);
+    // Llama 3.1 70B in bf16 (141 GB) needs two 80 GB GPUs; GPT-3 (349 GB) at least five.
+    let llama = cell(m, "meta-llama-3.1-70b", WorkloadKind::InferenceBf16);
+    assert_eq!(llama.gpus_used, Some(2));
+    let gpt3 = cell(m, "openai-gpt-3-175b", WorkloadKind::InferenceBf16);
+    assert!(gpt3.verdict.is_some_and(Verdict::fits));
+    assert!(gpt3.gpus_used.is_some_and(|n| n >= 5));
+    // Full fine-tuning with ZeRO-3 over 8 GPUs: an 8B model fits (16 B/param × 8B / 8 =
+    // 16 GB of states), a 70B model (140 GB of states per GPU) does not.
+    assert!(cell(m, "meta-llama-3.1-8b", WorkloadKind::FullFinetune).verdict.is_some_and(Verdict::fits));
+    assert_eq!(cell(m, "meta-llama-3.1-70b", WorkloadKind::FullFinetune).verdict, Some(Verdict::DoesNotFit));
+}
+
+#[test]
+fn matrix_speeds_follow_the_interconnect() {
+    // The same model and workload on 2 × H100 PCIe (no bridge in the template) decodes slower
+    // than on 2 × H100 SXM over NVLink, and slower with more GPUs than it needs.
+    let catalog = catalog();
+    let spec = ModelSpec::from_model(catalog.models.get("meta-llama-3.1-70b").expect("model"));
+    let sxm = catalog.gpu(&"gpu/nvidia-h100-sxm5-80gb".into()).expect("gpu");
+    let pcie = catalog.gpu(&"gpu/nvidia-h100-pcie-80gb".into()).expect("gpu");
+    let nv = evaluate(WorkloadKind::InferenceBf16, &spec, sxm, &Topology::new(sxm, 2, 1, false, 0.0));
+    let pc = evaluate(WorkloadKind::InferenceBf16, &spec, pcie, &Topology::new(pcie, 2, 1, false, 0.0));
+    assert_eq!(nv.gpus_used, Some(2));
+    assert_eq!(pc.gpus_used, Some(2));
+    assert!(pc.decode_tokens_per_s < nv.decode_tokens_per_s, "{pc:?} vs {nv:?}");
+}
+
+#[test]
+fn suggestions_find_the_smallest_change() {
+    let catalog = catalog();
+    let card = catalog.gpu(&"gpu/nvidia-geforce-rtx-3060-12gb".into()).expect("gpu");
+    let spec = ModelSpec::from_model(catalog.models.get("google-bert-large").expect("model"));
+    let mut w = Workload::defaults(Mode::Train);
+    w.weights = WeightType::Fp16;
+    w.context = 512;
+    w.batch = 8;
+    w.flash_attention = false;
+    let s = suggest(&spec, &w, 1, card);
+    let first = s.first().expect("a change fits");
+    assert_eq!(first.change, "batch");
+    assert!(first.workload.batch < 8 && first.memory_fraction <= 1.0);
+    // The batch found is the largest that fits: one more does not.
+    let bigger = Workload { batch: first.workload.batch + 1, ..w };
+    let e = rigplan::core::analysis::memory::estimate(&spec, &bigger, 1).expect("valid");
+    assert!(!rigplan::core::analysis::memory::check_fit(e.per_gpu.total_bytes, card).verdict.fits());
+    assert!(s.iter().any(|c| c.change == "recompute"));
+    assert!(s.iter().all(|c| c.memory_fraction <= 1.0));
+
+    // Llama 3.1 70B inference on one 4090: no batch, context or precision change is enough,
+    // so the answer is more GPUs.
+    let g4090 = catalog.gpu(&"gpu/nvidia-geforce-rtx-4090".into()).expect("gpu");
+    let llama = ModelSpec::from_model(catalog.models.get("meta-llama-3.1-70b").expect("model"));
+    let s = suggest(&llama, &Workload::defaults(Mode::Inference), 1, g4090);
+    assert_eq!(s.first().map(|c| c.change), Some("tensor-parallel"));
+}
+
+#[test]
+fn report_json_has_the_fit_section() {
+    let catalog = catalog();
+    let build = templates::find("professional-2x-a100").expect("template").load().expect("loads");
+    let report = analysis::analyze(&catalog, &build);
+    let json = serde_json::to_value(&report).expect("serializes");
+    let fit = json["fit"].as_array().expect("fit array");
+    let m = fit.first().expect("one matrix");
+    assert_eq!(m["gpus_per_node"], 2);
+    assert!(m["interconnect"].is_string());
+    assert_eq!(m["workloads"].as_array().map(Vec::len), Some(5));
+    let row = &m["rows"][0];
+    assert!(row["model"].is_string() && row["cells"][0]["verdict"].is_string());
+}
+
+#[test]
+fn fit_cli_json_fields() {
+    let (code, out, err) = run(&["fit", "--model", "meta-llama-3.1-8b", "--gpu", "nvidia-geforce-rtx-4090", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    for field in [
+        "weights_bytes",
+        "gradients_bytes",
+        "optimizer_bytes",
+        "activations_bytes",
+        "kv_cache_bytes",
+        "overhead_bytes",
+        "total_bytes",
+    ] {
+        assert!(v["per_gpu"].get(field).is_some(), "per_gpu.{field}");
+    }
+    for field in [
+        "host_bytes",
+        "gpu_memory_bytes",
+        "fits",
+        "memory_fraction",
+        "kv_cache_bytes_per_token",
+        "decode_tokens_per_s",
+        "prefill_tokens_per_s",
+        "train_flops",
+        "train_tokens_per_s",
+        "train_hours",
+        "gpu_hours",
+    ] {
+        assert!(v.get(field).is_some(), "{field}");
+    }
+    assert_eq!(v["per_gpu"]["weights_bytes"], 16_060_522_496u64);
+    assert_eq!(v["kv_cache_bytes_per_token"], 131_072);
+    assert_eq!(v["fits"], true);
+    assert!(v["gradients_bytes"].is_null() && v["per_gpu"]["gradients_bytes"].is_null());
+    assert!(v["train_tokens_per_s"].is_null());
+    assert!(v["decode_tokens_per_s"].as_f64().is_some_and(|t| t > 0.0));
+}
+
+#[test]
+fn fit_cli_params_only_gives_model_states() {
+    let (code, out, err) = run(&["fit", "--params", "7e9", "--mode", "train", "--tokens", "1T", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["per_gpu"]["weights_bytes"], 14_000_000_000u64);
+    assert_eq!(v["per_gpu"]["optimizer_bytes"], 84_000_000_000u64);
+    assert!(v["per_gpu"]["activations_bytes"].is_null());
+    assert!(v["per_gpu"]["kv_cache_bytes"].is_null());
+    assert!(v["fits"].is_null() && v["gpu_memory_bytes"].is_null());
+    // 6 × 7e9 × 1e12.
+    assert_eq!(v["train_flops"].as_f64(), Some(4.2e22));
+}
+
+#[test]
+fn fit_cli_exit_codes() {
+    // Does not fit: exit 1 with the smallest change in the output.
+    let (code, out, _) = run(&["fit", "--model", "openai-gpt-3-175b", "--gpu", "nvidia-h100-sxm5-80gb"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("does not fit") && out.contains("Smallest change"), "{out}");
+    // Fits with tensor parallelism on 8 GPUs.
+    let (code, out, _) =
+        run(&["fit", "--model", "openai-gpt-3-175b", "--gpu", "nvidia-h100-sxm5-80gb", "--gpus", "8", "--tp", "8"]);
+    assert_eq!(code, 0, "{out}");
+    // Bad input: exit 2 with a message that says what is wrong.
+    let (code, _, err) = run(&["fit", "--model", "no-such-model"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no-such-model") && err.contains("known models"), "{err}");
+    let (code, _, err) = run(&["fit", "--params", "7e9", "--layers", "32"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--hidden"), "{err}");
+    let (code, _, err) =
+        run(&["fit", "--model", "meta-llama-3.1-8b", "--gpu", "nvidia-geforce-rtx-4090", "--gpus", "3", "--tp", "2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("does not divide"), "{err}");
+    let (code, _, _) = run(&["fit", "--model", "meta-llama-3.1-8b", "--weights", "q5"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn fit_cli_with_a_build_and_a_custom_architecture() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("h100.ron");
+    let text = templates::find("enterprise-8x-h100-hgx").expect("template").text;
+    std::fs::write(&path, text).expect("write");
+    let (code, out, err) = run(&[
+        "fit",
+        "--model",
+        "meta-llama-3.1-70b",
+        "--build",
+        path.to_str().expect("utf-8"),
+        "--mode",
+        "train",
+        "--zero",
+        "3",
+        "--recompute",
+        "full",
+        "--tokens",
+        "1e9",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+    assert_eq!(v["gpus"], 8);
+    assert!(v["interconnect"].as_str().is_some_and(|s| s.contains("NVLink")));
+    assert!(v["gpu_hours"].as_f64().is_some_and(|h| h > 0.0));
+    assert_eq!(code, u8::from(v["fits"] != true));
+    // A custom GQA architecture gets a KV cache from its KV heads.
+    let (code, out, err) = run(&[
+        "fit",
+        "--params",
+        "8e9",
+        "--layers",
+        "32",
+        "--hidden",
+        "4096",
+        "--heads",
+        "32",
+        "--kv-heads",
+        "8",
+        "--ffn",
+        "14336",
+        "--vocab",
+        "128256",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["kv_cache_bytes_per_token"], 131_072);
+}
