@@ -27,6 +27,9 @@ pub const MAX_QUANTITY: u32 = 1_024;
 pub const MAX_LINES: usize = 512;
 /// Most custom line items.
 pub const MAX_CUSTOM_LINES: usize = 256;
+/// Most price overrides. Every bill-of-materials line looks its part up among them, so an
+/// unbounded list (a file can hold 100,000 in its 8 MiB) would make the analysis crawl.
+pub const MAX_PRICE_OVERRIDES: usize = 1_024;
 /// Longest name or text field, characters.
 pub const MAX_TEXT_CHARS: usize = 4_096;
 

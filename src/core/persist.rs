@@ -40,8 +40,8 @@
 //! the target and backup are intact (`tests/core/save_crash.rs` kills savers to show it).
 
 use crate::core::build::{
-    Build, Costs, CustomPricing, MAX_CUSTOM_LINES, MAX_LINES, MAX_NODE_COUNT, MAX_NODE_GROUPS, MAX_QUANTITY,
-    MAX_TEXT_CHARS, MAX_TOTAL_NODES, PartLine,
+    Build, Costs, CustomPricing, MAX_CUSTOM_LINES, MAX_LINES, MAX_NODE_COUNT, MAX_NODE_GROUPS, MAX_PRICE_OVERRIDES,
+    MAX_QUANTITY, MAX_TEXT_CHARS, MAX_TOTAL_NODES, PartLine,
 };
 use crate::core::catalog::{line_col_of_byte, ron_options};
 use serde::{Deserialize, Serialize};
@@ -324,8 +324,16 @@ pub fn check_build(build: &Build) -> Vec<String> {
             p.push(format!("{at}.quantity: {} is outside 1–{MAX_QUANTITY}", c.quantity));
         }
     }
+    if build.price_overrides.len() > MAX_PRICE_OVERRIDES {
+        p.push(format!(
+            "build.price_overrides: {} overrides; the limit is {MAX_PRICE_OVERRIDES}",
+            build.price_overrides.len()
+        ));
+    }
     for (i, o) in build.price_overrides.iter().enumerate() {
         range(&mut p, &format!("build.price_overrides[{i}].unit_price"), o.unit_price, 0.0, 1e10);
+        text_len(&mut p, &format!("build.price_overrides[{i}].part"), &o.part.0);
+        text_len(&mut p, &format!("build.price_overrides[{i}].note"), &o.note);
     }
     let s = &build.site;
     if s.currency.0.len() != 3 || !s.currency.0.chars().all(|c| c.is_ascii_uppercase()) {

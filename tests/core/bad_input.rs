@@ -11,7 +11,10 @@
 //! (`tests/fixtures/unknown-ids/`).
 
 use crate::cli::run;
-use rigplan::core::build::{Build, Location, MAX_LINES, MAX_NODE_GROUPS, MAX_TOTAL_NODES, NodeGroup, PartLine};
+use rigplan::core::build::{
+    Build, Location, MAX_LINES, MAX_NODE_GROUPS, MAX_PRICE_OVERRIDES, MAX_TOTAL_NODES, NodeGroup, PartLine,
+    PriceOverride,
+};
 use rigplan::core::catalog::{Catalog, EMBEDDED_FILES, MAX_CATALOG_FILE_BYTES, PartId, PartKind};
 use rigplan::core::persist::{
     BuildFileError, MAX_BUILD_FILE_BYTES, MAX_LISTED_PROBLEMS, build_to_string, load_build, parse_build_bytes,
@@ -94,6 +97,7 @@ const BUILD_CASES: &[BuildCase] = &[
     case("empty-part-id.ron", None, "build.nodes[0].parts[1].part: the part id is empty"),
     case("more-slots-than-units.ron", None, "build.nodes[0].parts[0].slots: 3 slots for 1 units"),
     case("name-too-long.ron", None, "build.name: 5000 characters; the limit is 4096"),
+    case("price-override-note-too-long.ron", None, "build.price_overrides[0].note: 5000 characters; the limit is 4096"),
     // Non-finite and out-of-range numbers.
     case("nan-electricity-price.ron", None, "build.site.electricity_per_kwh: NaN is not a finite number"),
     case("infinite-pue.ron", None, "build.site.pue: inf is not a finite number"),
@@ -454,8 +458,8 @@ fn truncated_catalog_files_are_problems_with_a_position() {
     assert!(checked > 200, "{checked}");
 }
 
-/// Sizes past every limit, generated: 10,000 node groups, 513 part lines, 10,000 nodes in a
-/// group. The message names each limit; the list of problems is capped.
+/// Sizes past every limit, generated: 10,000 node groups, 513 part lines, 1,025 price
+/// overrides. The message names each limit; the list of problems is capped.
 #[test]
 fn absurd_sizes_are_refused_with_the_limit() {
     let mut b = Build::new("Huge");
@@ -469,6 +473,13 @@ fn absurd_sizes_are_refused_with_the_limit() {
     b.nodes[0].parts = (0..=MAX_LINES).map(|i| PartLine::new(format!("gpu/x{i}"), 1)).collect();
     let err = parse_build_str("lines.ron", &build_to_string(&b).expect("ok")).expect_err("refused").to_string();
     assert!(err.contains("build.nodes[0].parts: 513 part lines; the limit is 512"), "{err}");
+
+    let mut b = Build::new("Many overrides");
+    b.price_overrides = (0..=MAX_PRICE_OVERRIDES)
+        .map(|i| PriceOverride { part: PartId::from(format!("gpu/x{i}")), unit_price: 1.0, note: String::new() })
+        .collect();
+    let err = parse_build_str("overrides.ron", &build_to_string(&b).expect("ok")).expect_err("refused").to_string();
+    assert!(err.contains("build.price_overrides: 1025 overrides; the limit is 1024"), "{err}");
 
     // 100,000 bad lines: one message per problem would be megabytes; it is capped.
     let mut b = Build::new("Zeros");
