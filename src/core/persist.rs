@@ -36,7 +36,7 @@
 //! Saving writes a temporary file in the target's folder, flushes and syncs it, keeps the
 //! previous file as `<name>.bak`, and renames the temporary file over the target, so that the
 //! target is at every instant either the old or the new complete build. A process killed
-//! mid-save can leave its temporary file (`.<name>.tmp-<pid>`) behind; it is never read, and
+//! mid-save can leave its temporary file (`.<name>.tmp-<pid>-<n>`) behind; it is never read, and
 //! the target and backup are intact (`tests/core/save_crash.rs` kills savers to show it).
 
 use crate::core::build::{
@@ -48,6 +48,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The build file version this rigplan writes.
 pub const CURRENT_VERSION: u32 = 1;
@@ -241,6 +242,9 @@ pub fn save_build(path: &Path, build: &Build) -> Result<(), BuildFileError> {
     write_atomic(path, text.as_bytes(), true)
 }
 
+/// Numbers the saves of this process, for unique temporary file names.
+static SAVE_SEQUENCE: AtomicU64 = AtomicU64::new(0);
+
 /// Writes bytes to `path` atomically (see [`save_build`]); keeps a `.bak` of the previous file
 /// when `backup` is set.
 ///
@@ -254,21 +258,24 @@ pub fn write_atomic(path: &Path, bytes: &[u8], backup: bool) -> Result<(), Build
         _ => PathBuf::from("."),
     };
     let file_name = path.file_name().ok_or_else(|| err(std::io::Error::other("the path has no file name")))?;
+    // Unique per save, not only per process: two saves of one file running at once (an
+    // autosave and a save) must not write the same temporary file.
+    let suffix = format!(".tmp-{}-{}", std::process::id(), SAVE_SEQUENCE.fetch_add(1, Ordering::Relaxed));
     let mut tmp_name = std::ffi::OsString::from(".");
     tmp_name.push(file_name);
-    tmp_name.push(format!(".tmp-{}", std::process::id()));
+    tmp_name.push(&suffix);
     let tmp = dir.join(tmp_name);
+    let bak = backup_path(path);
+    let mut bak_tmp_name = bak.file_name().map(std::ffi::OsStr::to_os_string).unwrap_or_default();
+    bak_tmp_name.push(&suffix);
+    let bak_tmp = dir.join(bak_tmp_name);
     let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
+        let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
         f.write_all(bytes)?;
         f.flush()?;
         f.sync_all()?;
         drop(f);
         if backup && path.exists() {
-            let bak = backup_path(path);
-            let mut bak_tmp_name = bak.file_name().map(std::ffi::OsStr::to_os_string).unwrap_or_default();
-            bak_tmp_name.push(format!(".tmp-{}", std::process::id()));
-            let bak_tmp = dir.join(bak_tmp_name);
             std::fs::copy(path, &bak_tmp)?;
             std::fs::rename(&bak_tmp, &bak)?;
         }
@@ -282,6 +289,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8], backup: bool) -> Result<(), Build
     })();
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
+        let _ = std::fs::remove_file(&bak_tmp);
     }
     result.map_err(err)
 }

@@ -200,3 +200,25 @@ fn a_failed_save_leaves_everything_as_it_was() {
     let err = save_build(&missing, &generation(1)).expect_err("no folder").to_string();
     assert!(err.contains("no/such/folder/plan.ron: cannot write"), "{err}");
 }
+
+/// Saves of the same file from several threads of one process (an autosave racing a save):
+/// each uses its own temporary file, every save succeeds, and the file ends as one whole build.
+#[test]
+fn concurrent_saves_in_one_process_do_not_collide() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("plan.ron");
+    std::thread::scope(|s| {
+        for t in 0..8u64 {
+            let path = &path;
+            s.spawn(move || {
+                for i in 0..25 {
+                    save_build(path, &generation(t * 1_000 + i)).expect("every save succeeds");
+                }
+            });
+        }
+    });
+    let k = whole_generation(&path);
+    assert_eq!(k % 1_000, 24, "the last save of some thread");
+    whole_generation(&backup_path(&path));
+    assert!(leftover_temporaries(dir.path()).is_empty(), "{:?}", leftover_temporaries(dir.path()));
+}
