@@ -20,7 +20,7 @@ use crate::core::units::format_thousands;
 use anyhow::Context as _;
 use clap::{Parser, Subcommand, ValueEnum};
 pub use compare::CompareArgs;
-pub use export::ExportArgs;
+pub use export::{ExportArgs, today_utc};
 pub use fit::FitArgs;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -698,7 +698,7 @@ fn speed_rows(analysed: &[Analysed<'_>], model: &crate::core::catalog::Model, tr
             .map(|a| {
                 let cell = best_cell(&a.report, id, w, speed);
                 match cell.filter(|c| c.verdict.is_some_and(Verdict::fits)).and_then(speed) {
-                    Some(v) => (Some(v), format_thousands(v, if v < 100.0 { 1 } else { 0 })),
+                    Some(v) => (Some(v), format_thousands(v, usize::from(v < 100.0))),
                     None => (None, why_none(&a.report, cell)),
                 }
             })

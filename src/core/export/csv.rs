@@ -56,7 +56,11 @@ fn num(value: f64, decimals: usize) -> Cell<'static> {
     Cell::Number(format!("{value:.decimals$}"))
 }
 
-fn int(value: impl ToString) -> Cell<'static> {
+fn int(value: u64) -> Cell<'static> {
+    Cell::Number(value.to_string())
+}
+
+fn signed(value: i64) -> Cell<'static> {
     Cell::Number(value.to_string())
 }
 
@@ -129,8 +133,8 @@ pub fn sheet_to_csv(sheet: &BuildSheet) -> Result<String, ExportError> {
             t(&l.name),
             t(l.part.as_str()),
             t(l.sku.as_deref().unwrap_or_default()),
-            int(l.quantity_per_node),
-            int(l.node_count),
+            int(u64::from(l.quantity_per_node)),
+            int(u64::from(l.node_count)),
             int(l.total_quantity),
             money_opt(l.unit_price),
             money_opt(l.extended_price),
@@ -149,7 +153,7 @@ pub fn sheet_to_csv(sheet: &BuildSheet) -> Result<String, ExportError> {
             t(&format!("Amount ({cur})")),
         ])?;
         for c in &sheet.custom_lines {
-            w.row(&[t(&c.name), t(c.kind.label()), int(c.quantity), money(c.unit_amount), money(c.amount)])?;
+            w.row(&[t(&c.name), t(c.kind.label()), int(u64::from(c.quantity)), money(c.unit_amount), money(c.amount)])?;
         }
     }
     w.blank()?;
@@ -166,7 +170,7 @@ pub fn sheet_to_csv(sheet: &BuildSheet) -> Result<String, ExportError> {
     if tot.custom_opex_per_year != 0.0 {
         w.row(&[t("Custom running costs per year (not in capex)"), money(tot.custom_opex_per_year)])?;
     }
-    w.row(&[t("Part lines without a price (not in the totals)"), int(tot.unpriced_lines)])?;
+    w.row(&[t("Part lines without a price (not in the totals)"), int(tot.unpriced_lines as u64)])?;
     w.blank()?;
     write_summary(&mut w, sheet)?;
     if !sheet.notes.is_empty() {
@@ -194,13 +198,13 @@ fn write_summary(w: &mut Sections, sheet: &BuildSheet) -> Result<(), ExportError
     w.row(&[t("Cooling"), num(s.cooling_tons, 2), t("tons")])?;
     let c = &s.compatibility;
     w.row(&[t("Compatibility"), t(c.status)])?;
-    w.row(&[t("Compatibility errors"), int(c.errors)])?;
-    w.row(&[t("Compatibility warnings"), int(c.warnings)])?;
-    w.row(&[t("Compatibility notes (info)"), int(c.infos)])?;
+    w.row(&[t("Compatibility errors"), int(c.errors as u64)])?;
+    w.row(&[t("Compatibility warnings"), int(c.warnings as u64)])?;
+    w.row(&[t("Compatibility notes (info)"), int(c.infos as u64)])?;
     if let Some(f) = &s.fit {
-        w.row(&[t("Catalog models evaluated"), int(f.models)])?;
-        w.row(&[t("Models that fit for inference"), int(f.inference_models)])?;
-        w.row(&[t("Models that fit for fine-tuning"), int(f.finetune_models)])?;
+        w.row(&[t("Catalog models evaluated"), int(f.models as u64)])?;
+        w.row(&[t("Models that fit for inference"), int(f.inference_models as u64)])?;
+        w.row(&[t("Models that fit for fine-tuning"), int(f.finetune_models as u64)])?;
         for (label, l) in [
             ("Largest model for inference", &f.largest_inference),
             ("Largest model for fine-tuning", &f.largest_finetune),
@@ -328,8 +332,8 @@ pub fn comparison_to_csv(c: &Comparison) -> Result<String, ExportError> {
         w.row(&header)?;
         for p in &c.parts_difference {
             let mut cells = vec![t(&p.name), t(p.part.as_str()), t(p.category)];
-            cells.extend(p.quantities.iter().map(|q| int(q)));
-            cells.extend(p.deltas.iter().skip(1).map(|d| int(d)));
+            cells.extend(p.quantities.iter().map(|&q| int(q)));
+            cells.extend(p.deltas.iter().skip(1).map(|&d| signed(d)));
             w.row(&cells)?;
         }
     }

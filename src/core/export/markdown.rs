@@ -25,13 +25,12 @@ pub fn numbered_sources(sheet: &BuildSheet) -> (Vec<Option<usize>>, Vec<&str>) {
             if l.source.is_empty() {
                 return None;
             }
-            Some(match list.iter().position(|s| *s == l.source) {
-                Some(i) => i + 1,
-                None => {
-                    list.push(&l.source);
-                    list.len()
-                }
-            })
+            if let Some(i) = list.iter().position(|s| *s == l.source) {
+                Some(i + 1)
+            } else {
+                list.push(&l.source);
+                Some(list.len())
+            }
         })
         .collect();
     (refs, list)
@@ -140,9 +139,10 @@ fn value_cell(text: &str, best: bool) -> String {
 pub fn delta_text(delta: Option<f64>) -> String {
     match delta {
         None => String::new(),
-        Some(d) if d == 0.0 => "0".to_owned(),
+        Some(0.0) => "0".to_owned(),
         Some(d) => {
-            let decimals = if (d - d.round()).abs() < 1e-9 || d.abs() >= 100.0 { 0 } else { 1 };
+            let whole = (d - d.round()).abs() < 1e-9 || d.abs() >= 100.0;
+            let decimals = usize::from(!whole);
             let sign = if d > 0.0 { "+" } else { "−" };
             format!("{sign}{}", format_thousands(d.abs(), decimals))
         }

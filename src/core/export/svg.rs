@@ -13,7 +13,7 @@ use crate::core::analysis::power::PowerReport;
 use crate::core::analysis::tco::Tco;
 use crate::core::catalog::PartKind;
 use crate::core::compare::Comparison;
-use crate::core::units::format_thousands;
+use crate::core::units::{format_thousands, round_non_negative};
 use std::fmt::Write as _;
 
 /// Width of every chart, px (fits an A4 page in landscape at print scale).
@@ -443,14 +443,16 @@ pub fn compare_tco_curves(c: &Comparison) -> Option<String> {
 /// Grouped vertical bars of the compared builds' wall power (idle, typical, max); `None` when
 /// no build draws power.
 #[must_use]
-pub fn compare_power_bars(c: &Comparison) -> Option<String> {
+pub fn compare_power_bars(comparison: &Comparison) -> Option<String> {
     const LEFT: f64 = 70.0;
     const RIGHT: f64 = 20.0;
     const TOP: f64 = 28.0;
     const PLOT_H: f64 = 220.0;
     let levels: Vec<(&str, Vec<f64>)> = [("Idle", "wall-idle"), ("Typical", "wall-typical"), ("Max", "wall-max")]
         .into_iter()
-        .filter_map(|(label, id)| c.row(id).map(|r| (label, r.values.iter().map(|v| v.unwrap_or(0.0)).collect())))
+        .filter_map(|(label, id)| {
+            comparison.row(id).map(|r| (label, r.values.iter().map(|v| v.unwrap_or(0.0)).collect()))
+        })
         .collect();
     let max = levels.iter().flat_map(|l| &l.1).copied().fold(0.0, f64::max);
     if max <= 0.0 || levels.is_empty() {
@@ -460,41 +462,43 @@ pub fn compare_power_bars(c: &Comparison) -> Option<String> {
     let plot_w = CHART_WIDTH_PX - LEFT - RIGHT;
     let base = TOP + PLOT_H;
     let y = |v: f64| TOP + (top - v) / top * PLOT_H;
-    let group_w = plot_w / c.builds.len().max(1) as f64;
+    let group_w = plot_w / comparison.builds.len().max(1) as f64;
+    // About 7 px per character at the chart's 12 px font.
+    let label_chars = usize::try_from(round_non_negative(group_w / 7.0)).unwrap_or(MAX_LABEL_CHARS);
     let bar_w = (group_w * 0.8) / levels.len() as f64;
     let height = base + 44.0 + legend_rows(levels.len()) * 20.0 + 10.0;
     let title = "Wall power of the whole build (W)";
     let mut out = String::new();
     open_svg(&mut out, height, title);
     let _ = write!(out, "<text x=\"{LEFT:.1}\" y=\"16\" {FONT} font-weight=\"bold\">{}</text>", esc(title));
-    let mut v = 0.0;
-    while v <= top + step * 1e-9 {
-        let ty = y(v);
+    let mut tick = 0.0;
+    while tick <= top + step * 1e-9 {
+        let ty = y(tick);
         let _ = write!(
             out,
             "<line x1=\"{LEFT:.1}\" y1=\"{ty:.1}\" x2=\"{:.1}\" y2=\"{ty:.1}\" stroke=\"{GRID}\"/><text x=\"{:.1}\" y=\"{:.1}\" {FONT} text-anchor=\"end\" fill=\"{AXIS}\">{}</text>",
             CHART_WIDTH_PX - RIGHT,
             LEFT - 6.0,
             ty + 4.0,
-            esc(&tick_text(v, step))
+            esc(&tick_text(tick, step))
         );
-        v += step;
+        tick += step;
     }
-    for (b, build) in c.builds.iter().enumerate() {
+    for (b, build) in comparison.builds.iter().enumerate() {
         let gx = LEFT + group_w * b as f64 + group_w * 0.1;
         for (l, (label, values)) in levels.iter().enumerate() {
-            let w = values.get(b).copied().unwrap_or(0.0);
+            let watts = values.get(b).copied().unwrap_or(0.0);
             let x = gx + bar_w * l as f64;
             let _ = write!(
                 out,
                 "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{}\"><title>{}: {} {} W</title></rect>",
-                y(w),
+                y(watts),
                 bar_w - 2.0,
-                base - y(w),
+                base - y(watts),
                 palette(l),
                 build.label,
                 label,
-                format_thousands(w, 0)
+                format_thousands(watts, 0)
             );
         }
         let _ = write!(
@@ -502,7 +506,7 @@ pub fn compare_power_bars(c: &Comparison) -> Option<String> {
             "<text x=\"{:.1}\" y=\"{:.1}\" {FONT} text-anchor=\"middle\">{}</text>",
             gx + group_w * 0.4,
             base + 16.0,
-            esc(&truncate(&format!("{}: {}", build.label, build.name), (group_w / 7.0) as usize))
+            esc(&truncate(&format!("{}: {}", build.label, build.name), label_chars))
         );
     }
     let _ = write!(

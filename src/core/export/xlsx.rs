@@ -228,16 +228,16 @@ fn parts_sheet(ws: &mut Worksheet, sheet: &BuildSheet, s: &Styles, created: &Exc
     Ok(())
 }
 
-fn summary_sheet(ws: &mut Worksheet, sheet: &BuildSheet, s: &Styles) -> Result<(), ExportError> {
+fn summary_sheet(ws: &mut Worksheet, sheet: &BuildSheet, styles: &Styles) -> Result<(), ExportError> {
     ws.set_name(SUMMARY_SHEET)?;
     ws.set_column_width(0, 36)?;
     ws.set_column_width(1, 24)?;
     ws.set_column_width(2, 40)?;
     let cur = sheet.currency.to_string();
     let sum = &sheet.summary;
-    text(ws, 0, 0, "Summary", Some(&s.header))?;
-    text(ws, 0, 1, "Value", Some(&s.header))?;
-    text(ws, 0, 2, "Unit", Some(&s.header))?;
+    text(ws, 0, 0, "Summary", Some(&styles.header))?;
+    text(ws, 0, 1, "Value", Some(&styles.header))?;
+    text(ws, 0, 2, "Unit", Some(&styles.header))?;
     let mut row = 1;
     let watts = Format::new().set_num_format("#,##0");
     let two = Format::new().set_num_format("0.00");
@@ -255,29 +255,29 @@ fn summary_sheet(ws: &mut Worksheet, sheet: &BuildSheet, s: &Styles) -> Result<(
         Ok(())
     };
     #[allow(clippy::cast_precision_loss)]
-    let n = |v: u64| Value::Number(v as f64, &s.integer);
+    let whole = |v: u64| Value::Number(v as f64, &styles.integer);
     put("Build", Value::Text(&sheet.build_name), "")?;
-    put("Nodes", n(sum.nodes), "")?;
-    put("GPUs", n(sum.gpus), "")?;
+    put("Nodes", whole(sum.nodes), "")?;
+    put("GPUs", whole(sum.gpus), "")?;
     put("Wall power at max", Value::Number(sum.wall_watts, &watts), "W")?;
     put("Wall power, typical", Value::Number(sum.wall_typical_watts, &watts), "W")?;
     put("Wall power, idle", Value::Number(sum.wall_idle_watts, &watts), "W")?;
     put("Recommended PSU capacity", Value::Number(sum.recommended_psu_watts, &watts), "W")?;
     put("Heat at max", Value::Number(sum.heat_btu_per_hour, &watts), "BTU/h")?;
     put("Cooling", Value::Number(sum.cooling_tons, &two), "tons")?;
-    let c = &sum.compatibility;
-    put("Compatibility", Value::Text(c.status), "")?;
-    put("Compatibility errors", n(c.errors as u64), "")?;
-    put("Compatibility warnings", n(c.warnings as u64), "")?;
-    put("Compatibility notes (info)", n(c.infos as u64), "")?;
+    let compat = &sum.compatibility;
+    put("Compatibility", Value::Text(compat.status), "")?;
+    put("Compatibility errors", whole(compat.errors as u64), "")?;
+    put("Compatibility warnings", whole(compat.warnings as u64), "")?;
+    put("Compatibility notes (info)", whole(compat.infos as u64), "")?;
     match &sum.fit {
-        Some(f) => {
-            put("Catalog models evaluated", n(f.models as u64), "")?;
-            put("Models that fit for inference", n(f.inference_models as u64), "")?;
-            put("Models that fit for fine-tuning", n(f.finetune_models as u64), "")?;
+        Some(fit) => {
+            put("Catalog models evaluated", whole(fit.models as u64), "")?;
+            put("Models that fit for inference", whole(fit.inference_models as u64), "")?;
+            put("Models that fit for fine-tuning", whole(fit.finetune_models as u64), "")?;
             for (label, l) in [
-                ("Largest model for inference", &f.largest_inference),
-                ("Largest model for fine-tuning", &f.largest_finetune),
+                ("Largest model for inference", &fit.largest_inference),
+                ("Largest model for fine-tuning", &fit.largest_finetune),
             ] {
                 match l {
                     Some(l) => put(label, Value::Text(&l.name), l.workload)?,
@@ -287,16 +287,16 @@ fn summary_sheet(ws: &mut Worksheet, sheet: &BuildSheet, s: &Styles) -> Result<(
         }
         None => put("Workload fit", Value::Text("no GPUs"), "")?,
     }
-    let t = &sum.tco;
-    put("TCO horizon", Value::Number(t.horizon_years, &two), "years")?;
-    put("TCO utilization", Value::Number(t.utilization * 100.0, &watts), "%")?;
-    put("Capex", Value::Number(sheet.totals.capex, &s.money), &cur)?;
-    put("Owned total over the horizon", Value::Number(t.owned_total, &s.money), &cur)?;
-    match (&t.primary_label, t.primary_total) {
+    let tco = &sum.tco;
+    put("TCO horizon", Value::Number(tco.horizon_years, &two), "years")?;
+    put("TCO utilization", Value::Number(tco.utilization * 100.0, &watts), "%")?;
+    put("Capex", Value::Number(sheet.totals.capex, &styles.money), &cur)?;
+    put("Owned total over the horizon", Value::Number(tco.owned_total, &styles.money), &cur)?;
+    match (&tco.primary_label, tco.primary_total) {
         (Some(label), Some(total)) => {
             put("Primary cloud option", Value::Text(label), "")?;
-            put("Cloud option total over the horizon", Value::Number(total, &s.money), &cur)?;
-            match t.break_even_month {
+            put("Cloud option total over the horizon", Value::Number(total, &styles.money), &cur)?;
+            match tco.break_even_month {
                 Some(m) => put("Break-even month", Value::Number(m, &one), "month")?,
                 None => put("Break-even month", Value::Text("never"), "")?,
             }
