@@ -109,6 +109,10 @@ pub struct Row {
     /// Unit of the values (`CNY`, `W`, `°C`, `models`, `tokens/s`, `h`, …).
     pub unit: String,
     pub direction: Direction,
+    /// True for capabilities (speeds, the largest model that fits): a missing value means the
+    /// build cannot do it and ranks below any value. Otherwise a missing value is unknown and
+    /// is not ranked.
+    pub missing_is_worst: bool,
     /// One per build; `None` where the metric has no value (no cloud option, no GPU, a model
     /// that does not fit).
     pub values: Vec<Option<f64>>,
@@ -118,10 +122,10 @@ pub struct Row {
     /// value is missing.
     pub deltas: Vec<Option<f64>>,
     /// Per build, against the first; `None` for the first, without a direction, or where a
-    /// value is missing.
+    /// value is missing (unless `missing_is_worst`).
     pub vs_first: Vec<Option<Outcome>>,
-    /// Indices of the best builds (ties included); empty without a direction, with fewer than
-    /// two values, or when all values are the same.
+    /// Indices of the best builds (ties included); empty without a direction, when fewer than
+    /// two builds can be ranked, or when all builds are the same.
     pub best: Vec<usize>,
 }
 
@@ -218,13 +222,37 @@ fn same(a: f64, b: f64) -> bool {
     (a - b).abs() <= SAME_RELATIVE * a.abs().max(b.abs()).max(1.0)
 }
 
-/// A row from values and their texts: deltas, outcomes and the best builds.
+/// A row whose missing values are unknown (not comparable).
 fn row(
     id: impl Into<String>,
     label: impl Into<String>,
     unit: impl Into<String>,
     direction: Direction,
     cells: Vec<(Option<f64>, String)>,
+) -> Row {
+    make_row(id.into(), label.into(), unit.into(), direction, cells, false)
+}
+
+/// A row of a capability (a speed, the largest model that fits) whose missing values mean the
+/// build cannot do it, which is worse than any value.
+fn capability_row(
+    id: impl Into<String>,
+    label: impl Into<String>,
+    unit: impl Into<String>,
+    direction: Direction,
+    cells: Vec<(Option<f64>, String)>,
+) -> Row {
+    make_row(id.into(), label.into(), unit.into(), direction, cells, true)
+}
+
+/// A row from values and their texts: deltas, outcomes and the best builds.
+fn make_row(
+    id: String,
+    label: String,
+    unit: String,
+    direction: Direction,
+    cells: Vec<(Option<f64>, String)>,
+    missing_is_worst: bool,
 ) -> Row {
     let (values, text): (Vec<Option<f64>>, Vec<String>) = cells.into_iter().unzip();
     let first = values.first().copied().flatten();
@@ -245,20 +273,27 @@ fn row(
         .iter()
         .enumerate()
         .map(|(i, v)| match (i, direction, first, v) {
-            (0, ..) | (_, Direction::None, ..) | (_, _, None, _) | (_, _, _, None) => None,
+            (0, ..) | (_, Direction::None, ..) => None,
             (_, _, Some(f), Some(v)) if same(*v, f) => Some(Outcome::Same),
             (_, _, Some(f), Some(v)) => Some(if better(*v, f) { Outcome::Better } else { Outcome::Worse }),
+            (_, _, None, Some(_)) if missing_is_worst => Some(Outcome::Better),
+            (_, _, Some(_), None) if missing_is_worst => Some(Outcome::Worse),
+            (_, _, None, None) if missing_is_worst => Some(Outcome::Same),
+            _ => None,
         })
         .collect();
     let present: Vec<(usize, f64)> = values.iter().enumerate().filter_map(|(i, v)| v.map(|v| (i, v))).collect();
+    // Everyone present and equal, or too few to rank: no best. A build that cannot do a
+    // capability ranks below every one that can.
+    let rankable = if missing_is_worst { values.len() >= 2 } else { present.len() >= 2 };
     let best = match present.iter().map(|&(_, v)| v).reduce(|a, b| if better(b, a) { b } else { a }) {
-        Some(top) if direction != Direction::None && present.len() >= 2 => {
+        Some(top) if direction != Direction::None && rankable => {
             let winners: Vec<usize> = present.iter().filter(|&&(_, v)| same(v, top)).map(|&(i, _)| i).collect();
-            if winners.len() == present.len() { Vec::new() } else { winners }
+            if winners.len() == values.len() { Vec::new() } else { winners }
         }
         _ => Vec::new(),
     };
-    Row { id: id.into(), label: label.into(), unit: unit.into(), direction, values, text, deltas, vs_first, best }
+    Row { id, label, unit, direction, missing_is_worst, values, text, deltas, vs_first, best }
 }
 
 /// One analysed build with its money conversion factor.
@@ -623,7 +658,7 @@ fn fit_rows(analysed: &[Analysed<'_>], catalog: &Catalog) -> Vec<Row> {
     let mut rows: Vec<Row> = WorkloadKind::ALL
         .into_iter()
         .map(|w| {
-            row(
+            capability_row(
                 format!("fit-{}", w.id()),
                 format!("Models that fit: {}", w.label()),
                 "models",
@@ -640,14 +675,14 @@ fn fit_rows(analysed: &[Analysed<'_>], catalog: &Catalog) -> Vec<Row> {
             )
         })
         .collect();
-    rows.push(row(
+    rows.push(capability_row(
         "largest-inference",
         "Largest model that fits for inference",
         "B params",
         Direction::Higher,
         analysed.iter().map(|a| largest(&a.report, catalog, is_inference)).collect(),
     ));
-    rows.push(row(
+    rows.push(capability_row(
         "largest-finetune",
         "Largest model that fits for fine-tuning",
         "B params",
@@ -720,14 +755,14 @@ fn speed_rows(analysed: &[Analysed<'_>], model: &crate::core::catalog::Model, tr
     let name = &model.name;
     if model.transformer().is_none() {
         return vec![
-            row(
+            capability_row(
                 "samples-inference",
                 format!("{name}: inference samples per second ({})", WorkloadKind::InferenceBf16.short()),
                 "samples/s",
                 Direction::Higher,
                 rate(WorkloadKind::InferenceBf16, |c| c.samples_per_s),
             ),
-            row(
+            capability_row(
                 "samples-train",
                 format!("{name}: training samples per second ({})", WorkloadKind::FullFinetune.short()),
                 "samples/s",
@@ -739,42 +774,42 @@ fn speed_rows(analysed: &[Analysed<'_>], model: &crate::core::catalog::Model, tr
     let lora = rate(WorkloadKind::Lora, |c| c.train_tokens_per_s);
     let full = rate(WorkloadKind::FullFinetune, |c| c.train_tokens_per_s);
     vec![
-        row(
+        capability_row(
             "decode-bf16",
             format!("{name}: decode, {}", WorkloadKind::InferenceBf16.label()),
             "tokens/s",
             Direction::Higher,
             rate(WorkloadKind::InferenceBf16, |c| c.decode_tokens_per_s),
         ),
-        row(
+        capability_row(
             "decode-q4_k_m",
             format!("{name}: decode, {}", WorkloadKind::InferenceQ4km.label()),
             "tokens/s",
             Direction::Higher,
             rate(WorkloadKind::InferenceQ4km, |c| c.decode_tokens_per_s),
         ),
-        row(
+        capability_row(
             "train-lora",
             format!("{name}: training throughput, {}", WorkloadKind::Lora.label()),
             "tokens/s",
             Direction::Higher,
             lora.clone(),
         ),
-        row(
+        capability_row(
             "train-full",
             format!("{name}: training throughput, {}", WorkloadKind::FullFinetune.label()),
             "tokens/s",
             Direction::Higher,
             full.clone(),
         ),
-        row(
+        capability_row(
             "time-lora",
             format!("{name}: LoRA training time for {tokens} tokens"),
             "h",
             Direction::Lower,
             hours(&lora),
         ),
-        row(
+        capability_row(
             "time-full",
             format!("{name}: full fine-tune training time for {tokens} tokens"),
             "h",

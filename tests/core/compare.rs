@@ -76,6 +76,9 @@ fn entry_workstations_hand_checked() {
     assert_eq!(full.values, vec![None, None]);
     assert_eq!(full.text, vec!["does not fit".to_owned(), "does not fit".to_owned()]);
     assert_eq!(full.deltas, vec![None, None]);
+    assert!(full.missing_is_worst);
+    assert_eq!(full.vs_first, vec![None, Some(Outcome::Same)], "neither can: the same");
+    assert!(full.best.is_empty());
 
     // LoRA training time for 1B tokens = 1e9 / tokens per second / 3,600.
     let lora_tps = value(row(&c, "train-lora"), 0);
@@ -138,6 +141,13 @@ fn different_gpus_differ_in_fit_and_parts() {
     let decode = row(&c, "decode-bf16");
     assert!(value(decode, 1) > value(decode, 0));
     assert_eq!(decode.best, vec![1]);
+    // Full fine-tuning of Llama 3.1 8B (128 GB of model states under ZeRO-3) needs more than
+    // one 24 GB card but fits 8 × 80 GB: a build that cannot do it ranks below one that can.
+    let full = row(&c, "train-full");
+    assert_eq!(full.text.first().map(String::as_str), Some("does not fit"));
+    assert!(value(full, 1) > 0.0);
+    assert_eq!(full.vs_first, vec![None, Some(Outcome::Better)]);
+    assert_eq!(full.best, vec![1]);
     // The H100 node fits more models; the 4090 costs less.
     assert_eq!(row(&c, "largest-inference").best, vec![1]);
     assert_eq!(row(&c, "capex").best, vec![0]);
@@ -248,7 +258,10 @@ fn every_compare_format_renders_and_escapes() {
             }
         }
     }
-    // The Jetson has no matching cloud option: no break-even, said in words.
+    // The Jetson has no matching cloud option: no break-even, said in words, and not ranked.
     let be = row(&c, "break-even");
     assert_eq!(be.text.get(1).map(String::as_str), Some("no option"));
+    assert!(!be.missing_is_worst);
+    assert_eq!(be.vs_first, vec![None, None]);
+    assert!(be.best.is_empty());
 }

@@ -24,6 +24,8 @@ pub enum DateError {
     Format(String),
     #[error("{year:04}-{month:02}-{day:02} is not a day of the calendar")]
     NoSuchDay { year: u32, month: u32, day: u32 },
+    #[error("day {0} after 1970-01-01 is outside the years 1–9999")]
+    OutOfRange(i64),
 }
 
 /// Earliest and latest years accepted (four-digit years, as ISO 8601 prints them without an
@@ -101,12 +103,13 @@ impl SheetDate {
         let day = doy - (153 * mp + 2) / 5 + 1;
         let month = if mp < 10 { mp + 3 } else { mp - 9 };
         let year = yoe + era * 400 + i64::from(month <= 2);
-        let out_of_range = || DateError::NoSuchDay { year: 0, month: 0, day: 0 };
+        let out_of_range = || DateError::OutOfRange(days);
         Self::new(
             u32::try_from(year).map_err(|_| out_of_range())?,
             u32::try_from(month).map_err(|_| out_of_range())?,
             u32::try_from(day).map_err(|_| out_of_range())?,
         )
+        .map_err(|_| out_of_range())
     }
 
     #[must_use]
@@ -162,6 +165,10 @@ mod tests {
         assert_eq!(at(11_017), "2000-03-01");
         assert_eq!(at(19_782), "2024-02-29");
         assert_eq!(at(-1), "1969-12-31");
-        assert!(SheetDate::from_days_since_unix_epoch(i64::MAX / 2).is_err());
+        assert_eq!(SheetDate::from_days_since_unix_epoch(i64::MAX / 2), Err(DateError::OutOfRange(i64::MAX / 2)));
+        // 0001-01-01 is day −719,162 (1969 years of 365 days + 477 leap days); the day before is
+        // year 0, outside ISO 8601's four-digit years without agreement.
+        assert_eq!(at(-719_162), "0001-01-01");
+        assert!(SheetDate::from_days_since_unix_epoch(-719_163).is_err());
     }
 }

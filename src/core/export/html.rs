@@ -7,7 +7,7 @@
 //! repeats table headers and avoids breaking charts and table rows across pages.
 
 use super::csv::verdict_text;
-use super::markdown::{delta_text, numbered_sources, outcome_text};
+use super::markdown::{delta_cell, delta_text, numbered_sources, outcome_text};
 use super::safety::escape_html as esc;
 use super::sheet::BuildSheet;
 use super::{money_text, summary_items, svg};
@@ -209,9 +209,10 @@ pub fn comparison_to_html(c: &Comparison) -> String {
                 let class = if r.best.contains(&i) { "n best" } else { "n" };
                 let _ = write!(out, "<td class=\"{class}\">{}</td>", esc(text));
                 if i > 0 {
-                    let delta = delta_text(r.deltas.get(i).copied().flatten());
-                    let outcome = outcome_text(r.vs_first.get(i).copied().flatten());
-                    let cell = if outcome.is_empty() { delta } else { format!("{delta} ({outcome})") };
+                    let cell = delta_cell(
+                        r.deltas.get(i).copied().flatten(),
+                        outcome_text(r.vs_first.get(i).copied().flatten()),
+                    );
                     let _ = write!(out, "<td class=\"n\">{}</td>", esc(&cell));
                 }
             }

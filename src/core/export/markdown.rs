@@ -149,6 +149,17 @@ pub fn delta_text(delta: Option<f64>) -> String {
     }
 }
 
+/// A delta with how the build fares, for a comparison cell: `−2,232 (better)`, or the
+/// outcome alone where there is no delta (a build that cannot run the model).
+#[must_use]
+pub fn delta_cell(delta: Option<f64>, outcome: &str) -> String {
+    match (delta_text(delta), outcome) {
+        (d, "") => d,
+        (d, o) if d.is_empty() => o.to_owned(),
+        (d, o) => format!("{d} ({o})"),
+    }
+}
+
 /// How a build fares against the first, as a word.
 #[must_use]
 pub fn outcome_text(o: Option<Outcome>) -> &'static str {
@@ -215,10 +226,7 @@ pub fn comparison_to_markdown(c: &Comparison) -> String {
                 if i > 0 {
                     let delta = r.deltas.get(i).copied().flatten();
                     let outcome = outcome_text(r.vs_first.get(i).copied().flatten());
-                    let cell = match (delta_text(delta), outcome) {
-                        (d, "") => d,
-                        (d, o) => format!("{d} ({o})"),
-                    };
+                    let cell = delta_cell(delta, outcome);
                     let _ = write!(line, " {cell} |");
                 }
             }

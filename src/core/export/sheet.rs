@@ -13,6 +13,7 @@ use crate::core::analysis::Report;
 use crate::core::analysis::Severity;
 use crate::core::analysis::bom::PriceOrigin;
 use crate::core::analysis::fit::WorkloadKind;
+use crate::core::analysis::memory::Verdict;
 use crate::core::build::{Build, CostKind};
 use crate::core::catalog::{Catalog, ModelId, PartId, PartKind};
 use crate::core::units::Currency;
@@ -388,9 +389,7 @@ pub fn fitting_workloads(report: &Report) -> BTreeMap<&ModelId, Vec<&'static str
         for row in &matrix.rows {
             let entry = out.entry(&row.model).or_default();
             for cell in &row.cells {
-                if cell.verdict.is_some_and(super::super::analysis::memory::Verdict::fits)
-                    && !entry.contains(&cell.workload)
-                {
+                if cell.verdict.is_some_and(Verdict::fits) && !entry.contains(&cell.workload) {
                     entry.push(cell.workload);
                 }
             }
