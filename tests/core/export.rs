@@ -264,6 +264,9 @@ fn hostile_names_export_safely_in_every_format() {
     let (sheet, report) = sheet_of(&build);
     assert!(sheet.lines.iter().any(|l| l.name == DDE && l.category == "Unknown part"));
     assert!(sheet.notes.iter().any(|n| n.contains("catalog does not know")));
+    // Six unknown ids, six `unknown-part` warnings, listed on the sheet.
+    assert_eq!(sheet.summary.compatibility.status, "warnings");
+    assert_eq!(sheet.summary.findings.iter().filter(|f| f.code == "unknown-part").count(), 6);
 
     // CSV: every text field that would start a formula carries the quote; numbers stay numbers.
     let text = csv_export::sheet_to_csv(&sheet).expect("csv");
@@ -304,6 +307,7 @@ fn hostile_names_export_safely_in_every_format() {
     assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
     assert!(page.contains("&quot;double&quot; and &#39;single&#39; quotes"));
     assert!(page.contains(html::CONTENT_SECURITY_POLICY));
+    assert!(page.contains("<h2>Findings</h2>"));
     let svg_start = page.find("<svg").expect("power chart");
     assert!(page[svg_start..].contains(">&lt;script&gt;alert(1)"), "the node name in the chart is escaped");
 

@@ -173,6 +173,18 @@ pub fn sheet_to_csv(sheet: &BuildSheet) -> Result<String, ExportError> {
     w.row(&[t("Part lines without a price (not in the totals)"), int(tot.unpriced_lines as u64)])?;
     w.blank()?;
     write_summary(&mut w, sheet)?;
+    if !sheet.summary.findings.is_empty() {
+        w.blank()?;
+        w.row(&[t("Findings"), t("Code"), t("Message"), t("Fix")])?;
+        for f in &sheet.summary.findings {
+            w.row(&[
+                owned(f.severity.to_string()),
+                t(&f.code),
+                t(&f.message),
+                t(f.fix.as_deref().unwrap_or_default()),
+            ])?;
+        }
+    }
     if !sheet.notes.is_empty() {
         w.blank()?;
         w.row(&[t("Notes")])?;

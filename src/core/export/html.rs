@@ -137,6 +137,15 @@ pub fn sheet_to_html(sheet: &BuildSheet, report: &Report) -> String {
         let _ = writeln!(out, "<dt>{}</dt><dd>{}</dd>", esc(label), esc(&text));
     }
     out.push_str("</dl>\n");
+    if !sheet.summary.findings.is_empty() {
+        out.push_str("<h2>Findings</h2>\n<ul class=\"notes\">\n");
+        for f in &sheet.summary.findings {
+            let fix = f.fix.as_ref().map(|x| format!(" — fix: {}", esc(x))).unwrap_or_default();
+            let _ =
+                writeln!(out, "<li><strong>{}</strong> [{}]: {}{fix}</li>", f.severity, esc(&f.code), esc(&f.message));
+        }
+        out.push_str("</ul>\n");
+    }
     if !sheet.notes.is_empty() {
         out.push_str("<ul class=\"notes\">\n");
         for n in &sheet.notes {

@@ -114,6 +114,13 @@ pub fn sheet_to_markdown(sheet: &BuildSheet) -> String {
     for (label, text) in summary_items(sheet) {
         let _ = writeln!(out, "- **{label}:** {}", esc(&text));
     }
+    if !sheet.summary.findings.is_empty() {
+        let _ = writeln!(out, "\n## Findings\n");
+        for f in &sheet.summary.findings {
+            let fix = f.fix.as_ref().map(|x| format!(" — fix: {}", esc(x))).unwrap_or_default();
+            let _ = writeln!(out, "- **{}** \\[{}\\]: {}{fix}", f.severity, esc(&f.code), esc(&f.message));
+        }
+    }
     if !sheet.notes.is_empty() {
         let _ = writeln!(out, "\n## Notes\n");
         for n in &sheet.notes {

@@ -195,6 +195,15 @@ pub struct TcoSummary {
     pub break_even_within_horizon: bool,
 }
 
+/// A finding a buyer must see before ordering (errors and warnings; notes stay in the report).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SheetFinding {
+    pub severity: Severity,
+    pub code: String,
+    pub message: String,
+    pub fix: Option<String>,
+}
+
 /// The headline results.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SheetSummary {
@@ -209,6 +218,8 @@ pub struct SheetSummary {
     pub heat_btu_per_hour: f64,
     pub cooling_tons: f64,
     pub compatibility: CompatSummary,
+    /// The errors and warnings, most severe first.
+    pub findings: Vec<SheetFinding>,
     /// `None` when the build has no GPUs.
     pub fit: Option<FitSummary>,
     pub tco: TcoSummary,
@@ -360,6 +371,17 @@ fn summary(report: &Report, catalog: &Catalog) -> SheetSummary {
             warnings,
             infos: report.count(Severity::Info),
         },
+        findings: report
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity != Severity::Info)
+            .map(|d| SheetFinding {
+                severity: d.severity,
+                code: d.code.clone(),
+                message: d.message.clone(),
+                fix: d.fix.clone(),
+            })
+            .collect(),
         fit: fit_summary(report, catalog),
         tco: TcoSummary {
             horizon_years: tco.horizon_years,

@@ -303,6 +303,10 @@ fn summary_sheet(ws: &mut Worksheet, sheet: &BuildSheet, styles: &Styles) -> Res
         }
         _ => put("Primary cloud option", Value::Text("none matches the build"), "")?,
     }
+    for f in &sum.findings {
+        let label = format!("Finding ({})", f.severity);
+        put(&label, Value::Text(&f.code), &f.message)?;
+    }
     Ok(())
 }
 
