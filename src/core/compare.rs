@@ -79,6 +79,8 @@ pub enum CompareError {
     Horizon(f64),
     #[error("the training token count must be a positive number; {0} is not")]
     TrainTokens(f64),
+    #[error("build `{name}` has the exchange rate {rate}, which cannot convert its amounts to USD")]
+    ExchangeRate { name: String, rate: f64 },
 }
 
 /// Which way a metric is better.
@@ -326,8 +328,9 @@ fn count_cell(count: usize) -> (Option<f64>, String) {
 /// Compares 2–4 builds.
 ///
 /// # Errors
-/// A build count outside 2–4, an unknown `--model`, a horizon outside 0.25–15 years or a
-/// non-positive training token count.
+/// A build count outside 2–4, an unknown `--model`, a horizon outside 0.25–15 years, a
+/// non-positive training token count, or (when currencies differ) an exchange rate that is
+/// not a positive number.
 pub fn compare(catalog: &Catalog, builds: &[&Build], options: &CompareOptions) -> Result<Comparison, CompareError> {
     if !(MIN_BUILDS..=MAX_BUILDS).contains(&builds.len()) {
         return Err(CompareError::Count(builds.len()));
@@ -349,6 +352,12 @@ pub fn compare(catalog: &Catalog, builds: &[&Build], options: &CompareOptions) -
     } else {
         builds.first().map(|b| b.site.currency.clone()).unwrap_or_default()
     };
+    if converted_to_usd
+        && let Some(b) =
+            builds.iter().find(|b| !(b.site.usd_exchange_rate.is_finite() && b.site.usd_exchange_rate > 0.0))
+    {
+        return Err(CompareError::ExchangeRate { name: b.name.clone(), rate: b.site.usd_exchange_rate });
+    }
     let analysed: Vec<Analysed<'_>> = builds
         .iter()
         .map(|b| {

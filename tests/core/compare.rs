@@ -218,6 +218,14 @@ fn bad_requests_are_errors() {
     );
     let horizon = CompareOptions { horizon_years: 0.1, ..CompareOptions::default() };
     assert_eq!(compare::compare(catalog(), &[&a, &a], &horizon), Err(CompareError::Horizon(0.1)));
+    let mut usd = a.clone();
+    usd.site.currency = Currency("USD".to_owned());
+    let mut broken = a.clone();
+    broken.site.usd_exchange_rate = 0.0;
+    assert!(matches!(
+        compare::compare(catalog(), &[&usd, &broken], &opts),
+        Err(CompareError::ExchangeRate { rate, .. }) if rate == 0.0
+    ));
     let tokens = CompareOptions { train_tokens: 0.0, ..CompareOptions::default() };
     assert!(matches!(compare::compare(catalog(), &[&a, &a], &tokens), Err(CompareError::TrainTokens(_))));
 }
