@@ -54,7 +54,7 @@ pub struct Cli {
     /// A build file to open in the app (when no subcommand is given).
     pub file: Option<PathBuf>,
 
-    /// A user catalog folder whose <kind>.ron files extend or override the built-in catalog.
+    /// A user catalog folder whose gpu.ron, cpu.ron, … files extend or override the built-in catalog.
     #[arg(long, global = true, value_name = "DIR")]
     pub catalog: Option<PathBuf>,
 
@@ -68,7 +68,7 @@ pub enum Command {
     /// Full report of a build: parts, capex, findings and analyses.
     Report {
         build: PathBuf,
-        /// Print the report as JSON (stable schema, see docs/report-schema.md).
+        /// Print the report as JSON (stable schema, see src/core/analysis/report-schema.md).
         #[arg(long)]
         json: bool,
     },
@@ -100,7 +100,7 @@ pub enum Command {
         /// Tokens of one training run (for cost per run; needs --tokens-per-second).
         #[arg(long, value_name = "TOKENS", requires = "tokens_per_second")]
         run_tokens: Option<f64>,
-        /// Print the TCO as JSON (schema: docs/report-schema.md, TCO section).
+        /// Print the TCO as JSON (schema: src/core/analysis/report-schema.md, TCO section).
         #[arg(long)]
         json: bool,
     },

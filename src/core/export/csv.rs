@@ -6,7 +6,7 @@
 //! spreadsheet and the parts table can still be cut out by a script. Numbers are plain
 //! (`11512.80`, no thousands separators, `.` as the decimal point) so spreadsheets read them as
 //! numbers; money has two decimals. Every text field goes through
-//! [`neutralize_formula`](super::safety::neutralize_formula); numbers rigplan formats itself
+//! [`super::safety::neutralize_formula`]; numbers rigplan formats itself
 //! cannot carry a formula and are written as they are. The text starts with a UTF-8 byte
 //! order mark: Excel reads a CSV without one in the system's legacy code page, which garbles
 //! names such as "°C" or Chinese text (Microsoft support, "Opening CSV UTF-8 files correctly in

@@ -2,8 +2,8 @@
 //!
 //! A sheet export is one object `{"format": "rigplan-build-sheet", "version": 1, "sheet":
 //! …, "report": …}`: `sheet` is the serialized [`BuildSheet`] and `report` the same object
-//! `rigplan report --json` prints (docs/report-schema.md). A comparison export is the
-//! serialized [`Comparison`] (docs/report-schema.md, "Comparison"). JSON string escaping makes
+//! `rigplan report --json` prints (src/core/analysis/report-schema.md). A comparison export is the
+//! serialized [`Comparison`] (src/core/analysis/report-schema.md, "Comparison"). JSON string escaping makes
 //! any text safe to parse; consumers that put it into HTML must escape it themselves.
 
 use super::ExportError;

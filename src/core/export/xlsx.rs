@@ -7,7 +7,7 @@
 //! - **Summary**: one metric per row with its value as a number (or text where it is a name)
 //!   and its unit.
 //!
-//! Every text cell goes through [`neutralize_formula`](super::safety::neutralize_formula) and
+//! Every text cell goes through [`super::safety::neutralize_formula`] and
 //! is written as a string cell (never a formula); text longer than Excel's cell limit is cut.
 //! The workbook's creation date is the sheet's date, so the same inputs give the same bytes.
 
