@@ -1,5 +1,6 @@
 //! The bad-input corpus (`tests/fixtures/bad/`): every malformed build file and user catalog
-//! folder is refused by `rigplan check`, `report` and `catalog validate` with exit code 2 and a
+//! folder is refused by `rigplan check`, `report` and `catalog validate` (and the other commands
+//! that read a build: `tco`, `export`, `compare`, `fit --build`) with exit code 2 and a
 //! message that says what is wrong and where (`file:line:col` where the parser knows it, the
 //! field path otherwise). Each file runs in-process through `main_with_args` and once through
 //! the real binary, where a panic, a stack overflow or an abort would show as a signal or a
@@ -256,6 +257,19 @@ fn bad_build_files_exit_2_with_what_and_where() {
                 assert!(err.contains(&prefix), "{}: expected `{prefix}` in:\n{err}", c.file);
                 assert!(err.contains(c.says), "{}: expected `{}` in:\n{err}", c.file, c.says);
             }
+        }
+        // The other commands that read a build file refuse it the same way.
+        let good = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v1/minimal.ron");
+        let bad = utf8(&path);
+        for args in [
+            vec!["tco", bad],
+            vec!["export", "--format", "json", bad],
+            vec!["compare", utf8(&good), bad],
+            vec!["fit", "--model", "meta-llama-3.1-8b", "--build", bad],
+        ] {
+            let (code, out, err) = run(&args);
+            assert_eq!(code, 2, "{args:?}: {err}");
+            assert!(out.is_empty() && err.contains(&prefix) && err.contains(c.says), "{args:?}: {err}");
         }
         // The error is the same through the library, as the app shows it.
         let message = load_build(&path).expect_err(c.file).to_string();
