@@ -277,6 +277,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8], backup: bool) -> Result<(), Build
         drop(f);
         if backup && path.exists() {
             std::fs::copy(path, &bak_tmp)?;
+            // Sync the copy before it replaces the old backup, so a power cut cannot leave an
+            // empty `.bak` behind.
+            std::fs::File::open(&bak_tmp)?.sync_all()?;
             std::fs::rename(&bak_tmp, &bak)?;
         }
         std::fs::rename(&tmp, path)?;
