@@ -41,7 +41,7 @@
 
 use crate::core::build::{
     Build, Costs, CustomPricing, MAX_CUSTOM_LINES, MAX_LINES, MAX_NODE_COUNT, MAX_NODE_GROUPS, MAX_PRICE_OVERRIDES,
-    MAX_QUANTITY, MAX_TEXT_CHARS, MAX_TOTAL_NODES, PartLine,
+    MAX_QUANTITY, MAX_TEXT_CHARS, MAX_TOTAL_LINES, MAX_TOTAL_NODES, PartLine,
 };
 use crate::core::catalog::{line_col_of_byte, ron_options};
 use serde::{Deserialize, Serialize};
@@ -324,6 +324,9 @@ pub fn check_build(build: &Build) -> Vec<String> {
         p.push(format!("build.nodes: {total} nodes in all; the limit is {MAX_TOTAL_NODES}"));
     }
     check_lines(&mut p, "build.cluster", &build.cluster);
+    if build.total_lines() > MAX_TOTAL_LINES {
+        p.push(format!("build: {} part lines in all; the limit is {MAX_TOTAL_LINES}", build.total_lines()));
+    }
     if build.custom_lines.len() > MAX_CUSTOM_LINES {
         p.push(format!("build.custom_lines: {} lines; the limit is {MAX_CUSTOM_LINES}", build.custom_lines.len()));
     }

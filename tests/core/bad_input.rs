@@ -488,6 +488,19 @@ fn absurd_sizes_are_refused_with_the_limit() {
     let err = parse_build_str("lines.ron", &build_to_string(&b).expect("ok")).expect_err("refused").to_string();
     assert!(err.contains("build.nodes[0].parts: 513 part lines; the limit is 512"), "{err}");
 
+    // Nine groups of 512 lines: each group is within its limit, the build is not.
+    let mut b = Build::new("Many lines in all");
+    let full: Vec<PartLine> = (0..MAX_LINES).map(|i| PartLine::new(format!("gpu/x{i}"), 1)).collect();
+    b.nodes = (0..9)
+        .map(|i| {
+            let mut n = NodeGroup::new(format!("n{i}"));
+            n.parts.clone_from(&full);
+            n
+        })
+        .collect();
+    let err = parse_build_str("all.ron", &build_to_string(&b).expect("ok")).expect_err("refused").to_string();
+    assert!(err.contains("build: 4608 part lines in all; the limit is 4096"), "{err}");
+
     let mut b = Build::new("Many overrides");
     b.price_overrides = (0..=MAX_PRICE_OVERRIDES)
         .map(|i| PriceOverride { part: PartId::from(format!("gpu/x{i}")), unit_price: 1.0, note: String::new() })
@@ -501,7 +514,8 @@ fn absurd_sizes_are_refused_with_the_limit() {
     let err = parse_build_str("zeros.ron", &build_to_string(&b).expect("ok")).expect_err("refused");
     let BuildFileError::Invalid { problems, .. } = &err else { panic!("{err}") };
     assert_eq!(problems.len(), MAX_LISTED_PROBLEMS + 1);
-    assert_eq!(problems.last().map(String::as_str), Some("… and 99981 more problem(s)"));
+    // 100,000 quantities, 1 line-count limit, 1 whole-build line limit: 100,002 problems.
+    assert_eq!(problems.last().map(String::as_str), Some("… and 99982 more problem(s)"));
     assert!(err.to_string().len() < 4_000, "{} bytes", err.to_string().len());
 }
 
