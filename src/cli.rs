@@ -1,4 +1,4 @@
-//! The headless front end: `rigplan report|check|fit|catalog …`.
+//! The headless front end: `rigplan report|check|fit|tco|export|compare|catalog …`.
 //!
 //! Every subcommand loads its inputs through the core, calls the core, and renders the
 //! structured result as text or, with `--json`, as JSON. Exit codes: 0 success, 1 findings
@@ -6,6 +6,8 @@
 //! model does not fit), 2 bad input (a file that cannot be read or parsed, an unknown id or
 //! option).
 
+mod compare;
+mod export;
 mod fit;
 
 use crate::core::analysis::tco::{self, Tco};
@@ -17,6 +19,8 @@ use crate::core::resolve::Resolved;
 use crate::core::units::format_thousands;
 use anyhow::Context as _;
 use clap::{Parser, Subcommand, ValueEnum};
+pub use compare::CompareArgs;
+pub use export::{ExportArgs, today_utc};
 pub use fit::FitArgs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -50,7 +54,7 @@ pub struct Cli {
     /// A build file to open in the app (when no subcommand is given).
     pub file: Option<PathBuf>,
 
-    /// A user catalog folder whose <kind>.ron files extend or override the built-in catalog.
+    /// A user catalog folder whose gpu.ron, cpu.ron, … files extend or override the built-in catalog.
     #[arg(long, global = true, value_name = "DIR")]
     pub catalog: Option<PathBuf>,
 
@@ -64,7 +68,7 @@ pub enum Command {
     /// Full report of a build: parts, capex, findings and analyses.
     Report {
         build: PathBuf,
-        /// Print the report as JSON (stable schema, see docs/report-schema.md).
+        /// Print the report as JSON (stable schema, see src/core/analysis/report-schema.md).
         #[arg(long)]
         json: bool,
     },
@@ -96,10 +100,14 @@ pub enum Command {
         /// Tokens of one training run (for cost per run; needs --tokens-per-second).
         #[arg(long, value_name = "TOKENS", requires = "tokens_per_second")]
         run_tokens: Option<f64>,
-        /// Print the TCO as JSON (schema: docs/report-schema.md, TCO section).
+        /// Print the TCO as JSON (schema: src/core/analysis/report-schema.md, TCO section).
         #[arg(long)]
         json: bool,
     },
+    /// A build sheet for purchasing: CSV, XLSX, Markdown, HTML or JSON (XLSX needs -o FILE).
+    Export(Box<ExportArgs>),
+    /// Compare 2–4 builds side by side: cost, power, thermal, compatibility, fit, speed, parts.
+    Compare(Box<CompareArgs>),
     /// List or validate the parts catalog.
     Catalog {
         #[command(subcommand)]
@@ -189,6 +197,12 @@ where
 /// # Errors
 /// Unreadable or malformed inputs, an invalid user catalog, output failures.
 pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
+    if let (Some(file), Some(_)) = (&cli.file, &cli.command) {
+        anyhow::bail!(
+            "`{}` is a build to open in the app and cannot be combined with a subcommand; give the build to the subcommand (`rigplan report {0}`)",
+            file.display()
+        );
+    }
     let Some(command) = &cli.command else {
         let mut help = <Cli as clap::CommandFactory>::command();
         write!(out, "{}", help.render_help())?;
@@ -244,6 +258,8 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
             }
             Ok(Exit::Ok)
         }
+        Command::Export(args) => export::run_export(out, cli.catalog.as_deref(), args),
+        Command::Compare(args) => compare::run_compare(out, cli.catalog.as_deref(), args),
         Command::Catalog { action: CatalogAction::List { kind, json } } => {
             let catalog = load_catalog(cli.catalog.as_deref())?;
             catalog_list(out, &catalog, kind.map(PartKind::from), *json)?;

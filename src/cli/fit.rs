@@ -5,7 +5,7 @@
 //! topology (from `--gpu`/`--gpus` or a build file), calls the core
 //! ([`memory::estimate`], [`memory::check_fit`], [`speed::estimate_speed`], [`fit::suggest`])
 //! and prints text or, with `--json`, one object whose field names are a stable interface
-//! (`docs/report-schema.md`, "fit --json"). Exit codes: 0 computed (fits, tight, or no GPU
+//! (`src/core/analysis/report-schema.md`, "fit --json"). Exit codes: 0 computed (fits, tight, or no GPU
 //! given), 1 does not fit, 2 bad input.
 
 use super::{Exit, load_build};

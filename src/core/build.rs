@@ -25,8 +25,15 @@ pub const MAX_TOTAL_NODES: u64 = 4_096;
 pub const MAX_QUANTITY: u32 = 1_024;
 /// Most part lines per node group or cluster section.
 pub const MAX_LINES: usize = 512;
+/// Most part lines in a whole build (all node groups and the cluster section). Real builds
+/// have tens; the bound keeps the worst case a file can describe (reports, exports, the GUI's
+/// canvas) proportionate: 256 groups × 512 lines would otherwise be 131,072 lines.
+pub const MAX_TOTAL_LINES: usize = 4_096;
 /// Most custom line items.
 pub const MAX_CUSTOM_LINES: usize = 256;
+/// Most price overrides. Every bill-of-materials line looks its part up among them, so an
+/// unbounded list (a file can hold 100,000 in its 8 MiB) would make the analysis crawl.
+pub const MAX_PRICE_OVERRIDES: usize = 1_024;
 /// Longest name or text field, characters.
 pub const MAX_TEXT_CHARS: usize = 4_096;
 
@@ -401,6 +408,8 @@ pub enum EditError {
     TooManyTotalNodes(u64),
     #[error("a node or the cluster section holds at most {MAX_LINES} part lines")]
     TooManyLines,
+    #[error("a build holds at most {MAX_TOTAL_LINES} part lines in all")]
+    TooManyTotalLines,
     #[error("a build needs at least one node")]
     LastNode,
 }
@@ -429,6 +438,12 @@ impl Build {
             usage: Usage::default(),
             costs: Costs::default(),
         }
+    }
+
+    /// Part lines across all node groups and the cluster section.
+    #[must_use]
+    pub fn total_lines(&self) -> usize {
+        self.nodes.iter().map(|n| n.parts.len()).sum::<usize>() + self.cluster.len()
     }
 
     /// Total nodes across all groups.
@@ -461,6 +476,7 @@ impl Build {
     /// No such node, a quantity out of range, or too many lines.
     pub fn add_part(&mut self, at: Location, part: &PartId, quantity: u32) -> Result<usize, EditError> {
         check_quantity(u64::from(quantity))?;
+        let total_lines = self.total_lines();
         let lines = self.lines_mut(at)?;
         if let Some(i) = lines.iter().position(|l| &l.part == part && l.slots.is_empty()) {
             let Some(line) = lines.get_mut(i) else {
@@ -473,6 +489,9 @@ impl Build {
         }
         if lines.len() >= MAX_LINES {
             return Err(EditError::TooManyLines);
+        }
+        if total_lines >= MAX_TOTAL_LINES {
+            return Err(EditError::TooManyTotalLines);
         }
         lines.push(PartLine::new(part.clone(), quantity));
         Ok(lines.len() - 1)
@@ -547,6 +566,12 @@ impl Build {
             return Err(EditError::TooManyNodes);
         }
         check_node_count(u64::from(node.count))?;
+        if node.parts.len() > MAX_LINES {
+            return Err(EditError::TooManyLines);
+        }
+        if self.total_lines() + node.parts.len() > MAX_TOTAL_LINES {
+            return Err(EditError::TooManyTotalLines);
+        }
         let total = self.total_nodes() + u64::from(node.count);
         if total > MAX_TOTAL_NODES {
             return Err(EditError::TooManyTotalNodes(total));
@@ -564,6 +589,9 @@ impl Build {
         copy.name = format!("{} (copy)", copy.name);
         if self.nodes.len() >= MAX_NODE_GROUPS {
             return Err(EditError::TooManyNodes);
+        }
+        if self.total_lines() + copy.parts.len() > MAX_TOTAL_LINES {
+            return Err(EditError::TooManyTotalLines);
         }
         let total = self.total_nodes() + u64::from(copy.count);
         if total > MAX_TOTAL_NODES {
@@ -736,6 +764,23 @@ mod tests {
         site.circuit_phases = 3;
         assert!((site.circuit_nominal_watts() - 21_061.7).abs() < 0.1);
         assert!((site.psu_input_volts() - 219.39).abs() < 0.01);
+    }
+
+    #[test]
+    fn whole_build_line_limit() {
+        let mut b = Build::new("t");
+        let full: Vec<PartLine> = (0..MAX_LINES).map(|i| PartLine::new(format!("gpu/x{i}"), 1)).collect();
+        b.nodes[0].parts.clone_from(&full);
+        for _ in 1..(MAX_TOTAL_LINES / MAX_LINES) {
+            let mut n = NodeGroup::new("n");
+            n.parts.clone_from(&full);
+            b.add_node(n).unwrap();
+        }
+        assert_eq!(b.total_lines(), MAX_TOTAL_LINES);
+        assert_eq!(b.add_part(Location::Cluster, &PartId::from("switch/x"), 1), Err(EditError::TooManyTotalLines));
+        assert_eq!(b.duplicate_node(0), Err(EditError::TooManyTotalLines));
+        // Raising a quantity adds no line and is still allowed.
+        assert_eq!(b.add_part(Location::Node(0), &PartId::from("gpu/x0"), 1), Ok(0));
     }
 
     #[test]

@@ -7,6 +7,8 @@
 pub mod analysis;
 pub mod build;
 pub mod catalog;
+pub mod compare;
+pub mod export;
 pub mod persist;
 pub mod placement;
 pub mod resolve;

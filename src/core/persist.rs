@@ -7,33 +7,60 @@
 //!     build: ( name: "…", nodes: [ … ], … ),
 //! )
 //! ```
-//! Loading reads at most [`MAX_BUILD_FILE_BYTES`], requires UTF-8, reads `version` first and
-//! migrates older versions explicitly (a newer version is refused with a message, never
-//! guessed at), then parses with line:col errors and checks the documented limits
-//! ([`crate::core::build`]'s `MAX_*` constants) and that every number is finite and in range.
-//! Unknown part ids are not an error here: the build keeps them and the analyses report them.
+//! Loading reads at most [`MAX_BUILD_FILE_BYTES`] (a larger file is refused before it is read,
+//! and a device or a file that grows while it is read is cut off at the limit and refused),
+//! requires UTF-8, reads `version` first and migrates older versions explicitly (a newer
+//! version is refused with a message, never guessed at), then parses with line:col errors and
+//! checks the documented limits ([`crate::core::build`]'s `MAX_*` constants) and that every
+//! number is finite and in range. Unknown part ids are not an error here: the build keeps them
+//! and the analyses report them.
+//!
+//! # Versions and migrations
+//! Every file carries `version`. [`parse_build_str`] reads it alone first (a probe that skips
+//! the rest) and dispatches on it:
+//! - a missing `version` or `version: 0` is refused (it is not a rigplan build file);
+//! - a version above [`CURRENT_VERSION`] is refused as written by a newer rigplan;
+//! - each known version is parsed with the envelope struct of *that* version and converted
+//!   forward one step at a time to the current [`Build`].
+//!
+//! Version 1 is current, so its arm parses `FileV1` and needs no conversion. When a change
+//! to [`Build`] cannot be read by serde defaults alone (a renamed or re-typed field, a changed
+//! meaning), version 2 is introduced this way: copy today's `Build` and its parts into a frozen
+//! `v1` module (they must keep parsing the version-1 fixture), write
+//! `fn migrate_v1_to_v2(v1::Build) -> Build`, set `CURRENT_VERSION = 2`, and make the arms
+//! `Some(1) => migrate_v1_to_v2(parse::<v1::FileV1>(text)?.build)` and
+//! `Some(2) => parse::<FileV2>(text)?.build`. Files are always written at the current version.
+//! `tests/fixtures/v1/` holds version-1 files that must load, unchanged, forever
+//! (`tests/core/migrations.rs`); a v2 adds `tests/fixtures/v2/`.
 //!
 //! Saving writes a temporary file in the target's folder, flushes and syncs it, keeps the
 //! previous file as `<name>.bak`, and renames the temporary file over the target, so that the
-//! target is at every instant either the old or the new complete build.
+//! target is at every instant either the old or the new complete build. A process killed
+//! mid-save can leave its temporary file (`.<name>.tmp-<pid>-<n>`) behind; it is never read, and
+//! the target and backup are intact (`tests/core/save_crash.rs` kills savers to show it).
 
 use crate::core::build::{
-    Build, Costs, CustomPricing, MAX_CUSTOM_LINES, MAX_LINES, MAX_NODE_COUNT, MAX_NODE_GROUPS, MAX_QUANTITY,
-    MAX_TEXT_CHARS, MAX_TOTAL_NODES, PartLine,
+    Build, Costs, CustomPricing, MAX_CUSTOM_LINES, MAX_LINES, MAX_NODE_COUNT, MAX_NODE_GROUPS, MAX_PRICE_OVERRIDES,
+    MAX_QUANTITY, MAX_TEXT_CHARS, MAX_TOTAL_LINES, MAX_TOTAL_NODES, PartLine,
 };
 use crate::core::catalog::{line_col_of_byte, ron_options};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
-use std::io::Write as _;
+use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The build file version this rigplan writes.
 pub const CURRENT_VERSION: u32 = 1;
 /// Largest build file rigplan reads, bytes. A 64-node build with long notes is under 100 KiB;
 /// the limit refuses a stray huge file before reading it.
 pub const MAX_BUILD_FILE_BYTES: u64 = 8 * 1024 * 1024;
-/// Deepest nesting the RON parser follows (the real format nests 5 levels).
+/// Deepest nesting the RON parser follows (the real format nests 5 levels). It bounds the
+/// parser's recursion, so a deeply nested file is an error rather than a stack overflow.
 pub const MAX_NESTING: usize = 64;
+/// Most limit problems listed in one [`BuildFileError::Invalid`]; the rest are counted. A file
+/// of hundreds of thousands of bad lines would otherwise give a message larger than the file.
+pub const MAX_LISTED_PROBLEMS: usize = 20;
 
 /// A build file that could not be read. Each variant says what and where.
 #[derive(Debug, thiserror::Error)]
@@ -50,7 +77,9 @@ pub enum BuildFileError {
         #[source]
         source: std::io::Error,
     },
-    #[error("{path}: the file is {size} bytes; build files are limited to {limit} bytes")]
+    /// `size` is the size on disk, or for a device or growing file the bytes read before the
+    /// limit stopped the read.
+    #[error("{path}: the file is at least {size} bytes; build files are limited to {limit} bytes")]
     TooLarge { path: String, size: u64, limit: u64 },
     #[error("{path}:{line}:{col}: the file is not UTF-8 text (is it a build file?)")]
     NotUtf8 { path: String, line: usize, col: usize },
@@ -72,9 +101,10 @@ pub enum BuildFileError {
     Invalid { path: String, problems: Vec<String> },
 }
 
-/// The on-disk envelope, current version.
+/// The on-disk envelope, version 1 (current). Named `BuildFile` for serde so that parser
+/// messages name the file format rather than this struct.
 #[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "BuildFile")]
 struct FileV1 {
     version: u32,
     build: Build,
@@ -88,6 +118,7 @@ struct FileV1Ref<'a> {
 
 /// Reads only `version`, ignoring the rest.
 #[derive(Deserialize)]
+#[serde(rename = "BuildFile")]
 struct VersionProbe {
     version: Option<u32>,
 }
@@ -98,11 +129,16 @@ struct VersionProbe {
 /// I/O, size, encoding, syntax, version and limit problems, each with the file and position.
 pub fn load_build(path: &Path) -> Result<Build, BuildFileError> {
     let label = path.display().to_string();
-    let size = std::fs::metadata(path).map_err(|source| BuildFileError::Io { path: label.clone(), source })?.len();
+    let io = |source| BuildFileError::Io { path: label.clone(), source };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let size = file.metadata().map_err(io)?.len();
     if size > MAX_BUILD_FILE_BYTES {
         return Err(BuildFileError::TooLarge { path: label, size, limit: MAX_BUILD_FILE_BYTES });
     }
-    let bytes = std::fs::read(path).map_err(|source| BuildFileError::Io { path: label.clone(), source })?;
+    // The size on disk is only a hint: a device (`/dev/zero`), a pipe or a file still being
+    // written reports less than it yields, so the read itself stops one byte past the limit.
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    file.take(MAX_BUILD_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(io)?;
     parse_build_bytes(&label, &bytes)
 }
 
@@ -142,21 +178,35 @@ pub fn parse_build_str(label: &str, text: &str) -> Result<Build, BuildFileError>
         path: label.to_owned(),
         line: e.span.start.line,
         col: e.span.start.col,
-        message: e.code.to_string(),
+        message: match e.code {
+            // ron's own text suggests raising the limit in code, which a user cannot do.
+            ron::Error::ExceededRecursionLimit => {
+                format!("the file nests deeper than {MAX_NESTING} levels; a build file nests about 5")
+            }
+            code => code.to_string(),
+        },
     };
     let probe: VersionProbe = options.from_str(text).map_err(syntax)?;
+    // The version dispatch (see the module docs): one arm per known version, each converting
+    // forward to the current `Build`.
     let build = match probe.version {
         None => return Err(BuildFileError::MissingVersion { path: label.to_owned() }),
         Some(0) => return Err(BuildFileError::BadVersion { path: label.to_owned(), found: 0 }),
-        Some(v) if v > CURRENT_VERSION => {
-            return Err(BuildFileError::FutureVersion { path: label.to_owned(), found: v, supported: CURRENT_VERSION });
+        Some(1) => options.from_str::<FileV1>(text).map_err(syntax)?.build,
+        Some(found) => {
+            return Err(BuildFileError::FutureVersion { path: label.to_owned(), found, supported: CURRENT_VERSION });
         }
-        // Version 1 is the current format. When version 2 arrives, version 1 files are parsed
-        // with the v1 structs kept here and converted by an explicit `migrate_v1_to_v2`.
-        Some(_) => options.from_str::<FileV1>(text).map_err(syntax)?.build,
     };
-    let problems = check_build(&build);
-    if problems.is_empty() { Ok(build) } else { Err(BuildFileError::Invalid { path: label.to_owned(), problems }) }
+    let mut problems = check_build(&build);
+    if problems.is_empty() {
+        return Ok(build);
+    }
+    if problems.len() > MAX_LISTED_PROBLEMS {
+        let more = problems.len() - MAX_LISTED_PROBLEMS;
+        problems.truncate(MAX_LISTED_PROBLEMS);
+        problems.push(format!("… and {more} more problem(s)"));
+    }
+    Err(BuildFileError::Invalid { path: label.to_owned(), problems })
 }
 
 /// Serializes a build in the current file format.
@@ -192,6 +242,9 @@ pub fn save_build(path: &Path, build: &Build) -> Result<(), BuildFileError> {
     write_atomic(path, text.as_bytes(), true)
 }
 
+/// Numbers the saves of this process, for unique temporary file names.
+static SAVE_SEQUENCE: AtomicU64 = AtomicU64::new(0);
+
 /// Writes bytes to `path` atomically (see [`save_build`]); keeps a `.bak` of the previous file
 /// when `backup` is set.
 ///
@@ -205,22 +258,28 @@ pub fn write_atomic(path: &Path, bytes: &[u8], backup: bool) -> Result<(), Build
         _ => PathBuf::from("."),
     };
     let file_name = path.file_name().ok_or_else(|| err(std::io::Error::other("the path has no file name")))?;
+    // Unique per save, not only per process: two saves of one file running at once (an
+    // autosave and a save) must not write the same temporary file.
+    let suffix = format!(".tmp-{}-{}", std::process::id(), SAVE_SEQUENCE.fetch_add(1, Ordering::Relaxed));
     let mut tmp_name = std::ffi::OsString::from(".");
     tmp_name.push(file_name);
-    tmp_name.push(format!(".tmp-{}", std::process::id()));
+    tmp_name.push(&suffix);
     let tmp = dir.join(tmp_name);
+    let bak = backup_path(path);
+    let mut bak_tmp_name = bak.file_name().map(std::ffi::OsStr::to_os_string).unwrap_or_default();
+    bak_tmp_name.push(&suffix);
+    let bak_tmp = dir.join(bak_tmp_name);
     let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
+        let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
         f.write_all(bytes)?;
         f.flush()?;
         f.sync_all()?;
         drop(f);
         if backup && path.exists() {
-            let bak = backup_path(path);
-            let mut bak_tmp_name = bak.file_name().map(std::ffi::OsStr::to_os_string).unwrap_or_default();
-            bak_tmp_name.push(format!(".tmp-{}", std::process::id()));
-            let bak_tmp = dir.join(bak_tmp_name);
             std::fs::copy(path, &bak_tmp)?;
+            // Sync the copy before it replaces the old backup, so a power cut cannot leave an
+            // empty `.bak` behind.
+            std::fs::File::open(&bak_tmp)?.sync_all()?;
             std::fs::rename(&bak_tmp, &bak)?;
         }
         std::fs::rename(&tmp, path)?;
@@ -233,6 +292,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8], backup: bool) -> Result<(), Build
     })();
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
+        let _ = std::fs::remove_file(&bak_tmp);
     }
     result.map_err(err)
 }
@@ -264,6 +324,9 @@ pub fn check_build(build: &Build) -> Vec<String> {
         p.push(format!("build.nodes: {total} nodes in all; the limit is {MAX_TOTAL_NODES}"));
     }
     check_lines(&mut p, "build.cluster", &build.cluster);
+    if build.total_lines() > MAX_TOTAL_LINES {
+        p.push(format!("build: {} part lines in all; the limit is {MAX_TOTAL_LINES}", build.total_lines()));
+    }
     if build.custom_lines.len() > MAX_CUSTOM_LINES {
         p.push(format!("build.custom_lines: {} lines; the limit is {MAX_CUSTOM_LINES}", build.custom_lines.len()));
     }
@@ -275,8 +338,16 @@ pub fn check_build(build: &Build) -> Vec<String> {
             p.push(format!("{at}.quantity: {} is outside 1–{MAX_QUANTITY}", c.quantity));
         }
     }
+    if build.price_overrides.len() > MAX_PRICE_OVERRIDES {
+        p.push(format!(
+            "build.price_overrides: {} overrides; the limit is {MAX_PRICE_OVERRIDES}",
+            build.price_overrides.len()
+        ));
+    }
     for (i, o) in build.price_overrides.iter().enumerate() {
         range(&mut p, &format!("build.price_overrides[{i}].unit_price"), o.unit_price, 0.0, 1e10);
+        text_len(&mut p, &format!("build.price_overrides[{i}].part"), &o.part.0);
+        text_len(&mut p, &format!("build.price_overrides[{i}].note"), &o.note);
     }
     let s = &build.site;
     if s.currency.0.len() != 3 || !s.currency.0.chars().all(|c| c.is_ascii_uppercase()) {

@@ -2,17 +2,24 @@
 //! `cargo test --no-default-features`). One binary, one module per concern.
 
 mod architecture;
+mod bad_input;
 mod catalog;
 mod cli;
 mod clouds;
+mod compare;
 mod compat;
+mod export;
+mod export_cli;
 mod fit;
 mod hw_cli;
 mod hw_fixture;
 mod hw_templates;
 mod memory;
+mod migrations;
 mod models;
 mod power;
+mod props;
+mod save_crash;
 mod speed;
 mod tco;
 mod templates;

@@ -19,6 +19,11 @@ pub mod thermal;
 
 pub use diagnostic::{Diagnostic, LineRef, Severity};
 
+/// The JSON schema of `rigplan report --json`, `fit --json`, `tco --json`, the build sheet and
+/// the comparison: the stable interface scripts rely on (kept beside the code it documents).
+#[doc = include_str!("report-schema.md")]
+pub mod report_schema {}
+
 use crate::core::build::Build;
 use crate::core::catalog::Catalog;
 use crate::core::resolve::Resolved;
@@ -26,7 +31,7 @@ use crate::core::units::Currency;
 use serde::Serialize;
 
 /// Everything rigplan computes about a build. Its JSON form (`rigplan report --json`) is a
-/// documented, stable schema: see `docs/report-schema.md`.
+/// documented, stable schema: see `src/core/analysis/report-schema.md`.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     pub build_name: String,

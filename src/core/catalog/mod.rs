@@ -224,6 +224,7 @@ impl Catalog {
             ));
             return (Self::default(), problems);
         }
+        problems.extend(unknown_files(dir));
         for kind in PartKind::ALL {
             let path: PathBuf = dir.join(kind.file_name());
             if !path.exists() {
@@ -366,6 +367,33 @@ impl Catalog {
     }
 }
 
+/// A warning for each `.ron` file in a user catalog folder that the loader does not read (not
+/// named after a part kind, `clouds.ron` or `models.ron`; e.g. `gpus.ron`): without it a
+/// misnamed file would be ignored in silence.
+fn unknown_files(dir: &Path) -> Vec<CatalogProblem> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let known: Vec<String> = PartKind::ALL
+        .iter()
+        .map(|k| k.file_name())
+        .chain([clouds::CLOUDS_FILE.to_owned(), MODELS_FILE_NAME.to_owned()])
+        .collect();
+    let mut out: Vec<CatalogProblem> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron")))
+        .filter(|p| p.file_name().is_none_or(|n| !known.iter().any(|k| n == k.as_str())))
+        .map(|p| CatalogProblem {
+            severity: ProblemSeverity::Warning,
+            file: p.display().to_string(),
+            line: None,
+            col: None,
+            message: format!("is not loaded: the catalog files are {}", known.join(", ")),
+        })
+        .collect();
+    out.sort_by(|a, b| a.file.cmp(&b.file));
+    out
+}
+
 /// Orders problems by file and position so output is stable.
 fn sort_problems(problems: &mut [CatalogProblem]) {
     problems.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
@@ -384,8 +412,19 @@ fn read_limited(path: &Path) -> Result<String, CatalogProblem> {
             format!("is {size} bytes; catalog files are limited to {MAX_CATALOG_FILE_BYTES} bytes"),
         ));
     }
-    let bytes =
-        std::fs::read(path).map_err(|e| CatalogProblem::error(label.clone(), None, format!("cannot read: {e}")))?;
+    // The size on disk is only a hint (devices, pipes, files still being written), so the read
+    // itself stops one byte past the limit.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, MAX_CATALOG_FILE_BYTES + 1), &mut bytes))
+        .map_err(|e| CatalogProblem::error(label.clone(), None, format!("cannot read: {e}")))?;
+    if bytes.len() as u64 > MAX_CATALOG_FILE_BYTES {
+        return Err(CatalogProblem::error(
+            label,
+            None,
+            format!("is larger than {MAX_CATALOG_FILE_BYTES} bytes, the limit for catalog files"),
+        ));
+    }
     String::from_utf8(bytes).map_err(|e| {
         let (line, col) = line_col_of_byte(&String::from_utf8_lossy(e.as_bytes()), e.utf8_error().valid_up_to());
         CatalogProblem::error(label, Some((line, col)), "is not valid UTF-8 text")

@@ -1,0 +1,116 @@
+//! `rigplan export`: a build sheet for purchasing as CSV, XLSX, Markdown, HTML or JSON.
+//!
+//! Loads the build, analyses it, gathers the [`BuildSheet`] with today's date (UTC, or
+//! `--date`) and renders it through the core ([`export::render`]). Text formats go to standard
+//! output unless `-o FILE` is given; XLSX is binary and needs `-o`. Files are written
+//! atomically. Exit codes: 0 written, 2 bad input (unreadable build, XLSX without `-o`, a bad
+//! date, an unwritable file).
+
+use super::{Exit, load_build, load_catalog};
+use crate::core::analysis;
+use crate::core::export::{self, BuildSheet, Format, SheetDate};
+use crate::core::persist;
+use anyhow::Context as _;
+use clap::ValueEnum;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Seconds in a day (86,400: POSIX time has no leap seconds, POSIX.1-2017 §4.16).
+const SECONDS_PER_DAY: u64 = 86_400;
+
+/// Arguments of `rigplan export`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ExportArgs {
+    /// The build file.
+    pub build: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum)]
+    pub format: FormatArg,
+    /// Write to FILE instead of standard output (required for xlsx).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Date printed on the sheet (default: today, UTC).
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    pub date: Option<String>,
+}
+
+/// Formats on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    Csv,
+    Xlsx,
+    #[value(alias = "markdown")]
+    Md,
+    Html,
+    Json,
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Self {
+        match f {
+            FormatArg::Csv => Self::Csv,
+            FormatArg::Xlsx => Self::Xlsx,
+            FormatArg::Md => Self::Markdown,
+            FormatArg::Html => Self::Html,
+            FormatArg::Json => Self::Json,
+        }
+    }
+}
+
+/// Today's date in UTC from the system clock.
+///
+/// # Errors
+/// A clock before 1970 or beyond year 9999.
+pub fn today_utc() -> anyhow::Result<SheetDate> {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .context("the system clock is before 1970; pass --date YYYY-MM-DD")?
+        .as_secs();
+    let days = i64::try_from(secs / SECONDS_PER_DAY).context("the system clock is out of range")?;
+    Ok(SheetDate::from_days_since_unix_epoch(days)?)
+}
+
+/// The `--date` given, or today.
+///
+/// # Errors
+/// A `--date` that is not a calendar day in YYYY-MM-DD form.
+pub fn sheet_date(date: Option<&str>) -> anyhow::Result<SheetDate> {
+    match date {
+        Some(d) => SheetDate::parse(d).with_context(|| "--date".to_owned()),
+        None => today_utc(),
+    }
+}
+
+/// Writes an export to `output` atomically (saying so on `out`), or to `out` itself.
+///
+/// # Errors
+/// An unwritable file, or a failure writing to `out`.
+pub fn write_output(out: &mut dyn Write, output: Option<&Path>, bytes: &[u8], what: &str) -> anyhow::Result<()> {
+    match output {
+        Some(path) => {
+            persist::write_atomic(path, bytes, false)?;
+            writeln!(out, "Wrote {what} to {} ({} bytes)", path.display(), bytes.len())?;
+        }
+        None => out.write_all(bytes)?,
+    }
+    Ok(())
+}
+
+/// Runs `rigplan export`.
+///
+/// # Errors
+/// Bad input: see the module docs.
+pub fn run_export(out: &mut dyn Write, catalog_dir: Option<&Path>, args: &ExportArgs) -> anyhow::Result<Exit> {
+    let format = Format::from(args.format);
+    if format.is_binary() && args.output.is_none() {
+        anyhow::bail!("{} is a binary format: give -o FILE to write it to a file", format.label());
+    }
+    let date = sheet_date(args.date.as_deref())?;
+    let catalog = load_catalog(catalog_dir)?;
+    let build = load_build(&args.build)?;
+    let report = analysis::analyze(&catalog, &build);
+    let sheet = BuildSheet::new(&build, &report, &catalog, date);
+    let bytes = export::render(format, &sheet, &report)?;
+    write_output(out, args.output.as_deref(), &bytes, &format!("the {} build sheet", format.label()))?;
+    Ok(Exit::Ok)
+}

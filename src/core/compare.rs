@@ -1,0 +1,918 @@
+//! Side-by-side comparison of 2–4 builds.
+//!
+//! Theory of operation: [`compare`] analyses each build once (over a common TCO horizon, 3
+//! years unless set, so totals are comparable) and reads rows out of the reports, grouped as
+//! cost, power, thermal, compatibility, memory fit and speed. Each [`Row`] holds one value per
+//! build, the delta of each build against the first, and, where the metric has a direction
+//! (lower capex, higher temperature headroom, more models that fit), how each build fares
+//! against the first and which builds are best. Beside the rows: the fit-matrix cells whose
+//! verdicts differ ([`FitDifference`]), the parts whose quantities differ
+//! ([`PartDifference`]), and the owned and primary-cloud cumulative cost curves for overlaid
+//! plots. Money is in the builds' common currency; when the builds use different currencies,
+//! every amount is converted to USD at each build's own exchange rate, and the comparison says
+//! so.
+//!
+//! Speed rows are for one model: [`DEFAULT_MODEL`] unless the caller names another. Training
+//! time is given for a fixed token count ([`DEFAULT_TRAIN_TOKENS`], a normalising unit rather
+//! than a dataset size) at the fit matrix's training throughput.
+
+use crate::core::analysis::fit::{FitCell, WorkloadKind};
+use crate::core::analysis::memory::Verdict;
+use crate::core::analysis::{self, Report, Severity};
+use crate::core::build::Build;
+use crate::core::catalog::{Catalog, ModelId, PartId, PartKind};
+use crate::core::export::sheet::{category_label, fitting_workloads, is_inference};
+use crate::core::units::{Currency, format_thousands};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Fewest builds a comparison takes.
+pub const MIN_BUILDS: usize = 2;
+/// Most builds a comparison takes (the 2–4; four columns still fit a printed page).
+pub const MAX_BUILDS: usize = 4;
+/// The model of the speed rows unless another is chosen: Llama 3.1 8B, an 8B-class decoder
+/// whose bf16 weights (16 GB) fit one 24 GB card, so every GPU template has figures for it.
+pub const DEFAULT_MODEL: &str = "model/meta-llama-3.1-8b";
+/// Tokens the training-time rows are given for: one billion, a normalising unit (hours per
+/// 1B tokens scale linearly to any dataset).
+pub const DEFAULT_TRAIN_TOKENS: f64 = 1.0e9;
+/// Horizon of the comparison's TCO rows, years: the "3-year TCO" and the field guides'
+/// three-year hardware cycle ([`crate::core::build::DEFAULT_DEPRECIATION_LIFE_YEARS`]).
+pub const DEFAULT_HORIZON_YEARS: f64 = 3.0;
+/// Shortest and longest horizon accepted, years (the build file's limits).
+pub const HORIZON_YEARS_RANGE: std::ops::RangeInclusive<f64> = 0.25..=15.0;
+/// Seconds in an hour.
+const SECONDS_PER_HOUR: f64 = 3_600.0;
+/// Parameters in a billion.
+const PARAMS_PER_BILLION: f64 = 1.0e9;
+/// Relative tolerance under which two values are the same (float noise in sums of money).
+const SAME_RELATIVE: f64 = 1e-9;
+/// Column labels of the builds.
+const LABELS: [&str; MAX_BUILDS] = ["A", "B", "C", "D"];
+
+/// What to compare on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompareOptions {
+    /// The model of the speed rows (catalog id; the `model/` prefix may be left out); `None`
+    /// uses [`DEFAULT_MODEL`], or the catalog's first model if that one is missing.
+    pub model: Option<String>,
+    /// Tokens the training-time rows are given for.
+    pub train_tokens: f64,
+    /// TCO horizon, years.
+    pub horizon_years: f64,
+}
+
+impl Default for CompareOptions {
+    fn default() -> Self {
+        Self { model: None, train_tokens: DEFAULT_TRAIN_TOKENS, horizon_years: DEFAULT_HORIZON_YEARS }
+    }
+}
+
+/// Why a comparison could not be made.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum CompareError {
+    #[error("a comparison takes {MIN_BUILDS} to {MAX_BUILDS} builds; {0} given")]
+    Count(usize),
+    #[error("model `{0}` is not in the model catalog")]
+    UnknownModel(String),
+    #[error("the horizon must be between 0.25 and 15 years; {0} is not")]
+    Horizon(f64),
+    #[error("the training token count must be a positive number; {0} is not")]
+    TrainTokens(f64),
+    #[error("build `{name}` has the exchange rate {rate}, which cannot convert its amounts to USD")]
+    ExchangeRate { name: String, rate: f64 },
+}
+
+/// Which way a metric is better.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Direction {
+    Lower,
+    Higher,
+    /// No direction (a count for information, a price of the alternative).
+    None,
+}
+
+/// How a build fares against the first on a metric with a direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Better,
+    Worse,
+    Same,
+}
+
+/// One metric across the builds.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Row {
+    /// Stable id (`capex`, `wall-max`, `fit-inference-bf16-4k`, …).
+    pub id: String,
+    pub label: String,
+    /// Unit of the values (`CNY`, `W`, `°C`, `models`, `tokens/s`, `h`, …).
+    pub unit: String,
+    pub direction: Direction,
+    /// True for capabilities (speeds, the largest model that fits): a missing value means the
+    /// build cannot do it and ranks below any value. Otherwise a missing value is unknown and
+    /// is not ranked.
+    pub missing_is_worst: bool,
+    /// One per build; `None` where the metric has no value (no cloud option, no GPU, a model
+    /// that does not fit).
+    pub values: Vec<Option<f64>>,
+    /// The values as text, with the reason where there is none ("never", "does not fit").
+    pub text: Vec<String>,
+    /// value − first value, per build; the first entry is `None`, as is any entry where either
+    /// value is missing.
+    pub deltas: Vec<Option<f64>>,
+    /// Per build, against the first; `None` for the first, without a direction, or where a
+    /// value is missing (unless `missing_is_worst`).
+    pub vs_first: Vec<Option<Outcome>>,
+    /// Indices of the best builds (ties included); empty without a direction, when fewer than
+    /// two builds can be ranked, or when all builds are the same.
+    pub best: Vec<usize>,
+}
+
+/// Rows of one concern.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Group {
+    /// `cost`, `power`, `thermal`, `compatibility`, `fit`, `speed`.
+    pub id: &'static str,
+    pub label: &'static str,
+    pub rows: Vec<Row>,
+}
+
+/// A build in the comparison.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ComparedBuild {
+    /// Column label: A, B, C, D.
+    pub label: &'static str,
+    pub name: String,
+    pub currency: Currency,
+    pub usd_exchange_rate: f64,
+    pub nodes: u64,
+    pub gpus: u64,
+    /// GPU model names of the fit matrices, joined.
+    pub gpu: String,
+    pub utilization: f64,
+    /// The TCO's primary cloud option (`<offer>:<term>`) and its label.
+    pub primary_option: Option<String>,
+    pub primary_label: Option<String>,
+}
+
+/// A fit-matrix cell whose verdict differs between builds.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FitDifference {
+    pub model: ModelId,
+    pub model_name: String,
+    pub workload: &'static str,
+    /// Per build, the best verdict over its node groups; `None` where the workload does not
+    /// apply or the build has no GPUs.
+    pub verdicts: Vec<Option<Verdict>>,
+}
+
+/// A part whose total quantity differs between builds.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PartDifference {
+    pub part: PartId,
+    pub name: String,
+    pub category: &'static str,
+    /// Total quantity per build (all node groups × counts, and the cluster section).
+    pub quantities: Vec<u64>,
+    /// quantity − first quantity, per build (0 for the first).
+    pub deltas: Vec<i64>,
+}
+
+/// Cumulative cost curves of one build, months 0…horizon, in the comparison's currency.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CostCurves {
+    pub label: &'static str,
+    pub owned: Vec<f64>,
+    pub primary_label: Option<String>,
+    pub primary: Option<Vec<f64>>,
+    pub break_even_month: Option<f64>,
+}
+
+/// The comparison.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Comparison {
+    pub builds: Vec<ComparedBuild>,
+    /// Currency of every amount.
+    pub currency: Currency,
+    /// True when the builds' currencies differ and amounts were converted to USD.
+    pub converted_to_usd: bool,
+    pub horizon_years: f64,
+    /// The speed rows' model, if the catalog has models.
+    pub model: Option<ModelId>,
+    pub model_name: Option<String>,
+    pub train_tokens: f64,
+    pub groups: Vec<Group>,
+    pub fit_differences: Vec<FitDifference>,
+    pub parts_difference: Vec<PartDifference>,
+    pub curves: Vec<CostCurves>,
+    /// Caveats, in sentences.
+    pub notes: Vec<String>,
+}
+
+impl Comparison {
+    /// A row by id.
+    #[must_use]
+    pub fn row(&self, id: &str) -> Option<&Row> {
+        self.groups.iter().flat_map(|g| &g.rows).find(|r| r.id == id)
+    }
+}
+
+fn same(a: f64, b: f64) -> bool {
+    (a - b).abs() <= SAME_RELATIVE * a.abs().max(b.abs()).max(1.0)
+}
+
+/// A row whose missing values are unknown (not comparable).
+fn row(
+    id: impl Into<String>,
+    label: impl Into<String>,
+    unit: impl Into<String>,
+    direction: Direction,
+    cells: Vec<(Option<f64>, String)>,
+) -> Row {
+    make_row(id.into(), label.into(), unit.into(), direction, cells, false)
+}
+
+/// A row of a capability (a speed, the largest model that fits) whose missing values mean the
+/// build cannot do it, which is worse than any value.
+fn capability_row(
+    id: impl Into<String>,
+    label: impl Into<String>,
+    unit: impl Into<String>,
+    direction: Direction,
+    cells: Vec<(Option<f64>, String)>,
+) -> Row {
+    make_row(id.into(), label.into(), unit.into(), direction, cells, true)
+}
+
+/// A row from values and their texts: deltas, outcomes and the best builds.
+fn make_row(
+    id: String,
+    label: String,
+    unit: String,
+    direction: Direction,
+    cells: Vec<(Option<f64>, String)>,
+    missing_is_worst: bool,
+) -> Row {
+    let (values, text): (Vec<Option<f64>>, Vec<String>) = cells.into_iter().unzip();
+    let first = values.first().copied().flatten();
+    let deltas = values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| match (i, first, v) {
+            (0, ..) | (_, None, _) | (_, _, None) => None,
+            (_, Some(f), Some(v)) => Some(if same(*v, f) { 0.0 } else { v - f }),
+        })
+        .collect();
+    let better = |a: f64, b: f64| match direction {
+        Direction::Lower => a < b,
+        Direction::Higher => a > b,
+        Direction::None => false,
+    };
+    let vs_first = values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| match (i, direction, first, v) {
+            (0, ..) | (_, Direction::None, ..) => None,
+            (_, _, Some(f), Some(v)) if same(*v, f) => Some(Outcome::Same),
+            (_, _, Some(f), Some(v)) => Some(if better(*v, f) { Outcome::Better } else { Outcome::Worse }),
+            (_, _, None, Some(_)) if missing_is_worst => Some(Outcome::Better),
+            (_, _, Some(_), None) if missing_is_worst => Some(Outcome::Worse),
+            (_, _, None, None) if missing_is_worst => Some(Outcome::Same),
+            _ => None,
+        })
+        .collect();
+    let present: Vec<(usize, f64)> = values.iter().enumerate().filter_map(|(i, v)| v.map(|v| (i, v))).collect();
+    // Everyone present and equal, or too few to rank: no best. A build that cannot do a
+    // capability ranks below every one that can.
+    let rankable = if missing_is_worst { values.len() >= 2 } else { present.len() >= 2 };
+    let best = match present.iter().map(|&(_, v)| v).reduce(|a, b| if better(b, a) { b } else { a }) {
+        Some(top) if direction != Direction::None && rankable => {
+            let winners: Vec<usize> = present.iter().filter(|&&(_, v)| same(v, top)).map(|&(i, _)| i).collect();
+            if winners.len() == values.len() { Vec::new() } else { winners }
+        }
+        _ => Vec::new(),
+    };
+    Row { id, label, unit, direction, missing_is_worst, values, text, deltas, vs_first, best }
+}
+
+/// One analysed build with its money conversion factor.
+struct Analysed<'a> {
+    build: &'a Build,
+    report: Report,
+    /// Multiplies the build's amounts into the comparison's currency.
+    money_factor: f64,
+}
+
+fn money_cell(amount: Option<f64>, factor: f64, missing: &str) -> (Option<f64>, String) {
+    match amount {
+        Some(a) => (Some(a * factor), format_thousands(a * factor, 0)),
+        None => (None, missing.to_owned()),
+    }
+}
+
+fn number_cell(value: Option<f64>, decimals: usize, missing: &str) -> (Option<f64>, String) {
+    match value {
+        Some(v) => (Some(v), format_thousands(v, decimals)),
+        None => (None, missing.to_owned()),
+    }
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn count_cell(count: usize) -> (Option<f64>, String) {
+    (Some(count as f64), count.to_string())
+}
+
+/// Compares 2–4 builds.
+///
+/// # Errors
+/// A build count outside 2–4, an unknown `--model`, a horizon outside 0.25–15 years, a
+/// non-positive training token count, or (when currencies differ) an exchange rate that is
+/// not a positive number.
+pub fn compare(catalog: &Catalog, builds: &[&Build], options: &CompareOptions) -> Result<Comparison, CompareError> {
+    if !(MIN_BUILDS..=MAX_BUILDS).contains(&builds.len()) {
+        return Err(CompareError::Count(builds.len()));
+    }
+    if !HORIZON_YEARS_RANGE.contains(&options.horizon_years) {
+        return Err(CompareError::Horizon(options.horizon_years));
+    }
+    if !(options.train_tokens.is_finite() && options.train_tokens > 0.0) {
+        return Err(CompareError::TrainTokens(options.train_tokens));
+    }
+    let model = match &options.model {
+        Some(id) => Some(catalog.models.get(id).ok_or_else(|| CompareError::UnknownModel(id.clone()))?),
+        None => catalog.models.get(DEFAULT_MODEL).or_else(|| catalog.models.iter().next()),
+    };
+    let currencies: Vec<&Currency> = builds.iter().map(|b| &b.site.currency).collect();
+    let converted_to_usd = currencies.windows(2).any(|w| w.first() != w.get(1));
+    let currency = if converted_to_usd {
+        Currency("USD".to_owned())
+    } else {
+        builds.first().map(|b| b.site.currency.clone()).unwrap_or_default()
+    };
+    if converted_to_usd
+        && let Some(b) =
+            builds.iter().find(|b| !(b.site.usd_exchange_rate.is_finite() && b.site.usd_exchange_rate > 0.0))
+    {
+        return Err(CompareError::ExchangeRate { name: b.name.clone(), rate: b.site.usd_exchange_rate });
+    }
+    let analysed: Vec<Analysed<'_>> = builds
+        .iter()
+        .map(|b| {
+            let mut build = (*b).clone();
+            build.usage.horizon_years = options.horizon_years;
+            let report = analysis::analyze(catalog, &build);
+            let money_factor = if converted_to_usd { 1.0 / b.site.usd_exchange_rate } else { 1.0 };
+            Analysed { build: b, report, money_factor }
+        })
+        .collect();
+
+    let compared: Vec<ComparedBuild> = analysed
+        .iter()
+        .zip(LABELS)
+        .map(|(a, label)| {
+            let r = &a.report;
+            let mut gpus: Vec<&str> = r.fit.iter().map(|m| m.gpu_name.as_str()).collect();
+            gpus.dedup();
+            let primary = r.tco.primary_option.as_ref().and_then(|id| r.tco.options.iter().find(|o| &o.input.id == id));
+            ComparedBuild {
+                label,
+                name: a.build.name.clone(),
+                currency: a.build.site.currency.clone(),
+                usd_exchange_rate: a.build.site.usd_exchange_rate,
+                nodes: r.nodes,
+                gpus: r.gpus,
+                gpu: if gpus.is_empty() { "none".to_owned() } else { gpus.join(", ") },
+                utilization: r.tco.utilization,
+                primary_option: r.tco.primary_option.clone(),
+                primary_label: primary.map(|o| o.input.label.clone()),
+            }
+        })
+        .collect();
+
+    let cur = currency.to_string();
+    let years = options.horizon_years;
+    let groups = vec![
+        Group { id: "cost", label: "Cost", rows: cost_rows(&analysed, &cur, years) },
+        Group { id: "power", label: "Power", rows: power_rows(&analysed) },
+        Group { id: "thermal", label: "Thermal", rows: thermal_rows(&analysed) },
+        Group { id: "compatibility", label: "Compatibility", rows: compat_rows(&analysed) },
+        Group { id: "fit", label: "Memory fit", rows: fit_rows(&analysed, catalog) },
+        Group {
+            id: "speed",
+            label: "Speed",
+            rows: model.map(|m| speed_rows(&analysed, m, options.train_tokens)).unwrap_or_default(),
+        },
+    ];
+
+    let mut notes = Vec::new();
+    if converted_to_usd {
+        notes.push(format!(
+            "The builds use different currencies ({}); every amount is in USD at each build's own exchange rate.",
+            currencies.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+        ));
+    }
+    let utilizations: Vec<f64> = compared.iter().map(|b| b.utilization).collect();
+    if utilizations.windows(2).any(|w| matches!(w, [a, b] if !same(*a, *b))) {
+        notes.push(format!(
+            "The builds plan different GPU utilizations ({}); running costs and cloud totals follow each build's own.",
+            compared
+                .iter()
+                .map(|b| format!("{} {:.0} %", b.label, b.utilization * 100.0))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    let options_differ = compared.windows(2).any(|w| matches!(w, [a, b] if a.primary_option != b.primary_option));
+    if options_differ {
+        notes.push(
+            "The primary cloud options differ between builds (each is matched to its build's GPUs); see the builds list."
+                .to_owned(),
+        );
+    }
+    if model.is_none() {
+        notes.push("The model catalog is empty: no speed rows.".to_owned());
+    }
+
+    Ok(Comparison {
+        builds: compared,
+        currency,
+        converted_to_usd,
+        horizon_years: years,
+        model: model.map(|m| m.id.clone()),
+        model_name: model.map(|m| m.name.clone()),
+        train_tokens: options.train_tokens,
+        groups,
+        fit_differences: fit_differences(&analysed, catalog),
+        parts_difference: parts_difference(&analysed),
+        curves: analysed
+            .iter()
+            .zip(LABELS)
+            .map(|(a, label)| {
+                let t = &a.report.tco;
+                let f = a.money_factor;
+                let primary = t.primary_option.as_ref().and_then(|id| t.options.iter().find(|o| &o.input.id == id));
+                CostCurves {
+                    label,
+                    owned: t.monthly_cumulative.owned.iter().map(|v| v * f).collect(),
+                    primary_label: primary.map(|o| o.input.label.clone()),
+                    primary: t
+                        .primary_option
+                        .as_ref()
+                        .and_then(|id| t.monthly_cumulative.options.get(id))
+                        .map(|c| c.iter().map(|v| v * f).collect()),
+                    break_even_month: t.break_even_month,
+                }
+            })
+            .collect(),
+        notes,
+    })
+}
+
+fn cost_rows(analysed: &[Analysed<'_>], cur: &str, years: f64) -> Vec<Row> {
+    let primary_total = |a: &Analysed<'_>| {
+        let t = &a.report.tco;
+        t.primary_option.as_ref().and_then(|id| t.totals.options.get(id).copied())
+    };
+    vec![
+        row(
+            "capex",
+            "Capex (parts, tax, shipping, installation, custom lines)",
+            cur,
+            Direction::Lower,
+            analysed.iter().map(|a| money_cell(Some(a.report.tco.capex), a.money_factor, "")).collect(),
+        ),
+        row(
+            "unpriced-lines",
+            "Part lines without a price (not in capex)",
+            "lines",
+            Direction::Lower,
+            analysed.iter().map(|a| count_cell(a.report.bom.unpriced_lines)).collect(),
+        ),
+        row(
+            "tco-owned",
+            format!("Owned total over {years} years (net of the value left)"),
+            cur,
+            Direction::Lower,
+            analysed.iter().map(|a| money_cell(Some(a.report.tco.totals.owned), a.money_factor, "")).collect(),
+        ),
+        row(
+            "tco-cloud",
+            format!("Primary cloud option over {years} years"),
+            cur,
+            Direction::None,
+            analysed.iter().map(|a| money_cell(primary_total(a), a.money_factor, "no option")).collect(),
+        ),
+        row(
+            "owning-savings",
+            "Saving from owning (cloud total − owned total)",
+            cur,
+            Direction::Higher,
+            analysed
+                .iter()
+                .map(|a| {
+                    money_cell(primary_total(a).map(|c| c - a.report.tco.totals.owned), a.money_factor, "no option")
+                })
+                .collect(),
+        ),
+        row(
+            "break-even",
+            "Break-even against the primary cloud option",
+            "month",
+            Direction::Lower,
+            analysed
+                .iter()
+                .map(|a| {
+                    let t = &a.report.tco;
+                    let missing = if t.primary_option.is_some() { "never" } else { "no option" };
+                    number_cell(t.break_even_month, 1, missing)
+                })
+                .collect(),
+        ),
+    ]
+}
+
+fn power_rows(analysed: &[Analysed<'_>]) -> Vec<Row> {
+    let watts = |f: fn(&Report) -> f64| analysed.iter().map(|a| number_cell(Some(f(&a.report)), 0, "")).collect();
+    vec![
+        row("wall-max", "Wall power at max", "W", Direction::Lower, watts(|r| r.power.wall_watts)),
+        row("wall-typical", "Wall power, typical", "W", Direction::Lower, watts(|r| r.power.wall_typical_watts)),
+        row("wall-idle", "Wall power, idle", "W", Direction::Lower, watts(|r| r.power.wall_idle_watts)),
+        row(
+            "recommended-psu",
+            "Recommended PSU capacity (all nodes)",
+            "W",
+            Direction::Lower,
+            watts(|r| r.power.recommended_psu_watts),
+        ),
+        row(
+            "circuits",
+            "Circuits needed at max draw",
+            "circuits",
+            Direction::Lower,
+            analysed
+                .iter()
+                .map(|a| {
+                    #[allow(clippy::cast_precision_loss)]
+                    let n = a.report.power.rack.circuits_needed as f64;
+                    (Some(n), a.report.power.rack.circuits_needed.to_string())
+                })
+                .collect(),
+        ),
+    ]
+}
+
+/// The smallest of some values, if any.
+fn min_of(values: impl Iterator<Item = f64>) -> Option<f64> {
+    values.reduce(f64::min)
+}
+
+fn thermal_rows(analysed: &[Analysed<'_>]) -> Vec<Row> {
+    fn gpus(r: &Report) -> Vec<&crate::core::analysis::thermal::GpuThermal> {
+        r.thermal.nodes.iter().flat_map(|n| &n.gpus).collect()
+    }
+    vec![
+        row(
+            "gpu-headroom",
+            "Worst GPU temperature headroom (limit − estimate)",
+            "°C",
+            Direction::Higher,
+            analysed
+                .iter()
+                .map(|a| number_cell(min_of(gpus(&a.report).iter().map(|g| g.headroom_c)), 0, "no GPU"))
+                .collect(),
+        ),
+        row(
+            "gpu-temp",
+            "Hottest GPU, estimated at sustained load",
+            "°C",
+            Direction::Lower,
+            analysed
+                .iter()
+                .map(|a| number_cell(gpus(&a.report).iter().map(|g| g.estimated_temp_c).reduce(f64::max), 0, "no GPU"))
+                .collect(),
+        ),
+        row(
+            "cpu-cooler-headroom",
+            "Worst CPU cooler headroom",
+            "W",
+            Direction::Higher,
+            analysed
+                .iter()
+                .map(|a| {
+                    let h =
+                        min_of(a.report.thermal.nodes.iter().flat_map(|n| &n.cpus).filter_map(|c| c.headroom_watts));
+                    number_cell(h, 0, "n/a")
+                })
+                .collect(),
+        ),
+        row(
+            "airflow-headroom",
+            "Worst chassis airflow headroom (fans' rating − need)",
+            "CFM",
+            Direction::Higher,
+            analysed
+                .iter()
+                .map(|a| {
+                    let h = min_of(a.report.thermal.nodes.iter().filter_map(|n| n.airflow.headroom_cfm));
+                    number_cell(h, 0, "unknown")
+                })
+                .collect(),
+        ),
+        row(
+            "heat",
+            "Heat load at max",
+            "BTU/h",
+            Direction::Lower,
+            analysed.iter().map(|a| number_cell(Some(a.report.thermal.heat_btu_per_hour), 0, "")).collect(),
+        ),
+    ]
+}
+
+fn compat_rows(analysed: &[Analysed<'_>]) -> Vec<Row> {
+    let count = |s: Severity| analysed.iter().map(|a| count_cell(a.report.count(s))).collect();
+    vec![
+        row("errors", "Compatibility errors", "findings", Direction::Lower, count(Severity::Error)),
+        row("warnings", "Compatibility warnings", "findings", Direction::Lower, count(Severity::Warning)),
+        row("infos", "Notes (info)", "findings", Direction::None, count(Severity::Info)),
+    ]
+}
+
+/// The largest fitting model of a report among workloads that `keep` selects, as
+/// (params in billions, text).
+fn largest(report: &Report, catalog: &Catalog, keep: fn(&str) -> bool) -> (Option<f64>, String) {
+    if report.fit.is_empty() {
+        return (None, "no GPUs".to_owned());
+    }
+    let fitting = fitting_workloads(report);
+    let best = catalog.models.iter().filter(|m| fitting.get(&m.id).is_some_and(|w| w.iter().any(|w| keep(w)))).fold(
+        None,
+        |best: Option<&crate::core::catalog::Model>, m| match best {
+            Some(b) if b.total_params() >= m.total_params() => Some(b),
+            _ => Some(m),
+        },
+    );
+    match best {
+        Some(m) => {
+            let b = m.total_params() as f64 / PARAMS_PER_BILLION;
+            (Some(b), format!("{} ({b:.1} B)", m.name))
+        }
+        None => (None, "none".to_owned()),
+    }
+}
+
+fn fit_rows(analysed: &[Analysed<'_>], catalog: &Catalog) -> Vec<Row> {
+    let mut rows: Vec<Row> = WorkloadKind::ALL
+        .into_iter()
+        .map(|w| {
+            capability_row(
+                format!("fit-{}", w.id()),
+                format!("Models that fit: {}", w.label()),
+                "models",
+                Direction::Higher,
+                analysed
+                    .iter()
+                    .map(|a| {
+                        if a.report.fit.is_empty() {
+                            return (None, "no GPUs".to_owned());
+                        }
+                        count_cell(fitting_workloads(&a.report).values().filter(|ws| ws.contains(&w.id())).count())
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    rows.push(capability_row(
+        "largest-inference",
+        "Largest model that fits for inference",
+        "B params",
+        Direction::Higher,
+        analysed.iter().map(|a| largest(&a.report, catalog, is_inference)).collect(),
+    ));
+    rows.push(capability_row(
+        "largest-finetune",
+        "Largest model that fits for fine-tuning",
+        "B params",
+        Direction::Higher,
+        analysed.iter().map(|a| largest(&a.report, catalog, |w| !is_inference(w))).collect(),
+    ));
+    rows
+}
+
+/// The best cell of a model under a workload over a report's node groups: a fitting cell with
+/// the highest `speed`, else the first cell (for its verdict).
+fn best_cell<'r>(
+    report: &'r Report,
+    model: &ModelId,
+    workload: WorkloadKind,
+    speed: fn(&FitCell) -> Option<f64>,
+) -> Option<&'r FitCell> {
+    let cells: Vec<&FitCell> = report
+        .fit
+        .iter()
+        .filter_map(|m| m.rows.iter().find(|r| &r.model == model))
+        .filter_map(|r| r.cells.iter().find(|c| c.workload == workload.id()))
+        .collect();
+    let fitting = cells
+        .iter()
+        .filter(|c| c.verdict.is_some_and(Verdict::fits))
+        .max_by(|a, b| speed(a).unwrap_or(0.0).total_cmp(&speed(b).unwrap_or(0.0)));
+    fitting.or(cells.first()).copied()
+}
+
+/// The text for a cell with no speed: why.
+fn why_none(report: &Report, cell: Option<&FitCell>) -> String {
+    if report.fit.is_empty() {
+        return "no GPUs".to_owned();
+    }
+    match cell.and_then(|c| c.verdict) {
+        Some(Verdict::DoesNotFit) => "does not fit".to_owned(),
+        Some(_) => "no figure".to_owned(),
+        None => "n/a".to_owned(),
+    }
+}
+
+fn speed_rows(analysed: &[Analysed<'_>], model: &crate::core::catalog::Model, train_tokens: f64) -> Vec<Row> {
+    let id = &model.id;
+    let rate = |w: WorkloadKind, speed: fn(&FitCell) -> Option<f64>| -> Vec<(Option<f64>, String)> {
+        analysed
+            .iter()
+            .map(|a| {
+                let cell = best_cell(&a.report, id, w, speed);
+                match cell.filter(|c| c.verdict.is_some_and(Verdict::fits)).and_then(speed) {
+                    Some(v) => (Some(v), format_thousands(v, usize::from(v < 100.0))),
+                    None => (None, why_none(&a.report, cell)),
+                }
+            })
+            .collect()
+    };
+    let hours = |cells: &[(Option<f64>, String)]| -> Vec<(Option<f64>, String)> {
+        cells
+            .iter()
+            .map(|(tps, why)| match tps {
+                Some(t) if *t > 0.0 => {
+                    let h = train_tokens / t / SECONDS_PER_HOUR;
+                    (Some(h), format_thousands(h, 1))
+                }
+                _ => (None, why.clone()),
+            })
+            .collect()
+    };
+    let tokens = tokens_text(train_tokens);
+    let name = &model.name;
+    if model.transformer().is_none() {
+        return vec![
+            capability_row(
+                "samples-inference",
+                format!("{name}: inference samples per second ({})", WorkloadKind::InferenceBf16.short()),
+                "samples/s",
+                Direction::Higher,
+                rate(WorkloadKind::InferenceBf16, |c| c.samples_per_s),
+            ),
+            capability_row(
+                "samples-train",
+                format!("{name}: training samples per second ({})", WorkloadKind::FullFinetune.short()),
+                "samples/s",
+                Direction::Higher,
+                rate(WorkloadKind::FullFinetune, |c| c.samples_per_s),
+            ),
+        ];
+    }
+    let lora = rate(WorkloadKind::Lora, |c| c.train_tokens_per_s);
+    let full = rate(WorkloadKind::FullFinetune, |c| c.train_tokens_per_s);
+    vec![
+        capability_row(
+            "decode-bf16",
+            format!("{name}: decode, {}", WorkloadKind::InferenceBf16.label()),
+            "tokens/s",
+            Direction::Higher,
+            rate(WorkloadKind::InferenceBf16, |c| c.decode_tokens_per_s),
+        ),
+        capability_row(
+            "decode-q4_k_m",
+            format!("{name}: decode, {}", WorkloadKind::InferenceQ4km.label()),
+            "tokens/s",
+            Direction::Higher,
+            rate(WorkloadKind::InferenceQ4km, |c| c.decode_tokens_per_s),
+        ),
+        capability_row(
+            "train-lora",
+            format!("{name}: training throughput, {}", WorkloadKind::Lora.label()),
+            "tokens/s",
+            Direction::Higher,
+            lora.clone(),
+        ),
+        capability_row(
+            "train-full",
+            format!("{name}: training throughput, {}", WorkloadKind::FullFinetune.label()),
+            "tokens/s",
+            Direction::Higher,
+            full.clone(),
+        ),
+        capability_row(
+            "time-lora",
+            format!("{name}: LoRA training time for {tokens} tokens"),
+            "h",
+            Direction::Lower,
+            hours(&lora),
+        ),
+        capability_row(
+            "time-full",
+            format!("{name}: full fine-tune training time for {tokens} tokens"),
+            "h",
+            Direction::Lower,
+            hours(&full),
+        ),
+    ]
+}
+
+/// A token count in words: `1B`, `2.5B`, `500M`, `20,000`.
+#[must_use]
+pub fn tokens_text(tokens: f64) -> String {
+    let short = |v: f64, suffix: &str| {
+        let text = format!("{v:.2}");
+        format!("{}{suffix}", text.trim_end_matches('0').trim_end_matches('.'))
+    };
+    if tokens >= 1.0e12 {
+        short(tokens / 1.0e12, "T")
+    } else if tokens >= 1.0e9 {
+        short(tokens / 1.0e9, "B")
+    } else if tokens >= 1.0e6 {
+        short(tokens / 1.0e6, "M")
+    } else {
+        format_thousands(tokens, 0)
+    }
+}
+
+fn fit_differences(analysed: &[Analysed<'_>], catalog: &Catalog) -> Vec<FitDifference> {
+    let mut out = Vec::new();
+    for model in catalog.models.iter() {
+        for w in WorkloadKind::ALL {
+            let verdicts: Vec<Option<Verdict>> = analysed
+                .iter()
+                .map(|a| {
+                    a.report
+                        .fit
+                        .iter()
+                        .filter_map(|m| m.rows.iter().find(|r| r.model == model.id))
+                        .filter_map(|r| r.cells.iter().find(|c| c.workload == w.id()))
+                        .filter_map(|c| c.verdict)
+                        .min()
+                })
+                .collect();
+            if verdicts.windows(2).any(|p| matches!(p, [a, b] if a != b)) {
+                out.push(FitDifference {
+                    model: model.id.clone(),
+                    model_name: model.name.clone(),
+                    workload: w.id(),
+                    verdicts,
+                });
+            }
+        }
+    }
+    out
+}
+
+fn parts_difference(analysed: &[Analysed<'_>]) -> Vec<PartDifference> {
+    struct Entry {
+        name: String,
+        kind: Option<PartKind>,
+        quantities: Vec<u64>,
+    }
+    let n = analysed.len();
+    let mut parts: BTreeMap<&PartId, Entry> = BTreeMap::new();
+    for (i, a) in analysed.iter().enumerate() {
+        for line in &a.report.bom.lines {
+            let e = parts.entry(&line.part).or_insert_with(|| Entry {
+                name: line.name.clone(),
+                kind: line.kind,
+                quantities: vec![0; n],
+            });
+            if let Some(q) = e.quantities.get_mut(i) {
+                *q = q.saturating_add(line.total_quantity);
+            }
+        }
+    }
+    let order =
+        |k: Option<PartKind>| k.and_then(|k| PartKind::ALL.iter().position(|x| *x == k)).unwrap_or(PartKind::ALL.len());
+    let mut differing: Vec<(&PartId, Entry)> =
+        parts.into_iter().filter(|(_, e)| e.quantities.windows(2).any(|w| matches!(w, [a, b] if a != b))).collect();
+    // Catalog kind order (GPUs first, unknown parts last), then name and id: stable output.
+    differing.sort_by(|(pa, a), (pb, b)| (order(a.kind), &a.name, pa).cmp(&(order(b.kind), &b.name, pb)));
+    differing
+        .into_iter()
+        .map(|(part, e)| {
+            let first = e.quantities.first().copied().unwrap_or(0);
+            let signed = |q: u64| i64::try_from(q).unwrap_or(i64::MAX);
+            PartDifference {
+                part: part.clone(),
+                name: e.name,
+                category: category_label(e.kind),
+                deltas: e.quantities.iter().map(|&q| signed(q).saturating_sub(signed(first))).collect(),
+                quantities: e.quantities,
+            }
+        })
+        .collect()
+}

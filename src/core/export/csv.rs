@@ -1,0 +1,382 @@
+//! CSV: the build sheet and the comparison as comma-separated text (csv crate, RFC 4180
+//! quoting).
+//!
+//! A sheet is written as sections one after another (heading, parts table, custom lines,
+//! totals, summary, notes), separated by an empty row, so it opens as one readable sheet in a
+//! spreadsheet and the parts table can still be cut out by a script. Numbers are plain
+//! (`11512.80`, no thousands separators, `.` as the decimal point) so spreadsheets read them as
+//! numbers; money has two decimals. Every text field goes through
+//! [`super::safety::neutralize_formula`]; numbers rigplan formats itself
+//! cannot carry a formula and are written as they are. The text starts with a UTF-8 byte
+//! order mark: Excel reads a CSV without one in the system's legacy code page, which garbles
+//! names such as "°C" or Chinese text (Microsoft support, "Opening CSV UTF-8 files correctly in
+//! Excel").
+
+use super::ExportError;
+use super::safety::neutralize_formula;
+use super::sheet::BuildSheet;
+use crate::core::compare::{Comparison, Direction, Outcome};
+use std::borrow::Cow;
+
+/// The UTF-8 byte order mark the CSV text starts with.
+pub const UTF8_BOM: char = '\u{FEFF}';
+
+/// A CSV writer for mixed sections: rows of text and numbers.
+struct Sections {
+    writer: ::csv::Writer<Vec<u8>>,
+}
+
+/// A cell: text (neutralized) or a number rigplan formatted.
+enum Cell<'a> {
+    Text(Cow<'a, str>),
+    Number(String),
+    Empty,
+}
+
+fn t(text: &str) -> Cell<'_> {
+    Cell::Text(Cow::Borrowed(text))
+}
+
+fn owned(text: String) -> Cell<'static> {
+    Cell::Text(Cow::Owned(text))
+}
+
+/// Rounds to cents; `+ 0.0` turns a negative zero (from sums that cancel) into zero, so no
+/// `-0.00` is printed.
+fn money(amount: f64) -> Cell<'static> {
+    let cents = (amount * 100.0).round() / 100.0 + 0.0;
+    Cell::Number(format!("{cents:.2}"))
+}
+
+fn money_opt(amount: Option<f64>) -> Cell<'static> {
+    amount.map_or(Cell::Empty, money)
+}
+
+fn num(value: f64, decimals: usize) -> Cell<'static> {
+    Cell::Number(format!("{value:.decimals$}"))
+}
+
+fn int(value: u64) -> Cell<'static> {
+    Cell::Number(value.to_string())
+}
+
+fn signed(value: i64) -> Cell<'static> {
+    Cell::Number(value.to_string())
+}
+
+impl Sections {
+    fn new() -> Self {
+        Self { writer: ::csv::WriterBuilder::new().flexible(true).from_writer(Vec::new()) }
+    }
+
+    fn row(&mut self, cells: &[Cell<'_>]) -> Result<(), ExportError> {
+        let fields: Vec<Cow<'_, str>> = cells
+            .iter()
+            .map(|c| match c {
+                Cell::Text(s) => neutralize_formula(s),
+                Cell::Number(n) => Cow::Borrowed(n.as_str()),
+                Cell::Empty => Cow::Borrowed(""),
+            })
+            .collect();
+        self.writer.write_record(fields.iter().map(|f| f.as_bytes()))?;
+        Ok(())
+    }
+
+    fn blank(&mut self) -> Result<(), ExportError> {
+        self.row(&[Cell::Empty, Cell::Empty])
+    }
+
+    fn finish(self) -> Result<String, ExportError> {
+        let bytes = self.writer.into_inner().map_err(|e| ::csv::Error::from(e.into_error()))?;
+        let mut text = String::with_capacity(bytes.len() + 3);
+        text.push(UTF8_BOM);
+        text.push_str(&String::from_utf8_lossy(&bytes));
+        Ok(text)
+    }
+}
+
+/// The build sheet as CSV text.
+///
+/// # Errors
+/// Only a failure of the csv writer (it writes to memory).
+pub fn sheet_to_csv(sheet: &BuildSheet) -> Result<String, ExportError> {
+    let mut w = Sections::new();
+    let cur = sheet.currency.to_string();
+    w.row(&[t("Build sheet"), t(&sheet.build_name)])?;
+    w.row(&[t("Date"), t(&sheet.date.to_string())])?;
+    w.row(&[t("Currency"), t(&cur)])?;
+    w.row(&[t("USD exchange rate"), num(sheet.usd_exchange_rate, 4), t(&format!("{cur} per USD"))])?;
+    w.blank()?;
+    let unit_price = format!("Unit price ({cur})");
+    let extended = format!("Extended price ({cur})");
+    w.row(&[
+        t("Group"),
+        t("Category"),
+        t("Vendor"),
+        t("Part"),
+        t("Part id"),
+        t("SKU"),
+        t("Qty per node"),
+        t("Nodes"),
+        t("Total qty"),
+        t(&unit_price),
+        t(&extended),
+        t("Price date"),
+        t("Price basis"),
+        t("Source"),
+    ])?;
+    for l in &sheet.lines {
+        w.row(&[
+            t(&l.group),
+            t(l.category),
+            t(&l.vendor),
+            t(&l.name),
+            t(l.part.as_str()),
+            t(l.sku.as_deref().unwrap_or_default()),
+            int(u64::from(l.quantity_per_node)),
+            int(u64::from(l.node_count)),
+            int(l.total_quantity),
+            money_opt(l.unit_price),
+            money_opt(l.extended_price),
+            t(l.price_date.as_deref().unwrap_or_default()),
+            t(l.price_basis.label()),
+            t(&l.source),
+        ])?;
+    }
+    if !sheet.custom_lines.is_empty() {
+        w.blank()?;
+        w.row(&[
+            t("Custom line item"),
+            t("Kind"),
+            t("Quantity"),
+            t(&format!("Unit amount ({cur})")),
+            t(&format!("Amount ({cur})")),
+        ])?;
+        for c in &sheet.custom_lines {
+            w.row(&[t(&c.name), t(c.kind.label()), int(u64::from(c.quantity)), money(c.unit_amount), money(c.amount)])?;
+        }
+    }
+    w.blank()?;
+    let tot = &sheet.totals;
+    w.row(&[t("Totals"), t(&format!("Amount ({cur})"))])?;
+    w.row(&[t("Parts"), money(tot.parts)])?;
+    for (label, s) in [("Tax", &tot.tax), ("Shipping", &tot.shipping), ("Installation", &tot.installation)] {
+        if let Some(s) = s {
+            w.row(&[t(&format!("{label} ({} % of parts)", s.percent)), money(s.amount)])?;
+        }
+    }
+    w.row(&[t("Custom capex lines"), money(tot.custom)])?;
+    w.row(&[t("Capex"), money(tot.capex)])?;
+    if tot.custom_opex_per_year != 0.0 {
+        w.row(&[t("Custom running costs per year (not in capex)"), money(tot.custom_opex_per_year)])?;
+    }
+    w.row(&[t("Part lines without a price (not in the totals)"), int(tot.unpriced_lines as u64)])?;
+    w.blank()?;
+    write_summary(&mut w, sheet)?;
+    if !sheet.summary.findings.is_empty() {
+        w.blank()?;
+        w.row(&[t("Findings"), t("Code"), t("Message"), t("Fix")])?;
+        for f in &sheet.summary.findings {
+            w.row(&[
+                owned(f.severity.to_string()),
+                t(&f.code),
+                t(&f.message),
+                t(f.fix.as_deref().unwrap_or_default()),
+            ])?;
+        }
+    }
+    if !sheet.notes.is_empty() {
+        w.blank()?;
+        w.row(&[t("Notes")])?;
+        for n in &sheet.notes {
+            w.row(&[t(n)])?;
+        }
+    }
+    w.finish()
+}
+
+fn write_summary(w: &mut Sections, sheet: &BuildSheet) -> Result<(), ExportError> {
+    let s = &sheet.summary;
+    let cur = sheet.currency.to_string();
+    w.row(&[t("Summary"), t("Value"), t("Unit")])?;
+    w.row(&[t("Nodes"), int(s.nodes)])?;
+    w.row(&[t("GPUs"), int(s.gpus)])?;
+    w.row(&[t("Wall power at max"), num(s.wall_watts, 0), t("W")])?;
+    w.row(&[t("Wall power, typical"), num(s.wall_typical_watts, 0), t("W")])?;
+    w.row(&[t("Wall power, idle"), num(s.wall_idle_watts, 0), t("W")])?;
+    w.row(&[t("Recommended PSU capacity"), num(s.recommended_psu_watts, 0), t("W")])?;
+    w.row(&[t("Heat at max"), num(s.heat_watts, 0), t("W")])?;
+    w.row(&[t("Heat at max"), num(s.heat_btu_per_hour, 0), t("BTU/h")])?;
+    w.row(&[t("Cooling"), num(s.cooling_tons, 2), t("tons")])?;
+    let c = &s.compatibility;
+    w.row(&[t("Compatibility"), t(c.status)])?;
+    w.row(&[t("Compatibility errors"), int(c.errors as u64)])?;
+    w.row(&[t("Compatibility warnings"), int(c.warnings as u64)])?;
+    w.row(&[t("Compatibility notes (info)"), int(c.infos as u64)])?;
+    if let Some(f) = &s.fit {
+        w.row(&[t("Catalog models evaluated"), int(f.models as u64)])?;
+        w.row(&[t("Models that fit for inference"), int(f.inference_models as u64)])?;
+        w.row(&[t("Models that fit for fine-tuning"), int(f.finetune_models as u64)])?;
+        for (label, l) in [
+            ("Largest model for inference", &f.largest_inference),
+            ("Largest model for fine-tuning", &f.largest_finetune),
+        ] {
+            match l {
+                Some(l) => w.row(&[t(label), t(&l.name), t(l.workload)])?,
+                None => w.row(&[t(label), t("none")])?,
+            }
+        }
+    } else {
+        w.row(&[t("Workload fit"), t("no GPUs")])?;
+    }
+    let tco = &s.tco;
+    w.row(&[t("TCO horizon"), num(tco.horizon_years, 2), t("years")])?;
+    w.row(&[t("TCO utilization"), num(tco.utilization * 100.0, 0), t("%")])?;
+    w.row(&[t("Owned total over the horizon"), money(tco.owned_total), t(&cur)])?;
+    match (&tco.primary_label, tco.primary_total) {
+        (Some(label), Some(total)) => {
+            w.row(&[t("Primary cloud option"), t(label)])?;
+            w.row(&[t("Cloud option total over the horizon"), money(total), t(&cur)])?;
+            match tco.break_even_month {
+                Some(m) => w.row(&[t("Break-even month"), num(m, 1), t("month")])?,
+                None => w.row(&[t("Break-even month"), t("never")])?,
+            }
+        }
+        _ => w.row(&[t("Primary cloud option"), t("none matches the build")])?,
+    }
+    Ok(())
+}
+
+fn direction_label(d: Direction) -> &'static str {
+    match d {
+        Direction::Lower => "lower is better",
+        Direction::Higher => "higher is better",
+        Direction::None => "",
+    }
+}
+
+fn outcome_label(o: Option<Outcome>) -> &'static str {
+    match o {
+        Some(Outcome::Better) => "better",
+        Some(Outcome::Worse) => "worse",
+        Some(Outcome::Same) => "same",
+        None => "",
+    }
+}
+
+/// A comparison as CSV text: the builds, then one row per metric (values, deltas against A,
+/// how each fares against A, the best builds), then the fit cells and parts that differ.
+///
+/// # Errors
+/// Only a failure of the csv writer (it writes to memory).
+pub fn comparison_to_csv(c: &Comparison) -> Result<String, ExportError> {
+    let mut w = Sections::new();
+    w.row(&[t("Comparison"), t(&format!("{} builds", c.builds.len()))])?;
+    w.row(&[t("Currency"), t(&c.currency.to_string())])?;
+    w.row(&[t("TCO horizon (years)"), num(c.horizon_years, 2)])?;
+    if let (Some(id), Some(name)) = (&c.model, &c.model_name) {
+        w.row(&[t("Speed model"), t(name), t(id.as_str())])?;
+    }
+    w.blank()?;
+    w.row(&[
+        t("Build"),
+        t("Name"),
+        t("Currency"),
+        t("USD exchange rate"),
+        t("Nodes"),
+        t("GPUs"),
+        t("GPU"),
+        t("Utilization"),
+        t("Primary cloud option"),
+    ])?;
+    for b in &c.builds {
+        w.row(&[
+            t(b.label),
+            t(&b.name),
+            t(&b.currency.to_string()),
+            num(b.usd_exchange_rate, 4),
+            int(b.nodes),
+            int(b.gpus),
+            t(&b.gpu),
+            num(b.utilization, 2),
+            t(b.primary_label.as_deref().unwrap_or("none")),
+        ])?;
+    }
+    w.blank()?;
+    let labels: Vec<&str> = c.builds.iter().map(|b| b.label).collect();
+    let mut header: Vec<String> = ["Group", "Metric id", "Metric", "Unit", "Direction"].map(str::to_owned).to_vec();
+    header.extend(labels.iter().map(|l| (*l).to_owned()));
+    header.extend(labels.iter().skip(1).map(|l| format!("Delta {l} vs A")));
+    header.extend(labels.iter().skip(1).map(|l| format!("{l} vs A")));
+    header.push("Best".to_owned());
+    w.row(&header.iter().map(|h| t(h)).collect::<Vec<_>>())?;
+    for g in &c.groups {
+        for r in &g.rows {
+            let mut cells = vec![t(g.label), t(&r.id), t(&r.label), t(&r.unit), t(direction_label(r.direction))];
+            cells.extend(r.values.iter().zip(&r.text).map(|(v, text)| match v {
+                Some(v) => Cell::Number(format_value(*v)),
+                None => t(text),
+            }));
+            cells.extend(r.deltas.iter().skip(1).map(|d| d.map_or(Cell::Empty, |d| Cell::Number(format_value(d)))));
+            cells.extend(r.vs_first.iter().skip(1).map(|o| t(outcome_label(*o))));
+            let best: Vec<&str> = r.best.iter().filter_map(|&i| labels.get(i).copied()).collect();
+            cells.push(owned(best.join(" ")));
+            w.row(&cells)?;
+        }
+    }
+    if !c.fit_differences.is_empty() {
+        w.blank()?;
+        let mut header = vec![t("Fit cells that differ"), t("Model id"), t("Workload")];
+        header.extend(labels.iter().map(|l| t(l)));
+        w.row(&header)?;
+        for d in &c.fit_differences {
+            let mut cells = vec![t(&d.model_name), t(d.model.as_str()), t(d.workload)];
+            cells.extend(d.verdicts.iter().map(|v| t(verdict_text(*v))));
+            w.row(&cells)?;
+        }
+    }
+    if !c.parts_difference.is_empty() {
+        w.blank()?;
+        let mut header = vec![t("Parts that differ"), t("Part id"), t("Category")];
+        header.extend(labels.iter().map(|l| t(l)));
+        let delta_headers: Vec<String> = labels.iter().skip(1).map(|l| format!("Delta {l} vs A")).collect();
+        header.extend(delta_headers.iter().map(|h| t(h)));
+        w.row(&header)?;
+        for p in &c.parts_difference {
+            let mut cells = vec![t(&p.name), t(p.part.as_str()), t(p.category)];
+            cells.extend(p.quantities.iter().map(|&q| int(q)));
+            cells.extend(p.deltas.iter().skip(1).map(|&d| signed(d)));
+            w.row(&cells)?;
+        }
+    }
+    if !c.notes.is_empty() {
+        w.blank()?;
+        w.row(&[t("Notes")])?;
+        for n in &c.notes {
+            w.row(&[t(n)])?;
+        }
+    }
+    w.finish()
+}
+
+/// A comparison value as a plain number: integers without decimals, others with up to three.
+fn format_value(v: f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{v:.0}")
+    } else {
+        let s = format!("{v:.3}");
+        s.trim_end_matches('0').trim_end_matches('.').to_owned()
+    }
+}
+
+/// A verdict in words.
+#[must_use]
+pub fn verdict_text(v: Option<crate::core::analysis::memory::Verdict>) -> &'static str {
+    use crate::core::analysis::memory::Verdict;
+    match v {
+        Some(Verdict::Fits) => "fits",
+        Some(Verdict::Tight) => "tight",
+        Some(Verdict::DoesNotFit) => "does not fit",
+        None => "n/a",
+    }
+}

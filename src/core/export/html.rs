@@ -1,0 +1,296 @@
+//! HTML: a self-contained, printable page for the build sheet and for a comparison.
+//!
+//! One file with its style inline, charts as inline SVG ([`super::svg`]), no script and no
+//! external asset; a Content Security Policy (`default-src 'none'`) forbids scripts and remote
+//! loads even if a browser were to find markup in the text. Every piece of text goes through
+//! [`escape_html`](super::safety::escape_html). The print style sheet sets A4 landscape pages,
+//! repeats table headers and avoids breaking charts and table rows across pages.
+
+use super::csv::verdict_text;
+use super::markdown::{delta_cell, delta_text, numbered_sources, outcome_text};
+use super::safety::escape_html as esc;
+use super::sheet::BuildSheet;
+use super::{money_text, summary_items, svg};
+use crate::core::analysis::Report;
+use crate::core::compare::{Comparison, Direction};
+use std::fmt::Write as _;
+
+/// The page's Content Security Policy: nothing may load or run; inline style only (W3C
+/// Content Security Policy Level 3, `default-src`, `style-src`).
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+const STYLE: &str = "\
+body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:13px;color:#111;margin:24px;}\
+h1{font-size:20px;margin:0 0 4px;}h2{font-size:16px;margin:24px 0 8px;border-bottom:1px solid #ccc;}\
+table{border-collapse:collapse;margin:4px 0 12px;}th,td{border:1px solid #ccc;padding:3px 6px;vertical-align:top;}\
+th{background:#f2f2f2;text-align:left;}td.n{text-align:right;white-space:nowrap;}td.best{font-weight:bold;background:#e8f4ea;}\
+dl{display:grid;grid-template-columns:max-content auto;gap:4px 12px;}dt{font-weight:bold;}dd{margin:0;}\
+.meta{color:#444;}.notes li{color:#8a4b00;}ol.sources{font-size:11px;color:#444;}figure{margin:8px 0;}\
+@page{size:A4 landscape;margin:12mm;}\
+@media print{body{margin:0;font-size:11px;}thead{display:table-header-group;}tr,figure,svg{break-inside:avoid;}h2{break-after:avoid;}}";
+
+fn open_page(out: &mut String, title: &str) {
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"{CONTENT_SECURITY_POLICY}\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        esc(title)
+    );
+}
+
+fn close_page(out: &mut String) {
+    out.push_str("</body>\n</html>\n");
+}
+
+fn opt_money(v: Option<f64>) -> String {
+    v.map_or_else(|| "no price".to_owned(), money_text)
+}
+
+/// The build sheet as one HTML page. `report` gives the power breakdown and TCO curves.
+#[must_use]
+pub fn sheet_to_html(sheet: &BuildSheet, report: &Report) -> String {
+    let mut out = String::new();
+    let cur = esc(&sheet.currency.to_string());
+    open_page(&mut out, &format!("Build sheet: {}", sheet.build_name));
+    let _ = writeln!(out, "<header>\n<h1>Build sheet: {}</h1>", esc(&sheet.build_name));
+    let _ = writeln!(
+        out,
+        "<p class=\"meta\">Date {} · amounts in {cur} · catalog USD prices at {} {cur} per USD</p>",
+        sheet.date, sheet.usd_exchange_rate
+    );
+    if !sheet.description.is_empty() {
+        let _ = writeln!(out, "<p>{}</p>", esc(&sheet.description));
+    }
+    out.push_str("</header>\n");
+
+    let _ = writeln!(
+        out,
+        "<h2>Parts</h2>\n<table>\n<thead><tr><th>Group</th><th>Category</th><th>Vendor</th><th>Part</th><th>Part id</th><th>SKU</th><th>Qty per node</th><th>Nodes</th><th>Total qty</th><th>Unit price ({cur})</th><th>Extended price ({cur})</th><th>Price date</th><th>Price basis</th><th>Source</th></tr></thead>\n<tbody>"
+    );
+    let (refs, sources) = numbered_sources(sheet);
+    for (l, r) in sheet.lines.iter().zip(&refs) {
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(&l.group),
+            esc(l.category),
+            esc(&l.vendor),
+            esc(&l.name),
+            esc(l.part.as_str()),
+            esc(l.sku.as_deref().unwrap_or("")),
+            l.quantity_per_node,
+            l.node_count,
+            l.total_quantity,
+            opt_money(l.unit_price),
+            opt_money(l.extended_price),
+            esc(l.price_date.as_deref().unwrap_or("")),
+            esc(l.price_basis.label()),
+            r.map_or_else(String::new, |n| format!("[{n}]"))
+        );
+    }
+    out.push_str("</tbody>\n</table>\n");
+
+    if !sheet.custom_lines.is_empty() {
+        let _ = writeln!(
+            out,
+            "<h2>Custom line items</h2>\n<table>\n<thead><tr><th>Item</th><th>Kind</th><th>Quantity</th><th>Unit amount ({cur})</th><th>Amount ({cur})</th></tr></thead>\n<tbody>"
+        );
+        for c in &sheet.custom_lines {
+            let _ = writeln!(
+                out,
+                "<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+                esc(&c.name),
+                esc(c.kind.label()),
+                c.quantity,
+                money_text(c.unit_amount),
+                money_text(c.amount)
+            );
+        }
+        out.push_str("</tbody>\n</table>\n");
+    }
+
+    let tot = &sheet.totals;
+    let _ = writeln!(out, "<h2>Totals</h2>\n<table>\n<tbody>");
+    let mut total = |label: &str, amount: f64, strong: bool| {
+        let (a, b) = if strong { ("<strong>", "</strong>") } else { ("", "") };
+        let _ = writeln!(
+            out,
+            "<tr><th>{a}{}{b}</th><td class=\"n\">{a}{} {cur}{b}</td></tr>",
+            esc(label),
+            money_text(amount)
+        );
+    };
+    total("Parts", tot.parts, false);
+    for (label, s) in [("Tax", &tot.tax), ("Shipping", &tot.shipping), ("Installation", &tot.installation)] {
+        if let Some(s) = s {
+            total(&format!("{label} ({} % of parts)", s.percent), s.amount, false);
+        }
+    }
+    total("Custom capex lines", tot.custom, false);
+    total("Capex", tot.capex, true);
+    if tot.custom_opex_per_year != 0.0 {
+        total("Custom running costs per year (not in capex)", tot.custom_opex_per_year, false);
+    }
+    out.push_str("</tbody>\n</table>\n");
+
+    let _ = writeln!(out, "<h2>Summary</h2>\n<dl>");
+    for (label, text) in summary_items(sheet) {
+        let _ = writeln!(out, "<dt>{}</dt><dd>{}</dd>", esc(label), esc(&text));
+    }
+    out.push_str("</dl>\n");
+    if !sheet.summary.findings.is_empty() {
+        out.push_str("<h2>Findings</h2>\n<ul class=\"notes\">\n");
+        for f in &sheet.summary.findings {
+            let fix = f.fix.as_ref().map(|x| format!(" — fix: {}", esc(x))).unwrap_or_default();
+            let _ =
+                writeln!(out, "<li><strong>{}</strong> [{}]: {}{fix}</li>", f.severity, esc(&f.code), esc(&f.message));
+        }
+        out.push_str("</ul>\n");
+    }
+    if !sheet.notes.is_empty() {
+        out.push_str("<ul class=\"notes\">\n");
+        for n in &sheet.notes {
+            let _ = writeln!(out, "<li>{}</li>", esc(n));
+        }
+        out.push_str("</ul>\n");
+    }
+
+    if let Some(chart) = svg::power_breakdown(&report.power) {
+        let _ = writeln!(out, "<h2>Power by component</h2>\n<figure>{chart}</figure>");
+    }
+    if let Some(chart) = svg::tco_curves(&report.tco) {
+        let _ = writeln!(out, "<h2>Total cost of ownership</h2>\n<figure>{chart}</figure>");
+    }
+    if !sources.is_empty() {
+        out.push_str("<h2>Sources</h2>\n<ol class=\"sources\">\n");
+        for s in &sources {
+            let _ = writeln!(out, "<li>{}</li>", esc(s));
+        }
+        out.push_str("</ol>\n");
+    }
+    close_page(&mut out);
+    out
+}
+
+/// A comparison as one HTML page, with the overlaid TCO curves and grouped power bars.
+#[must_use]
+pub fn comparison_to_html(c: &Comparison) -> String {
+    let mut out = String::new();
+    let labels: Vec<&str> = c.builds.iter().map(|b| b.label).collect();
+    open_page(&mut out, &format!("Comparison of {} builds", c.builds.len()));
+    let _ = writeln!(out, "<h1>Comparison of {} builds</h1>", c.builds.len());
+    let _ = writeln!(
+        out,
+        "<p class=\"meta\">Amounts in {}; TCO over {} years; deltas against A; the best value is highlighted where lower or higher is better.{}</p>",
+        esc(&c.currency.to_string()),
+        c.horizon_years,
+        c.model_name.as_ref().map(|m| format!(" Speed rows are for {}.", esc(m))).unwrap_or_default()
+    );
+    out.push_str("<table>\n<thead><tr><th>Build</th><th>Name</th><th>Nodes</th><th>GPUs</th><th>GPU</th><th>Utilization</th><th>Primary cloud option</th></tr></thead>\n<tbody>\n");
+    for b in &c.builds {
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{:.0} %</td><td>{}</td></tr>",
+            esc(b.label),
+            esc(&b.name),
+            b.nodes,
+            b.gpus,
+            esc(&b.gpu),
+            b.utilization * 100.0,
+            esc(b.primary_label.as_deref().unwrap_or("none"))
+        );
+    }
+    out.push_str("</tbody>\n</table>\n");
+    for g in &c.groups {
+        if g.rows.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "<h2>{}</h2>\n<table>\n<thead><tr><th>Metric</th><th>Unit</th>", esc(g.label));
+        for (i, l) in labels.iter().enumerate() {
+            let _ = write!(out, "<th>{}</th>", esc(l));
+            if i > 0 {
+                let _ = write!(out, "<th>Δ {}</th>", esc(l));
+            }
+        }
+        out.push_str("<th>Better</th></tr></thead>\n<tbody>\n");
+        for r in &g.rows {
+            let _ = write!(out, "<tr><td>{}</td><td>{}</td>", esc(&r.label), esc(&r.unit));
+            for (i, text) in r.text.iter().enumerate() {
+                let class = if r.best.contains(&i) { "n best" } else { "n" };
+                let _ = write!(out, "<td class=\"{class}\">{}</td>", esc(text));
+                if i > 0 {
+                    let cell = delta_cell(
+                        r.deltas.get(i).copied().flatten(),
+                        outcome_text(r.vs_first.get(i).copied().flatten()),
+                    );
+                    let _ = write!(out, "<td class=\"n\">{}</td>", esc(&cell));
+                }
+            }
+            let better = match r.direction {
+                Direction::Lower => "lower",
+                Direction::Higher => "higher",
+                Direction::None => "",
+            };
+            let _ = writeln!(out, "<td>{better}</td></tr>");
+        }
+        out.push_str("</tbody>\n</table>\n");
+    }
+    if let Some(chart) = svg::compare_tco_curves(c) {
+        let _ = writeln!(out, "<h2>Cumulative cost</h2>\n<figure>{chart}</figure>");
+    }
+    if let Some(chart) = svg::compare_power_bars(c) {
+        let _ = writeln!(out, "<h2>Wall power</h2>\n<figure>{chart}</figure>");
+    }
+    out.push_str("<h2>Fit cells that differ</h2>\n");
+    if c.fit_differences.is_empty() {
+        out.push_str("<p>Every model fits the same way on every build.</p>\n");
+    } else {
+        out.push_str("<table>\n<thead><tr><th>Model</th><th>Workload</th>");
+        for l in &labels {
+            let _ = write!(out, "<th>{}</th>", esc(l));
+        }
+        out.push_str("</tr></thead>\n<tbody>\n");
+        for d in &c.fit_differences {
+            let _ = write!(out, "<tr><td>{}</td><td>{}</td>", esc(&d.model_name), esc(d.workload));
+            for v in &d.verdicts {
+                let _ = write!(out, "<td>{}</td>", esc(verdict_text(*v)));
+            }
+            out.push_str("</tr>\n");
+        }
+        out.push_str("</tbody>\n</table>\n");
+    }
+    out.push_str("<h2>Parts that differ</h2>\n");
+    if c.parts_difference.is_empty() {
+        out.push_str("<p>The builds have the same parts.</p>\n");
+    } else {
+        out.push_str("<table>\n<thead><tr><th>Part</th><th>Category</th>");
+        for l in &labels {
+            let _ = write!(out, "<th>{}</th>", esc(l));
+        }
+        for l in labels.iter().skip(1) {
+            let _ = write!(out, "<th>Δ {}</th>", esc(l));
+        }
+        out.push_str("</tr></thead>\n<tbody>\n");
+        for p in &c.parts_difference {
+            let _ = write!(out, "<tr><td>{}</td><td>{}</td>", esc(&p.name), esc(p.category));
+            for q in &p.quantities {
+                let _ = write!(out, "<td class=\"n\">{q}</td>");
+            }
+            for d in p.deltas.iter().skip(1) {
+                #[allow(clippy::cast_precision_loss)]
+                let d = delta_text(Some(*d as f64));
+                let _ = write!(out, "<td class=\"n\">{}</td>", esc(&d));
+            }
+            out.push_str("</tr>\n");
+        }
+        out.push_str("</tbody>\n</table>\n");
+    }
+    if !c.notes.is_empty() {
+        out.push_str("<ul class=\"notes\">\n");
+        for n in &c.notes {
+            let _ = writeln!(out, "<li>{}</li>", esc(n));
+        }
+        out.push_str("</ul>\n");
+    }
+    close_page(&mut out);
+    out
+}

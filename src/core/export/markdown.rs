@@ -1,0 +1,281 @@
+//! Markdown: the build sheet and the comparison as CommonMark with GitHub-style tables.
+//!
+//! Every piece of user text goes through [`escape_markdown`](super::safety::escape_markdown),
+//! so a name shows as written and never becomes a link, raw HTML or a broken table. Long
+//! catalog sources are listed once under the table and referenced by number, which keeps the
+//! parts table readable.
+
+use super::csv::verdict_text;
+use super::safety::escape_markdown as esc;
+use super::sheet::BuildSheet;
+use super::{money_text, summary_items};
+use crate::core::compare::{Comparison, Direction, Outcome};
+use crate::core::units::format_thousands;
+use std::fmt::Write as _;
+
+/// Numbers the distinct sources of the sheet's lines in order of first use; returns each
+/// line's reference number (none for an empty source) and the list.
+#[must_use]
+pub fn numbered_sources(sheet: &BuildSheet) -> (Vec<Option<usize>>, Vec<&str>) {
+    let mut list: Vec<&str> = Vec::new();
+    let refs = sheet
+        .lines
+        .iter()
+        .map(|l| {
+            if l.source.is_empty() {
+                return None;
+            }
+            if let Some(i) = list.iter().position(|s| *s == l.source) {
+                Some(i + 1)
+            } else {
+                list.push(&l.source);
+                Some(list.len())
+            }
+        })
+        .collect();
+    (refs, list)
+}
+
+/// The build sheet as Markdown.
+#[must_use]
+pub fn sheet_to_markdown(sheet: &BuildSheet) -> String {
+    let mut out = String::new();
+    let cur = esc(&sheet.currency.to_string());
+    let _ = writeln!(out, "# Build sheet: {}\n", esc(&sheet.build_name));
+    if !sheet.description.is_empty() {
+        let _ = writeln!(out, "**Description:** {}\n", esc(&sheet.description));
+    }
+    let _ = writeln!(out, "| | |\n| --- | --- |");
+    let _ = writeln!(out, "| Date | {} |", sheet.date);
+    let _ = writeln!(out, "| Currency | {cur} |");
+    let _ = writeln!(out, "| USD exchange rate | {} {cur} per USD (catalog prices are USD) |", sheet.usd_exchange_rate);
+    let _ = writeln!(out, "\n## Parts\n");
+    let _ = writeln!(
+        out,
+        "| Group | Category | Vendor | Part | Part id | SKU | Qty per node | Nodes | Total qty | Unit price ({cur}) | Extended price ({cur}) | Price date | Price basis | Source |"
+    );
+    let _ = writeln!(out, "| --- | --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |");
+    let (refs, sources) = numbered_sources(sheet);
+    for (l, r) in sheet.lines.iter().zip(&refs) {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            esc(&l.group),
+            l.category,
+            esc(&l.vendor),
+            esc(&l.name),
+            esc(l.part.as_str()),
+            esc(l.sku.as_deref().unwrap_or("")),
+            l.quantity_per_node,
+            l.node_count,
+            l.total_quantity,
+            l.unit_price.map_or_else(|| "no price".to_owned(), money_text),
+            l.extended_price.map_or_else(|| "no price".to_owned(), money_text),
+            esc(l.price_date.as_deref().unwrap_or("")),
+            l.price_basis.label(),
+            r.map_or_else(String::new, |n| format!("\\[{n}\\]")),
+        );
+    }
+    if !sheet.custom_lines.is_empty() {
+        let _ = writeln!(out, "\n## Custom line items\n");
+        let _ = writeln!(out, "| Item | Kind | Quantity | Unit amount ({cur}) | Amount ({cur}) |");
+        let _ = writeln!(out, "| --- | --- | ---: | ---: | ---: |");
+        for c in &sheet.custom_lines {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} |",
+                esc(&c.name),
+                c.kind.label(),
+                c.quantity,
+                money_text(c.unit_amount),
+                money_text(c.amount)
+            );
+        }
+    }
+    let tot = &sheet.totals;
+    let _ = writeln!(out, "\n## Totals\n");
+    let _ = writeln!(out, "| | Amount ({cur}) |\n| --- | ---: |");
+    let _ = writeln!(out, "| Parts | {} |", money_text(tot.parts));
+    for (label, s) in [("Tax", &tot.tax), ("Shipping", &tot.shipping), ("Installation", &tot.installation)] {
+        if let Some(s) = s {
+            let _ = writeln!(out, "| {label} ({} % of parts) | {} |", s.percent, money_text(s.amount));
+        }
+    }
+    let _ = writeln!(out, "| Custom capex lines | {} |", money_text(tot.custom));
+    let _ = writeln!(out, "| **Capex** | **{}** |", money_text(tot.capex));
+    if tot.custom_opex_per_year != 0.0 {
+        let _ = writeln!(
+            out,
+            "| Custom running costs per year (not in capex) | {} |",
+            money_text(tot.custom_opex_per_year)
+        );
+    }
+    let _ = writeln!(out, "\n## Summary\n");
+    for (label, text) in summary_items(sheet) {
+        let _ = writeln!(out, "- **{label}:** {}", esc(&text));
+    }
+    if !sheet.summary.findings.is_empty() {
+        let _ = writeln!(out, "\n## Findings\n");
+        for f in &sheet.summary.findings {
+            let fix = f.fix.as_ref().map(|x| format!(" — fix: {}", esc(x))).unwrap_or_default();
+            let _ = writeln!(out, "- **{}** \\[{}\\]: {}{fix}", f.severity, esc(&f.code), esc(&f.message));
+        }
+    }
+    if !sheet.notes.is_empty() {
+        let _ = writeln!(out, "\n## Notes\n");
+        for n in &sheet.notes {
+            let _ = writeln!(out, "- {}", esc(n));
+        }
+    }
+    if !sources.is_empty() {
+        let _ = writeln!(out, "\n## Sources\n");
+        for (i, s) in sources.iter().enumerate() {
+            let _ = writeln!(out, "{}. {}", i + 1, esc(s));
+        }
+    }
+    out
+}
+
+/// A value cell of a comparison: the text, marked bold where the build is among the best.
+fn value_cell(text: &str, best: bool) -> String {
+    if best { format!("**{}**", esc(text)) } else { esc(text) }
+}
+
+/// A signed delta as text (`+1,234`, `−56.5`, `0`).
+#[must_use]
+pub fn delta_text(delta: Option<f64>) -> String {
+    match delta {
+        None => String::new(),
+        Some(0.0) => "0".to_owned(),
+        Some(d) => {
+            let whole = (d - d.round()).abs() < 1e-9 || d.abs() >= 100.0;
+            let decimals = usize::from(!whole);
+            let sign = if d > 0.0 { "+" } else { "−" };
+            format!("{sign}{}", format_thousands(d.abs(), decimals))
+        }
+    }
+}
+
+/// A delta with how the build fares, for a comparison cell: `−2,232 (better)`, or the
+/// outcome alone where there is no delta (a build that cannot run the model).
+#[must_use]
+pub fn delta_cell(delta: Option<f64>, outcome: &str) -> String {
+    match (delta_text(delta), outcome) {
+        (d, "") => d,
+        (d, o) if d.is_empty() => o.to_owned(),
+        (d, o) => format!("{d} ({o})"),
+    }
+}
+
+/// How a build fares against the first, as a word.
+#[must_use]
+pub fn outcome_text(o: Option<Outcome>) -> &'static str {
+    match o {
+        Some(Outcome::Better) => "better",
+        Some(Outcome::Worse) => "worse",
+        Some(Outcome::Same) => "same",
+        None => "",
+    }
+}
+
+/// The comparison as Markdown.
+#[must_use]
+pub fn comparison_to_markdown(c: &Comparison) -> String {
+    let mut out = String::new();
+    let labels: Vec<&str> = c.builds.iter().map(|b| b.label).collect();
+    let _ = writeln!(out, "# Comparison of {} builds\n", c.builds.len());
+    let _ = writeln!(out, "| Build | Name | Nodes | GPUs | GPU | Utilization | Primary cloud option |");
+    let _ = writeln!(out, "| --- | --- | ---: | ---: | --- | ---: | --- |");
+    for b in &c.builds {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {:.0} % | {} |",
+            b.label,
+            esc(&b.name),
+            b.nodes,
+            b.gpus,
+            esc(&b.gpu),
+            b.utilization * 100.0,
+            esc(b.primary_label.as_deref().unwrap_or("none"))
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nAmounts in {}; TCO over {} years. Deltas are against A; **bold** marks the best value where lower or higher is better.",
+        esc(&c.currency.to_string()),
+        c.horizon_years
+    );
+    if let Some(name) = &c.model_name {
+        let _ = writeln!(out, "Speed rows are for {}.", esc(name));
+    }
+    for g in &c.groups {
+        if g.rows.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "\n## {}\n", g.label);
+        let mut header = String::from("| Metric | Unit |");
+        let mut rule = String::from("| --- | --- |");
+        for (i, l) in labels.iter().enumerate() {
+            let _ = write!(header, " {l} |");
+            rule.push_str(" ---: |");
+            if i > 0 {
+                let _ = write!(header, " Δ {l} |");
+                rule.push_str(" ---: |");
+            }
+        }
+        header.push_str(" Better |");
+        rule.push_str(" --- |");
+        let _ = writeln!(out, "{header}\n{rule}");
+        for r in &g.rows {
+            let mut line = format!("| {} | {} |", esc(&r.label), esc(&r.unit));
+            for (i, text) in r.text.iter().enumerate() {
+                let _ = write!(line, " {} |", value_cell(text, r.best.contains(&i)));
+                if i > 0 {
+                    let delta = r.deltas.get(i).copied().flatten();
+                    let outcome = outcome_text(r.vs_first.get(i).copied().flatten());
+                    let cell = delta_cell(delta, outcome);
+                    let _ = write!(line, " {cell} |");
+                }
+            }
+            let better = match r.direction {
+                Direction::Lower => "lower",
+                Direction::Higher => "higher",
+                Direction::None => "",
+            };
+            let _ = write!(line, " {better} |");
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    let _ = writeln!(out, "\n## Fit cells that differ\n");
+    if c.fit_differences.is_empty() {
+        let _ = writeln!(out, "Every model fits the same way on every build.");
+    } else {
+        let _ = writeln!(out, "| Model | Workload | {} |", labels.join(" | "));
+        let _ = writeln!(out, "| --- | --- |{}", " --- |".repeat(labels.len()));
+        for d in &c.fit_differences {
+            let verdicts: Vec<&str> = d.verdicts.iter().map(|v| verdict_text(*v)).collect();
+            let _ = writeln!(out, "| {} | {} | {} |", esc(&d.model_name), esc(d.workload), verdicts.join(" | "));
+        }
+    }
+    let _ = writeln!(out, "\n## Parts that differ\n");
+    if c.parts_difference.is_empty() {
+        let _ = writeln!(out, "The builds have the same parts.");
+    } else {
+        let deltas: Vec<String> = labels.iter().skip(1).map(|l| format!("Δ {l}")).collect();
+        let _ = writeln!(out, "| Part | Category | {} | {} |", labels.join(" | "), deltas.join(" | "));
+        let _ = writeln!(out, "| --- | --- |{}", " ---: |".repeat(labels.len() * 2 - 1));
+        for p in &c.parts_difference {
+            let q: Vec<String> = p.quantities.iter().map(ToString::to_string).collect();
+            #[allow(clippy::cast_precision_loss)]
+            let d: Vec<String> = p.deltas.iter().skip(1).map(|d| delta_text(Some(*d as f64))).collect();
+            let _ = writeln!(out, "| {} | {} | {} | {} |", esc(&p.name), p.category, q.join(" | "), d.join(" | "));
+        }
+    }
+    if !c.notes.is_empty() {
+        let _ = writeln!(out, "\n## Notes\n");
+        for n in &c.notes {
+            let _ = writeln!(out, "- {}", esc(n));
+        }
+    }
+    out
+}

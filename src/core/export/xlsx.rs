@@ -1,0 +1,317 @@
+//! XLSX: the build sheet as an Excel workbook (rust_xlsxwriter), built in memory.
+//!
+//! Two worksheets:
+//! - **Parts**: a heading block (build, date as a real date cell, currency, exchange rate),
+//!   the parts table with quantities as numbers and prices as numbers in a currency number
+//!   format (`#,##0.00 "CNY"`), the custom line items, and the totals below the price column.
+//! - **Summary**: one metric per row with its value as a number (or text where it is a name)
+//!   and its unit.
+//!
+//! Every text cell goes through [`super::safety::neutralize_formula`] and
+//! is written as a string cell (never a formula); text longer than Excel's cell limit is cut.
+//! The workbook's creation date is the sheet's date, so the same inputs give the same bytes.
+
+use super::ExportError;
+use super::safety::neutralize_formula;
+use super::sheet::BuildSheet;
+use rust_xlsxwriter::{DocProperties, ExcelDateTime, Format, FormatAlign, FormatBorder, Workbook, Worksheet};
+
+/// Most characters Excel holds in one cell (Microsoft, "Excel specifications and limits":
+/// 32,767 characters).
+pub const MAX_CELL_CHARS: usize = 32_767;
+
+/// Name of the parts worksheet.
+pub const PARTS_SHEET: &str = "Parts";
+/// Name of the summary worksheet.
+pub const SUMMARY_SHEET: &str = "Summary";
+/// Row of the parts table's header (0-based); the heading block is above it.
+pub const PARTS_HEADER_ROW: u32 = 5;
+
+/// Column headers of the parts table; the price columns get the currency appended.
+pub const PARTS_COLUMNS: [&str; 14] = [
+    "Group",
+    "Category",
+    "Vendor",
+    "Part",
+    "Part id",
+    "SKU",
+    "Qty per node",
+    "Nodes",
+    "Total qty",
+    "Unit price",
+    "Extended price",
+    "Price date",
+    "Price basis",
+    "Source",
+];
+/// Column widths of the parts table, in Excel character units.
+const PARTS_WIDTHS: [f64; 14] = [18.0, 12.0, 14.0, 40.0, 36.0, 20.0, 12.0, 8.0, 10.0, 18.0, 20.0, 12.0, 11.0, 80.0];
+const COL_UNIT_PRICE: u16 = 9;
+const COL_EXTENDED: u16 = 10;
+
+/// The formats of the workbook.
+struct Styles {
+    bold: Format,
+    header: Format,
+    money: Format,
+    money_bold: Format,
+    integer: Format,
+    rate: Format,
+    date: Format,
+    label_right: Format,
+    label_right_bold: Format,
+}
+
+impl Styles {
+    fn new(currency: &str) -> Self {
+        // The currency code goes into the number format as a quoted literal; keep only the
+        // letters and digits of an ISO 4217 code so the format string stays well-formed.
+        let code: String = currency.chars().filter(char::is_ascii_alphanumeric).collect();
+        let money_format = format!("#,##0.00 \"{code}\"");
+        Self {
+            bold: Format::new().set_bold(),
+            header: Format::new().set_bold().set_border_bottom(FormatBorder::Thin).set_text_wrap(),
+            money: Format::new().set_num_format(&money_format),
+            money_bold: Format::new().set_num_format(&money_format).set_bold(),
+            integer: Format::new().set_num_format("#,##0"),
+            rate: Format::new().set_num_format("0.0000"),
+            date: Format::new().set_num_format("yyyy-mm-dd").set_align(FormatAlign::Left),
+            label_right: Format::new().set_align(FormatAlign::Right),
+            label_right_bold: Format::new().set_align(FormatAlign::Right).set_bold(),
+        }
+    }
+}
+
+/// Writes neutralized text as a string cell.
+fn text(ws: &mut Worksheet, row: u32, col: u16, value: &str, format: Option<&Format>) -> Result<(), ExportError> {
+    let safe = neutralize_formula(value);
+    let cut: String;
+    let safe: &str = if safe.chars().count() > MAX_CELL_CHARS {
+        cut = safe.chars().take(MAX_CELL_CHARS).collect();
+        &cut
+    } else {
+        &safe
+    };
+    match format {
+        Some(f) => ws.write_string_with_format(row, col, safe, f)?,
+        None => ws.write_string(row, col, safe)?,
+    };
+    Ok(())
+}
+
+fn number(ws: &mut Worksheet, row: u32, col: u16, value: f64, format: &Format) -> Result<(), ExportError> {
+    ws.write_number_with_format(row, col, value, format)?;
+    Ok(())
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn count(ws: &mut Worksheet, row: u32, col: u16, value: u64, styles: &Styles) -> Result<(), ExportError> {
+    number(ws, row, col, value as f64, &styles.integer)
+}
+
+/// The build sheet as XLSX bytes.
+///
+/// # Errors
+/// A failure of rust_xlsxwriter (it writes to memory; the limits it checks are kept here).
+pub fn sheet_to_xlsx(sheet: &BuildSheet) -> Result<Vec<u8>, ExportError> {
+    let mut workbook = Workbook::new();
+    let created = ExcelDateTime::from_ymd(
+        u16::try_from(sheet.date.year()).unwrap_or(1970),
+        u8::try_from(sheet.date.month()).unwrap_or(1),
+        u8::try_from(sheet.date.day()).unwrap_or(1),
+    )?;
+    let title: String = neutralize_formula(&sheet.build_name).chars().take(MAX_CELL_CHARS).collect();
+    workbook.set_properties(
+        &DocProperties::new()
+            .set_title(format!("Build sheet: {title}"))
+            .set_author("rigplan")
+            .set_creation_datetime(&created),
+    );
+    let cur = sheet.currency.to_string();
+    let styles = Styles::new(&cur);
+    parts_sheet(workbook.add_worksheet(), sheet, &styles, &created)?;
+    summary_sheet(workbook.add_worksheet(), sheet, &styles)?;
+    Ok(workbook.save_to_buffer()?)
+}
+
+fn parts_sheet(ws: &mut Worksheet, sheet: &BuildSheet, s: &Styles, created: &ExcelDateTime) -> Result<(), ExportError> {
+    ws.set_name(PARTS_SHEET)?;
+    ws.set_landscape();
+    ws.set_print_fit_to_pages(1, 0);
+    let cur = sheet.currency.to_string();
+    text(ws, 0, 0, "Build sheet", Some(&s.bold))?;
+    text(ws, 0, 1, &sheet.build_name, Some(&s.bold))?;
+    text(ws, 1, 0, "Date", None)?;
+    ws.write_date_with_format(1, 1, created, &s.date)?;
+    text(ws, 2, 0, "Currency", None)?;
+    text(ws, 2, 1, &cur, None)?;
+    text(ws, 3, 0, "USD exchange rate", None)?;
+    number(ws, 3, 1, sheet.usd_exchange_rate, &s.rate)?;
+    text(ws, 3, 2, &format!("{cur} per USD (catalog prices are USD)"), None)?;
+
+    for (col, (name, width)) in (0u16..).zip(PARTS_COLUMNS.iter().zip(PARTS_WIDTHS)) {
+        ws.set_column_width(col, width)?;
+        let header =
+            if col == COL_UNIT_PRICE || col == COL_EXTENDED { format!("{name} ({cur})") } else { (*name).to_owned() };
+        text(ws, PARTS_HEADER_ROW, col, &header, Some(&s.header))?;
+    }
+    ws.set_freeze_panes(PARTS_HEADER_ROW + 1, 0)?;
+    let mut row = PARTS_HEADER_ROW + 1;
+    for l in &sheet.lines {
+        text(ws, row, 0, &l.group, None)?;
+        text(ws, row, 1, l.category, None)?;
+        text(ws, row, 2, &l.vendor, None)?;
+        text(ws, row, 3, &l.name, None)?;
+        text(ws, row, 4, l.part.as_str(), None)?;
+        if let Some(sku) = &l.sku {
+            text(ws, row, 5, sku, None)?;
+        }
+        count(ws, row, 6, u64::from(l.quantity_per_node), s)?;
+        count(ws, row, 7, u64::from(l.node_count), s)?;
+        count(ws, row, 8, l.total_quantity, s)?;
+        if let Some(p) = l.unit_price {
+            number(ws, row, COL_UNIT_PRICE, p, &s.money)?;
+        }
+        if let Some(p) = l.extended_price {
+            number(ws, row, COL_EXTENDED, p, &s.money)?;
+        }
+        if let Some(d) = &l.price_date {
+            text(ws, row, 11, d, None)?;
+        }
+        text(ws, row, 12, l.price_basis.label(), None)?;
+        text(ws, row, 13, &l.source, None)?;
+        row += 1;
+    }
+    if !sheet.custom_lines.is_empty() {
+        row += 1;
+        text(ws, row, 3, "Custom line item", Some(&s.header))?;
+        text(ws, row, 8, "Quantity", Some(&s.header))?;
+        text(ws, row, COL_UNIT_PRICE, &format!("Unit amount ({cur})"), Some(&s.header))?;
+        text(ws, row, COL_EXTENDED, &format!("Amount ({cur})"), Some(&s.header))?;
+        text(ws, row, 12, "Kind", Some(&s.header))?;
+        row += 1;
+        for c in &sheet.custom_lines {
+            text(ws, row, 3, &c.name, None)?;
+            count(ws, row, 8, u64::from(c.quantity), s)?;
+            number(ws, row, COL_UNIT_PRICE, c.unit_amount, &s.money)?;
+            number(ws, row, COL_EXTENDED, c.amount, &s.money)?;
+            text(ws, row, 12, c.kind.label(), None)?;
+            row += 1;
+        }
+    }
+    row += 1;
+    let tot = &sheet.totals;
+    let mut total = |row: &mut u32, label: &str, amount: f64, bold: bool| -> Result<(), ExportError> {
+        text(ws, *row, COL_UNIT_PRICE, label, Some(if bold { &s.label_right_bold } else { &s.label_right }))?;
+        number(ws, *row, COL_EXTENDED, amount, if bold { &s.money_bold } else { &s.money })?;
+        *row += 1;
+        Ok(())
+    };
+    total(&mut row, "Parts", tot.parts, false)?;
+    for (label, sur) in [("Tax", &tot.tax), ("Shipping", &tot.shipping), ("Installation", &tot.installation)] {
+        if let Some(sur) = sur {
+            total(&mut row, &format!("{label} ({} %)", sur.percent), sur.amount, false)?;
+        }
+    }
+    total(&mut row, "Custom capex lines", tot.custom, false)?;
+    total(&mut row, "Capex", tot.capex, true)?;
+    if tot.custom_opex_per_year != 0.0 {
+        total(&mut row, "Custom running costs per year", tot.custom_opex_per_year, false)?;
+    }
+    text(ws, row, COL_UNIT_PRICE, "Lines without a price", Some(&s.label_right))?;
+    count(ws, row, COL_EXTENDED, tot.unpriced_lines as u64, s)?;
+    row += 2;
+    for n in &sheet.notes {
+        text(ws, row, 0, n, None)?;
+        row += 1;
+    }
+    Ok(())
+}
+
+fn summary_sheet(ws: &mut Worksheet, sheet: &BuildSheet, styles: &Styles) -> Result<(), ExportError> {
+    ws.set_name(SUMMARY_SHEET)?;
+    ws.set_column_width(0, 36)?;
+    ws.set_column_width(1, 24)?;
+    ws.set_column_width(2, 40)?;
+    let cur = sheet.currency.to_string();
+    let sum = &sheet.summary;
+    text(ws, 0, 0, "Summary", Some(&styles.header))?;
+    text(ws, 0, 1, "Value", Some(&styles.header))?;
+    text(ws, 0, 2, "Unit", Some(&styles.header))?;
+    let mut row = 1;
+    let watts = Format::new().set_num_format("#,##0");
+    let two = Format::new().set_num_format("0.00");
+    let one = Format::new().set_num_format("0.0");
+    let mut put = |label: &str, value: Value<'_>, unit: &str| -> Result<(), ExportError> {
+        text(ws, row, 0, label, None)?;
+        match value {
+            Value::Number(v, f) => number(ws, row, 1, v, f)?,
+            Value::Text(t) => text(ws, row, 1, t, None)?,
+        }
+        if !unit.is_empty() {
+            text(ws, row, 2, unit, None)?;
+        }
+        row += 1;
+        Ok(())
+    };
+    #[allow(clippy::cast_precision_loss)]
+    let whole = |v: u64| Value::Number(v as f64, &styles.integer);
+    put("Build", Value::Text(&sheet.build_name), "")?;
+    put("Nodes", whole(sum.nodes), "")?;
+    put("GPUs", whole(sum.gpus), "")?;
+    put("Wall power at max", Value::Number(sum.wall_watts, &watts), "W")?;
+    put("Wall power, typical", Value::Number(sum.wall_typical_watts, &watts), "W")?;
+    put("Wall power, idle", Value::Number(sum.wall_idle_watts, &watts), "W")?;
+    put("Recommended PSU capacity", Value::Number(sum.recommended_psu_watts, &watts), "W")?;
+    put("Heat at max", Value::Number(sum.heat_btu_per_hour, &watts), "BTU/h")?;
+    put("Cooling", Value::Number(sum.cooling_tons, &two), "tons")?;
+    let compat = &sum.compatibility;
+    put("Compatibility", Value::Text(compat.status), "")?;
+    put("Compatibility errors", whole(compat.errors as u64), "")?;
+    put("Compatibility warnings", whole(compat.warnings as u64), "")?;
+    put("Compatibility notes (info)", whole(compat.infos as u64), "")?;
+    match &sum.fit {
+        Some(fit) => {
+            put("Catalog models evaluated", whole(fit.models as u64), "")?;
+            put("Models that fit for inference", whole(fit.inference_models as u64), "")?;
+            put("Models that fit for fine-tuning", whole(fit.finetune_models as u64), "")?;
+            for (label, l) in [
+                ("Largest model for inference", &fit.largest_inference),
+                ("Largest model for fine-tuning", &fit.largest_finetune),
+            ] {
+                match l {
+                    Some(l) => put(label, Value::Text(&l.name), l.workload)?,
+                    None => put(label, Value::Text("none"), "")?,
+                }
+            }
+        }
+        None => put("Workload fit", Value::Text("no GPUs"), "")?,
+    }
+    let tco = &sum.tco;
+    put("TCO horizon", Value::Number(tco.horizon_years, &two), "years")?;
+    put("TCO utilization", Value::Number(tco.utilization * 100.0, &watts), "%")?;
+    put("Capex", Value::Number(sheet.totals.capex, &styles.money), &cur)?;
+    put("Owned total over the horizon", Value::Number(tco.owned_total, &styles.money), &cur)?;
+    match (&tco.primary_label, tco.primary_total) {
+        (Some(label), Some(total)) => {
+            put("Primary cloud option", Value::Text(label), "")?;
+            put("Cloud option total over the horizon", Value::Number(total, &styles.money), &cur)?;
+            match tco.break_even_month {
+                Some(m) => put("Break-even month", Value::Number(m, &one), "month")?,
+                None => put("Break-even month", Value::Text("never"), "")?,
+            }
+        }
+        _ => put("Primary cloud option", Value::Text("none matches the build"), "")?,
+    }
+    for f in &sum.findings {
+        let label = format!("Finding ({})", f.severity);
+        put(&label, Value::Text(&f.code), &f.message)?;
+    }
+    Ok(())
+}
+
+/// A summary value.
+enum Value<'a> {
+    Number(f64, &'a Format),
+    Text(&'a str),
+}
