@@ -26,7 +26,7 @@
 //! (`analysis::compat::NodeLayout`, part of the report) and the canvas draws that layout.
 
 use crate::core::analysis::{self, Diagnostic, Severity};
-use crate::core::build::{Build, EditError, Location, MAX_LINES, MAX_QUANTITY, PartLine};
+use crate::core::build::{Build, EditError, Location, MAX_LINES, MAX_QUANTITY, MAX_TOTAL_LINES, PartLine};
 use crate::core::catalog::{Catalog, ChassisKind, Part, PartId, PartKind, StorageInterface};
 use crate::core::resolve::Resolved;
 use std::collections::HashMap;
@@ -250,7 +250,8 @@ pub fn target_accepts(catalog: &Catalog, target: Target, part: &PartId) -> Resul
 /// Adds `quantity` of a part at a target. Node, slot-group and cluster targets add through
 /// [`Build::add_part`] (merging with a line of the same part). A PCIe slot target places one
 /// card in that slot: it joins a line of the same part whose units all have explicit slots,
-/// or starts a new line with that slot. Returns the index of the line.
+/// or starts a new line with that slot (within the build's line limits, as `add_part`).
+/// Returns the index of the line.
 ///
 /// # Errors
 /// As [`Build::add_part`]; a quantity other than 1 for a PCIe slot.
@@ -261,6 +262,7 @@ pub fn add_at(build: &mut Build, target: Target, part: &PartId, quantity: u32) -
     if quantity != 1 {
         return Err(EditError::Quantity(u64::from(quantity)));
     }
+    let total_lines = build.total_lines();
     let lines = &mut build.nodes.get_mut(node).ok_or(EditError::NoSuchNode(node))?.parts;
     let placed =
         lines.iter().position(|l| &l.part == part && !l.slots.is_empty() && l.slots.len() == l.quantity as usize);
@@ -277,6 +279,9 @@ pub fn add_at(build: &mut Build, target: Target, part: &PartId, quantity: u32) -
     }
     if lines.len() >= MAX_LINES {
         return Err(EditError::TooManyLines);
+    }
+    if total_lines >= MAX_TOTAL_LINES {
+        return Err(EditError::TooManyTotalLines);
     }
     lines.push(PartLine { part: part.clone(), quantity: 1, slots: vec![position] });
     Ok(lines.len() - 1)
