@@ -30,6 +30,8 @@ pub const SLOT_TEXT_RESERVE: f32 = 200.0;
 pub const MAX_SLOT_BOXES: u32 = 48;
 /// Stroke width of a drop-target outline, points.
 pub const DROP_STROKE: f32 = 2.0;
+/// Width of the label column of the analysis panel's figures, points.
+pub const FIGURE_LABEL_WIDTH: f32 = 180.0;
 /// Height of a plot in the analysis panel, points.
 pub const PLOT_HEIGHT: f32 = 220.0;
 /// Height of a plot with many series (the TCO curves), points.

@@ -202,3 +202,23 @@ fn save_as_png_asks_for_a_path_and_requests_a_screenshot() {
     }
     assert!(requested, "the app asks the window for a screenshot to crop the plot from");
 }
+
+#[test]
+fn the_summary_gathers_every_section() {
+    let h = app_as_started(config());
+    let report = &state(&h).derived.report;
+    let sf = &state(&h).derived.summary;
+    // Read off the report's own sections: the wall draw, the fit matrix, the TCO options.
+    assert!((sf.wall_watts - report.power.wall_watts).abs() < 1e-9);
+    assert_eq!(sf.models_total, report.fit[0].rows.len());
+    assert!(sf.models_inference >= sf.models_finetune, "a model that can be fine-tuned can be served");
+    let cheapest = report.tco.options.iter().map(|o| o.total).fold(f64::INFINITY, f64::min);
+    assert!((sf.best_cloud.as_ref().unwrap().1 - cheapest).abs() < 1e-9);
+    for label in
+        ["Wall power at max", "Worst GPU headroom", "Models that fit, inference", "TCO owned", "Cheapest cloud"]
+    {
+        assert!(h.query_by_label(label).is_some(), "{label}");
+    }
+    let wall = format!("{} W", rigplan::core::units::format_thousands(report.power.wall_watts, 0));
+    assert!(h.query_by_label(&wall).is_some(), "{wall}");
+}

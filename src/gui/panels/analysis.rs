@@ -77,6 +77,31 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         ui.colored_label(tk.warn, fill(t.summary_unpriced, &[&bom.unpriced_lines]));
     }
     ui.add_space(6.0);
+    let sf = &derived.summary;
+    let mut rows: Vec<(&str, String)> = vec![(t.summary_wall, format!("{} W", format_thousands(sf.wall_watts, 0)))];
+    if let Some((name, h)) = &sf.worst_gpu_headroom {
+        rows.push((t.summary_gpu_headroom, fill(t.summary_headroom_c, &[&format!("{h:+.0}"), name])));
+    }
+    if let Some((name, h)) = &sf.worst_cooler_headroom {
+        rows.push((t.summary_cooler_headroom, fill(t.summary_headroom_w, &[&format!("{h:+.0}"), name])));
+    }
+    if sf.models_total > 0 {
+        rows.push((t.summary_models_inference, fill(t.summary_models_of, &[&sf.models_inference, &sf.models_total])));
+        rows.push((t.summary_models_finetune, fill(t.summary_models_of, &[&sf.models_finetune, &sf.models_total])));
+    }
+    let horizon = format!("{:.1}", sf.horizon_years);
+    rows.push((
+        t.summary_tco_owned,
+        fill(t.summary_money_over, &[&format_thousands(sf.owned_total, 0), &report.currency, &horizon]),
+    ));
+    if let Some((label, total)) = &sf.best_cloud {
+        rows.push((
+            t.summary_tco_cloud,
+            fill(t.summary_cloud_over, &[&format_thousands(*total, 0), &report.currency, label]),
+        ));
+    }
+    super::plots::figures(ui, "summary-figures", &rows);
+    ui.add_space(6.0);
     ui.label(RichText::new(t.summary_findings).small());
     ui.horizontal(|ui| {
         for s in [Severity::Error, Severity::Warning, Severity::Info] {

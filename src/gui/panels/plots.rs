@@ -2,7 +2,7 @@
 
 use crate::gui::command::Command;
 use crate::gui::context::FrameCtx;
-use crate::gui::theme::Tokens;
+use crate::gui::theme::{self, Tokens};
 use egui_plot::PlotResponse;
 
 /// Lays out a plot, then a "Save as PNG…" button under it that saves the plot's screen region.
@@ -20,13 +20,25 @@ pub fn with_save<R>(
     });
 }
 
-/// A two-column grid of label and value rows.
+/// Label and value rows. The label column has a fixed width (not a `Grid`, which needs an
+/// extra layout pass whenever its rows change), and long values are cut to the panel, in full
+/// on hover, so that they never widen it.
 pub fn figures<L: AsRef<str>>(ui: &mut egui::Ui, id: &str, rows: &[(L, String)]) {
-    egui::Grid::new(id).num_columns(2).spacing([12.0, 3.0]).show(ui, |ui| {
+    ui.push_id(id, |ui| {
+        ui.spacing_mut().item_spacing.y = 3.0;
         for (label, value) in rows {
-            ui.weak(label.as_ref());
-            ui.label(value);
-            ui.end_row();
+            ui.horizontal(|ui| {
+                let height = ui.spacing().interact_size.y;
+                ui.allocate_ui_with_layout(
+                    egui::vec2(theme::FIGURE_LABEL_WIDTH, height),
+                    egui::Layout::left_to_right(egui::Align::Center),
+                    |ui| {
+                        ui.set_min_width(theme::FIGURE_LABEL_WIDTH);
+                        ui.add(egui::Label::new(egui::RichText::new(label.as_ref()).weak()).truncate());
+                    },
+                );
+                ui.add(egui::Label::new(value).truncate()).on_hover_text(value);
+            });
         }
     });
 }
@@ -59,3 +71,13 @@ pub fn bar_index(mark: f64, bars: usize) -> Option<usize> {
     let on_bar = (mark - i).abs() < 1e-6 && i >= 0.0 && i < bars as f64;
     on_bar.then_some(i as usize)
 }
+
+/// A progress bar's fill from a status colour: softened, so that the bar's text stays
+/// readable on it in both themes.
+#[must_use]
+pub fn bar_fill(color: egui::Color32) -> egui::Color32 {
+    color.gamma_multiply(BAR_FILL_OPACITY)
+}
+
+/// Opacity of progress-bar fills.
+const BAR_FILL_OPACITY: f32 = 0.55;

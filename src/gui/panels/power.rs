@@ -1,7 +1,7 @@
 //! The Power tab: draw by component per node (stacked bars), PSU load with efficiency,
 //! transient margin, circuit check, totals. Renders `report.power`.
 
-use super::plots::{bar_index, figures, fraction, legend, series_color, with_save};
+use super::plots::{bar_fill, bar_index, figures, fraction, legend, series_color, with_save};
 use crate::core::catalog::PartKind;
 use crate::core::units::format_thousands;
 use crate::gui::context::FrameCtx;
@@ -91,13 +91,14 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                             t.psu_gauge,
                             &[&w(np.psu_fed.max_watts), &w(psu.capacity_watts), &format!("{:.0}", load * 100.0)],
                         );
-                        let bar = egui::ProgressBar::new(fraction(load)).text(text).fill(if over {
+                        let color = if over {
                             tk.error
                         } else if load > 0.8 {
                             tk.warn
                         } else {
                             tk.ok
-                        });
+                        };
+                        let bar = egui::ProgressBar::new(fraction(load)).text(text).fill(bar_fill(color));
                         ui.add(bar);
                         let tier = psu.tier.map_or_else(|| t.not_applicable.to_owned(), |tier| tier.to_string());
                         ui.weak(fill(

@@ -2,7 +2,7 @@
 //! headroom of CPU coolers, chassis airflow and each GPU's estimated temperature against its
 //! limit. Renders `report.thermal`.
 
-use super::plots::{bar_index, figures, fraction, legend, with_save};
+use super::plots::{bar_fill, bar_index, figures, fraction, legend, with_save};
 use super::power::INTEGER_STEPS;
 use crate::core::units::format_thousands;
 use crate::gui::command::{Command, Setting};
@@ -69,7 +69,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                                 } else {
                                     tk.ok
                                 };
-                                Bar::new(i as f64, *est).width(0.6).name(label).fill(color)
+                                Bar::new(i as f64, *est).width(0.6).name(label).fill(bar_fill(color))
                             })
                             .collect();
                         plot.bar_chart(BarChart::new(t.gpu_estimated, bars).color(tk.ok));
@@ -105,7 +105,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                             } else {
                                 tk.ok
                             };
-                            ui.add(egui::ProgressBar::new(fraction(need)).fill(color).text(fill(
+                            ui.add(egui::ProgressBar::new(fraction(need)).fill(bar_fill(color)).text(fill(
                                 t.airflow,
                                 &[&format_thousands(a.needed_cfm, 0), &format_thousands(available, 0)],
                             )));
@@ -126,7 +126,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                                 } else {
                                     tk.ok
                                 };
-                                ui.add(egui::ProgressBar::new(fraction(load)).fill(color).text(fill(
+                                ui.add(egui::ProgressBar::new(fraction(load)).fill(bar_fill(color)).text(fill(
                                     t.cooler_load,
                                     &[&name, &format_thousands(c.cpu_max_watts, 0), &format_thousands(rated, 0)],
                                 )));
