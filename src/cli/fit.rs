@@ -277,27 +277,10 @@ fn hardware<'a>(catalog: &'a Catalog, args: &FitArgs) -> anyhow::Result<Option<(
     let build = load_build(path)?;
     let resolved = Resolved::new(catalog, &build);
     for node in &resolved.nodes {
-        let Some(item) = node.parts.gpus.iter().max_by_key(|g| g.quantity) else { continue };
-        let gpus_per_node: u32 = node
-            .parts
-            .gpus
-            .iter()
-            .filter(|g| g.part.id == item.part.id)
-            .map(|g| g.quantity)
-            .fold(0, u32::saturating_add);
-        if gpus_per_node == 0 {
-            continue;
-        }
-        let nic_gbps: f64 = node
-            .parts
-            .nics
-            .iter()
-            .map(|n| f64::from(n.quantity) * f64::from(n.part.ports) * n.part.port_speed_gbps)
-            .sum::<f64>()
-            + node.parts.systems.iter().map(|s| f64::from(s.quantity) * s.part.fabric_gbps).sum::<f64>();
-        let Some(gpu) = catalog.gpu(&item.part.id) else { continue };
-        let topo = Topology::new(gpu, gpus_per_node, node.count, node.nvlink_bridge, nic_gbps);
-        return Ok(Some((gpu, topo)));
+        let Some(found) = fit::node_gpus(node) else { continue };
+        // The catalog outlives the resolved build; look the GPU up there for the lifetime.
+        let Some(gpu) = catalog.gpu(&found.gpu.id) else { continue };
+        return Ok(Some((gpu, found.topology)));
     }
     bail!("the build `{}` has no GPU the catalog knows", path.display())
 }

@@ -104,6 +104,29 @@ impl<'a> Parts<'a> {
         self.gpus.iter().map(|g| g.part.memory_gib * f64::from(g.quantity)).sum()
     }
 
+    /// Network bandwidth the node has for cross-node traffic, Gb/s: every NIC port at its
+    /// speed, plus the fabric of complete systems (a DGX's ConnectX ports).
+    #[must_use]
+    pub fn fabric_gbps(&self) -> f64 {
+        let nics: f64 =
+            self.nics.iter().map(|n| f64::from(n.quantity) * f64::from(n.part.ports) * n.part.port_speed_gbps).sum();
+        let systems: f64 = self.systems.iter().map(|s| f64::from(s.quantity) * s.part.fabric_gbps).sum();
+        nics + systems
+    }
+
+    /// The node's GPU types with their counts, in order of first appearance.
+    #[must_use]
+    pub fn gpu_types(&self) -> Vec<(&'a Gpu, u32)> {
+        let mut counts: Vec<(&'a Gpu, u32)> = Vec::new();
+        for item in &self.gpus {
+            match counts.iter_mut().find(|(g, _)| g.id == item.part.id) {
+                Some((_, n)) => *n = n.saturating_add(item.quantity),
+                None => counts.push((item.part, item.quantity)),
+            }
+        }
+        counts
+    }
+
     /// True when the node has nothing in it.
     #[must_use]
     pub fn is_empty(&self) -> bool {

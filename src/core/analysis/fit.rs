@@ -402,31 +402,37 @@ pub fn fit_matrix(models: &Models, gpu: &Gpu, topo: &Topology) -> Vec<FitRow> {
         .collect()
 }
 
+/// The GPUs of a node group as the workload analyses see them.
+#[derive(Clone, Debug)]
+pub struct NodeGpus<'a> {
+    /// The node's most numerous GPU type (a node mixing types is analyzed on this one).
+    pub gpu: &'a Gpu,
+    /// Units of that type per node.
+    pub gpus_per_node: u32,
+    /// Number of GPU types in the node.
+    pub types: usize,
+    /// The links between them: NVLink or PCIe inside the node, the NICs across nodes.
+    pub topology: Topology,
+}
+
+/// The GPUs of a node group and their topology; None when it has no GPUs.
+#[must_use]
+pub fn node_gpus<'a>(node: &crate::core::resolve::Node<'a>) -> Option<NodeGpus<'a>> {
+    let types = node.parts.gpu_types();
+    let &(gpu, gpus_per_node) = types.iter().max_by_key(|(_, n)| *n)?;
+    if gpus_per_node == 0 {
+        return None;
+    }
+    let topology = Topology::new(gpu, gpus_per_node, node.count, node.nvlink_bridge, node.parts.fabric_gbps());
+    Some(NodeGpus { gpu, gpus_per_node, types: types.len(), topology })
+}
+
 /// The fit matrices of a build: one per node group that has GPUs.
 #[must_use]
 pub fn build_fit(resolved: &Resolved<'_>) -> Vec<FitMatrix> {
     let mut out = Vec::new();
     for node in &resolved.nodes {
-        // Units per GPU type in the node; the most numerous type is the one the matrix uses.
-        let mut counts: Vec<(&Gpu, u32)> = Vec::new();
-        for item in &node.parts.gpus {
-            match counts.iter_mut().find(|(g, _)| g.id == item.part.id) {
-                Some((_, n)) => *n = n.saturating_add(item.quantity),
-                None => counts.push((item.part, item.quantity)),
-            }
-        }
-        let Some(&(gpu, gpus_per_node)) = counts.iter().max_by_key(|(_, n)| *n) else { continue };
-        if gpus_per_node == 0 {
-            continue;
-        }
-        let nic_gbps: f64 = node
-            .parts
-            .nics
-            .iter()
-            .map(|n| f64::from(n.quantity) * f64::from(n.part.ports) * n.part.port_speed_gbps)
-            .sum::<f64>()
-            + node.parts.systems.iter().map(|s| f64::from(s.quantity) * s.part.fabric_gbps).sum::<f64>();
-        let topo = Topology::new(gpu, gpus_per_node, node.count, node.nvlink_bridge, nic_gbps);
+        let Some(NodeGpus { gpu, gpus_per_node, types, topology: topo }) = node_gpus(node) else { continue };
         let mut notes = Vec::new();
         if gpu.form_factor == GpuFormFactor::Integrated {
             notes.push(format!(
@@ -434,7 +440,7 @@ pub fn build_fit(resolved: &Resolved<'_>) -> Vec<FitMatrix> {
                 gpu.name, gpu.memory_gib
             ));
         }
-        if counts.len() > 1 {
+        if types > 1 {
             notes.push(format!(
                 "the node mixes GPU types; the matrix uses its {gpus_per_node} × {} and leaves the others out",
                 gpu.name

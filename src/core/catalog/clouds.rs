@@ -9,7 +9,7 @@
 //! so that matching an offer to a build's GPUs cannot silently fail.
 
 use super::validate::is_valid_date;
-use super::{Catalog, CatalogProblem, Origin, PartId, PartKind, ProblemSeverity, locate_id, ron_options};
+use super::{Catalog, CatalogProblem, Origin, PartId, PartKind, ProblemSeverity, locate_id};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
@@ -91,17 +91,7 @@ impl CloudOffer {
 
 /// Offers parsed from one file, with the position of each id.
 fn parse_offers(label: &str, text: &str, problems: &mut Vec<CatalogProblem>) -> Vec<(CloudOffer, Origin)> {
-    let offers: Vec<CloudOffer> = match ron_options().from_str(text) {
-        Ok(v) => v,
-        Err(e) => {
-            problems.push(CatalogProblem::error(
-                label.to_owned(),
-                Some((e.span.start.line, e.span.start.col)),
-                e.code.to_string(),
-            ));
-            return Vec::new();
-        }
-    };
+    let Some(offers) = super::parse_list::<CloudOffer>(label, text, problems) else { return Vec::new() };
     let mut seen: HashMap<String, Origin> = HashMap::new();
     let mut out = Vec::with_capacity(offers.len());
     let mut search_from = 0;

@@ -437,6 +437,26 @@ pub fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
+/// Parses a catalog file's RON list; a syntax or schema error becomes a problem with its
+/// position (and None: the file contributes nothing).
+pub(crate) fn parse_list<T: DeserializeOwned>(
+    label: &str,
+    text: &str,
+    problems: &mut Vec<CatalogProblem>,
+) -> Option<Vec<T>> {
+    match ron_options().from_str(text) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            problems.push(CatalogProblem::error(
+                label.to_owned(),
+                Some((e.span.start.line, e.span.start.col)),
+                e.code.to_string(),
+            ));
+            None
+        }
+    }
+}
+
 /// Parses one catalog file into entries with their origins; a syntax or schema error is
 /// recorded as a problem with its position and the file contributes nothing.
 fn parse<T: DeserializeOwned + CatalogEntry>(
@@ -444,17 +464,7 @@ fn parse<T: DeserializeOwned + CatalogEntry>(
     text: &str,
     problems: &mut Vec<CatalogProblem>,
 ) -> ParsedFile<T> {
-    let entries: Vec<T> = match ron_options().from_str(text) {
-        Ok(v) => v,
-        Err(e) => {
-            problems.push(CatalogProblem::error(
-                label.to_owned(),
-                Some((e.span.start.line, e.span.start.col)),
-                e.code.to_string(),
-            ));
-            return ParsedFile { entries: Vec::new() };
-        }
-    };
+    let Some(entries) = parse_list::<T>(label, text, problems) else { return ParsedFile { entries: Vec::new() } };
     let mut seen: HashMap<PartId, Origin> = HashMap::new();
     let mut out = Vec::with_capacity(entries.len());
     let mut search_from = 0;

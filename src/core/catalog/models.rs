@@ -495,17 +495,7 @@ impl Models {
         let mut models = Self::default();
         let mut problems = Vec::new();
         for (label, text) in sources {
-            let entries: Vec<Model> = match super::ron_options().from_str(text) {
-                Ok(v) => v,
-                Err(e) => {
-                    problems.push(CatalogProblem::error(
-                        label.clone(),
-                        Some((e.span.start.line, e.span.start.col)),
-                        e.code.to_string(),
-                    ));
-                    continue;
-                }
-            };
+            let Some(entries) = super::parse_list::<Model>(label, text, &mut problems) else { continue };
             let mut seen: HashMap<ModelId, Origin> = HashMap::new();
             let mut search_from = 0;
             for model in entries {
