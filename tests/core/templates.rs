@@ -96,3 +96,40 @@ fn guide_figures_in_templates() {
     let edge = load("edge-jetson-agx-orin");
     assert_eq!(Resolved::new(&catalog, &edge).total_gpus(), 1);
 }
+
+/// Field guide 000 §1.2: "内存容量应至少为GPU显存的1.5倍，例如搭配4张A100 80GB时，建议配置512GB DDR4
+/// ECC内存" — with four A100 80GB (320 GiB of VRAM), 1.5× is 480 GiB, and the purchasable size
+/// rigplan recommends is the guide's 512 GiB.
+#[test]
+fn four_a100s_want_the_guides_512_gib() {
+    use rigplan::core::analysis::{self, Severity};
+    let catalog = Catalog::embedded().expect("catalog");
+    let mut build = find("professional-2x-a100").expect("template").load().expect("loads");
+    let node = &mut build.nodes[0];
+    for line in &mut node.parts {
+        match line.part.as_str() {
+            "gpu/nvidia-a100-pcie-80gb" => line.quantity = 4,
+            // 8 × 32 GB = 256 GB: below 1.5 × 320 GiB.
+            "memory/samsung-ddr4-3200-rdimm-32gb" => line.quantity = 8,
+            _ => {}
+        }
+    }
+    let report = analysis::analyze(&catalog, &build);
+    let d = report.diagnostics.iter().find(|d| d.code == "system-memory-below-vram").expect("the 1.5x advice");
+    assert_eq!(d.severity, Severity::Info);
+    assert!(
+        d.message.contains("256 GiB") && d.message.contains("320 GiB") && d.message.contains("480 GiB"),
+        "{}",
+        d.message
+    );
+    assert_eq!(d.fix.as_deref(), Some("Fit 512 GiB of system memory"));
+    // With the template's 16 DIMMs (512 GiB) the advice is met.
+    let mut build = find("professional-2x-a100").expect("template").load().expect("loads");
+    for line in &mut build.nodes[0].parts {
+        if line.part.as_str() == "gpu/nvidia-a100-pcie-80gb" {
+            line.quantity = 4;
+        }
+    }
+    let report = analysis::analyze(&catalog, &build);
+    assert!(!report.diagnostics.iter().any(|d| d.code == "system-memory-below-vram"));
+}
