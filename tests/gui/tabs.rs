@@ -87,6 +87,48 @@ fn the_issues_tab_lists_the_core_findings_and_highlights_their_parts() {
 }
 
 #[test]
+fn selecting_a_finding_scrolls_the_canvas_to_its_part() {
+    const UNKNOWN: &str = "gpu/not-in-the-catalog";
+    // Eight copies of the entry workstation (which has no findings), the unknown part in the
+    // last: far below the first screenful, and the only finding.
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = rigplan::core::templates::find("entry-workstation").unwrap().load().unwrap();
+    for _ in 1..8 {
+        b.duplicate_node(0).unwrap();
+    }
+    b.add_part(Location::Node(7), &PartId::from(UNKNOWN), 1).unwrap();
+    let (mut h, _) = app_with(&b, dir.path());
+    let report = &state(&h).derived.report;
+    let i = report.diagnostics.iter().position(|d| d.code == "unknown-part").expect("the core reports the id");
+    let message = report.diagnostics[i].message.clone();
+    let issues = format!("Issues ({})", report.diagnostics.len());
+    // The window is 950 points tall; the row starts out of sight below it.
+    let row_y = |h: &egui_kittest::Harness<'static, rigplan::gui::App>| canvas_rows(h, UNKNOWN).first().map(|p| p.y);
+    assert!(row_y(&h).is_none_or(|y| y > 950.0), "{:?}", row_y(&h));
+    h.get_by_label(&issues).click();
+    h.run();
+    h.get_by_label(&message).click();
+    h.run();
+    assert_eq!(state(&h).view.highlight, Some(i));
+    assert_eq!(state(&h).view.scroll_to, None, "the canvas scrolled once and said so");
+    let y = row_y(&h).expect("the row is laid out");
+    assert!((100.0..900.0).contains(&y), "the highlighted row is in view: y = {y}");
+    // Scrolling back up by hand is not undone by the highlight.
+    h.hover_at(egui::pos2(700.0, 400.0));
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Page,
+        delta: egui::vec2(0.0, 20.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    });
+    // Wheel scrolling is smooth: let it finish.
+    h.run_steps(30);
+    assert!(row_y(&h).is_none_or(|y| y > 950.0), "{:?}", row_y(&h));
+    assert_eq!(state(&h).view.highlight, Some(i), "still highlighted");
+}
+
+#[test]
 fn the_summary_shows_the_report_figures() {
     let dir = tempfile::tempdir().unwrap();
     let mut b = Build::new("Two cards");
