@@ -41,8 +41,11 @@ pub const TOOLBAR_RESERVE: f32 = 300.0;
 /// Default widths of the side panels, points.
 pub const PALETTE_WIDTH: f32 = 360.0;
 pub const ANALYSIS_WIDTH: f32 = 440.0;
-/// Width of the metric column of the compare view, points.
+/// Width of the metric column of the compare view, points; on a narrow window at most
+/// [`COMPARE_METRIC_SHARE`] of the width, and at least [`COMPARE_METRIC_MIN_WIDTH`].
 pub const COMPARE_METRIC_WIDTH: f32 = 330.0;
+pub const COMPARE_METRIC_SHARE: f32 = 0.4;
+pub const COMPARE_METRIC_MIN_WIDTH: f32 = 160.0;
 /// Width of one build's column in the compare view, points.
 pub const COMPARE_COLUMN_WIDTH: f32 = 190.0;
 /// Canvas width from which the compare view puts its two plots side by side, points.

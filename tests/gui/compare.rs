@@ -91,6 +91,20 @@ fn the_current_build_and_a_template_file_side_by_side() {
     assert_eq!(ryzen.quantities, vec![1, 0]);
     assert_eq!(shown(&h, &ryzen.name), 1);
 
+    // The speed rows follow the model chosen.
+    assert!(cmp.row("decode-bf16").unwrap().label.starts_with("Llama 3.1 8B:"));
+    let big = "model/meta-llama-3.1-70b";
+    h.state_mut().state_mut().push(Command::CompareSetModel(Some(big.to_owned())));
+    h.run();
+    let for_70b = comparison(&h);
+    assert_eq!(for_70b.model.as_ref().map(|m| m.as_str()), Some(big));
+    let decode = for_70b.row("decode-bf16").unwrap();
+    assert!(decode.label.starts_with("Llama 3.1 70B:"), "{}", decode.label);
+    // 70B bf16 weights are 141 GB: no 24 GB card holds them.
+    assert_eq!(decode.text, vec!["does not fit", "does not fit"]);
+    let choice = h.query_by(|n| n.value().as_deref() == Some("Llama 3.1 70B"));
+    assert!(choice.is_some(), "the choice is shown");
+
     // The current build follows edits: a third 32 GB module raises A's capex by its 95 USD ×
     // 7.2 CNY/USD = 684 CNY.
     h.get_by_label("Back to the build").click();
@@ -215,4 +229,28 @@ fn the_comparison_comes_back_from_the_preferences() {
     let cmp = comparison(&h);
     assert_eq!(cmp.builds.len(), 2);
     assert_eq!(shown(&h, &template("entry-workstation-intel").name), 1);
+}
+
+#[test]
+fn an_idle_compare_view_neither_repaints_nor_compares_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = config();
+    c.prefs.main_view = MainView::Compare;
+    c.prefs.compare = vec![CompareSource::Current, CompareSource::File(intel_file(dir.path()))];
+    let mut h = app_as_started(c);
+    // The comparison's rows, by address: a recomputed comparison is a new allocation.
+    let rows = |h: &egui_kittest::Harness<'static, rigplan::gui::App>| comparison_rows_ptr(h);
+    let before = rows(&h);
+    h.remove_cursor();
+    h.run();
+    h.step();
+    h.step();
+    let delay = h.output().viewport_output.get(&egui::ViewportId::ROOT).map(|v| v.repaint_delay);
+    assert_eq!(delay, Some(std::time::Duration::MAX), "nothing scheduled while idle");
+    assert_eq!(rows(&h), before, "the same inputs: not compared again");
+}
+
+fn comparison_rows_ptr(h: &egui_kittest::Harness<'static, rigplan::gui::App>) -> usize {
+    let c = state(h).compared.as_ref().and_then(|c| c.comparison()).expect("a comparison");
+    c.groups.as_ptr() as usize
 }

@@ -35,10 +35,10 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         None => {
             ui.weak(t.compare_hint);
             ui.add_space(6.0);
-            headers(ui, fx, None);
+            headers(ui, fx);
         }
         Some(Err(message)) => {
-            headers(ui, fx, None);
+            headers(ui, fx);
             ui.add_space(6.0);
             ui.colored_label(fx.tokens.error, t.compare_failed);
             ui.add(Label::new(RichText::new(message).monospace()).wrap());
@@ -84,14 +84,16 @@ fn toolbar(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
 fn model_choice(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let t = fx.texts;
     let models = &fx.catalog.models;
-    let shown = fx.compared.and_then(|c| c.comparison()).and_then(|c| c.model_name.clone());
+    // The model the rows are for: the one chosen, or the core's default.
+    let current = fx.compared.and_then(|c| c.comparison()).map(|c| (c.model.clone(), c.model_name.clone()));
+    let (current_id, current_name) = current.unwrap_or_default();
     let label = ui.label(t.compare_model);
     egui::ComboBox::from_id_salt("compare-model")
-        .selected_text(shown.unwrap_or_default())
+        .selected_text(current_name.unwrap_or_default())
         .width(220.0)
         .show_ui(ui, |ui| {
             for m in models.iter() {
-                let selected = fx.compare.model.as_deref() == Some(m.id.as_str());
+                let selected = current_id.as_ref() == Some(&m.id);
                 if ui.selectable_label(selected, &m.name).clicked() && !selected {
                     fx.push(Command::CompareSetModel(Some(m.id.as_str().to_owned())));
                 }
@@ -102,11 +104,11 @@ fn model_choice(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
 }
 
 /// The column headers alone, while there is no comparison to put them above.
-fn headers(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: Option<&Comparison>) {
+fn headers(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let set = fx.compare;
     ui.horizontal_top(|ui| {
         for i in 0..set.entries.len() {
-            ui.vertical(|ui| header_cell(ui, fx, c, i));
+            ui.vertical(|ui| header_cell(ui, fx, None, i));
         }
     });
 }
@@ -161,7 +163,9 @@ fn column_label(i: usize) -> String {
 
 /// Width of the metric column: the theme's, or less on a narrow window.
 fn metric_width(ui: &egui::Ui) -> f32 {
-    theme::COMPARE_METRIC_WIDTH.min(ui.available_width() * 0.4).max(160.0)
+    theme::COMPARE_METRIC_WIDTH
+        .min(ui.available_width() * theme::COMPARE_METRIC_SHARE)
+        .max(theme::COMPARE_METRIC_MIN_WIDTH)
 }
 
 fn comparison(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison) {
