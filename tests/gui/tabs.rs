@@ -246,6 +246,23 @@ fn save_as_png_asks_for_a_path_and_requests_a_screenshot() {
 }
 
 #[test]
+fn every_plot_has_its_save_as_png_button() {
+    // The entry workstation template has data for every plot: Power (draw by component),
+    // Thermal (GPU temperatures), TCO (cumulative cost, cost against utilization), Memory &
+    // speed (a selected cell's breakdown).
+    let mut h = app_as_started(config());
+    let saves = |h: &egui_kittest::Harness<'static, rigplan::gui::App>| h.query_all_by_label("Save as PNG…").count();
+    for (label, plots) in [("Summary", 0), ("Power", 1), ("Thermal", 1), ("TCO", 2), ("Memory & speed", 0)] {
+        tab(&mut h, label);
+        assert_eq!(saves(&h), plots, "{label}");
+    }
+    let cell = rigplan::gui::derived::FitSel { matrix: 0, row: 0, col: 0 };
+    h.state_mut().state_mut().push(rigplan::gui::command::Command::SelectFitCell(Some(cell)));
+    h.run();
+    assert_eq!(saves(&h), 1, "a selected cell's memory breakdown");
+}
+
+#[test]
 fn the_summary_gathers_every_section() {
     let h = app_as_started(config());
     let report = &state(&h).derived.report;
