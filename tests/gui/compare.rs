@@ -97,7 +97,7 @@ fn the_current_build_and_a_template_file_side_by_side() {
     h.state_mut().state_mut().push(Command::CompareSetModel(Some(big.to_owned())));
     h.run();
     let for_70b = comparison(&h);
-    assert_eq!(for_70b.model.as_ref().map(|m| m.as_str()), Some(big));
+    assert_eq!(for_70b.model.as_ref().map(rigplan::core::catalog::ModelId::as_str), Some(big));
     let decode = for_70b.row("decode-bf16").unwrap();
     assert!(decode.label.starts_with("Llama 3.1 70B:"), "{}", decode.label);
     // 70B bf16 weights are 141 GB: no 24 GB card holds them.
