@@ -1,11 +1,15 @@
 //! One whole frame of the desktop app, measured the way egui measures its demo app: the
 //! largest template build, all panels shown, at 1600×1000 points. Two figures: the frame itself
 //! (`logic` + `ui`: input, layout, hit testing) and the frame plus tessellation (the CPU side
-//! of what reaches the GPU). Target: under 2 ms per frame on the development machine.
+//! of what reaches the GPU). Target: under 2 ms per frame on the development machine. A third
+//! figure is the compare view with four builds (the largest template as the current build and
+//! three template files), whose comparison is cached like the report: the frame only lays out.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rigplan::core::build::Build;
 use rigplan::core::persist;
+use rigplan::gui::compare::CompareSource;
+use rigplan::gui::state::MainView;
 use rigplan::gui::{AppConfig, AppState};
 
 /// The template with the most part units (nodes × quantities).
@@ -22,15 +26,36 @@ fn largest_template() -> Build {
         .expect("the templates load")
 }
 
-fn frame(c: &mut Criterion) {
+/// The app with the largest template open; with `compare`, in the compare view with three
+/// more templates.
+fn app(dir: &std::path::Path, compare: bool) -> AppState {
     let mut config = AppConfig::headless().expect("the embedded catalog loads");
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let path = dir.path().join("bench.ron");
+    let path = dir.join("bench.ron");
     let build = largest_template();
-    println!("bench build: {} ({} node groups)", build.name, build.nodes.len());
     persist::save_build(&path, &build).expect("the bench build saves");
     config.file = Some(path);
-    let mut state = AppState::new(config);
+    if compare {
+        config.prefs.main_view = MainView::Compare;
+        config.prefs.compare.push(CompareSource::Current);
+        for slug in ["entry-workstation", "dual-h100-workstation", "enterprise-8x-a100-hgx"] {
+            let file = dir.join(format!("{slug}.ron"));
+            let b = rigplan::core::templates::find(slug).and_then(|t| t.load().ok()).expect("the template loads");
+            persist::save_build(&file, &b).expect("the template saves");
+            config.prefs.compare.push(CompareSource::File(file));
+        }
+    }
+    AppState::new(config)
+}
+
+fn frame(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let build = largest_template();
+    println!("bench build: {} ({} node groups)", build.name, build.nodes.len());
+    bench_view(c, &mut app(dir.path(), false), "gui/frame");
+    bench_view(c, &mut app(dir.path(), true), "gui/compare-frame");
+}
+
+fn bench_view(c: &mut Criterion, state: &mut AppState, name: &str) {
     let ctx = egui::Context::default();
     rigplan::gui::theme::install(&ctx);
     let input = || egui::RawInput {
@@ -50,8 +75,8 @@ fn frame(c: &mut Criterion) {
     for _ in 0..3 {
         let _ = frame();
     }
-    c.bench_function("gui/frame", |b| b.iter(&mut frame));
-    c.bench_function("gui/frame+tessellate", |b| {
+    c.bench_function(name, |b| b.iter(&mut frame));
+    c.bench_function(&format!("{name}+tessellate"), |b| {
         b.iter(|| {
             let out = frame();
             ctx.tessellate(out.shapes, out.pixels_per_point)

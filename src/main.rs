@@ -9,16 +9,16 @@ fn main() -> ExitCode {
     #[cfg(feature = "gui")]
     {
         use clap::Parser as _;
-        if let Ok(cli) = rigplan::cli::Cli::try_parse_from(&args) {
-            if cli.command.is_none() {
-                return match rigplan::gui::run(cli.file.as_deref(), cli.catalog.as_deref()) {
-                    Ok(()) => ExitCode::SUCCESS,
-                    Err(e) => {
-                        let _ = writeln!(std::io::stderr(), "error: {e:#}");
-                        ExitCode::from(2)
-                    }
-                };
-            }
+        if let Ok(cli) = rigplan::cli::Cli::try_parse_from(&args)
+            && cli.command.is_none()
+        {
+            return match rigplan::gui::run(cli.file.as_deref(), cli.catalog.as_deref()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    let _ = writeln!(std::io::stderr(), "error: {e:#}");
+                    ExitCode::from(2)
+                }
+            };
         }
     }
     let stdout = std::io::stdout();

@@ -12,15 +12,19 @@
 //! Drops are checked by [`placement::check_add`] / [`placement::check_move`] before anything
 //! changes: a refused drop leaves the build as it was and says why. File commands take paths;
 //! the dialogs that produce paths sit behind [`Dialogs`], so every file path is testable
-//! without a dialog.
+//! without a dialog. Exports render the cached report (build sheets) or the cached comparison
+//! with the core's exporters and write the bytes atomically; they never analyse again.
 
+use crate::core::analysis::Report;
 use crate::core::build::{Build, EditError, Location, NodeGroup};
 use crate::core::catalog::PartId;
+use crate::core::export::{self, BuildSheet, CompareFormat, Format, SheetDate};
 use crate::core::persist;
 use crate::core::placement::{self, Target, Verdict};
 use crate::core::templates;
+use crate::gui::compare::{CompareEntry, CompareSource};
 use crate::gui::derived::{FitOverrides, FitSel};
-use crate::gui::state::{AnalysisTab, AppState, ErrorView, Notice, NoticeKind, Pending};
+use crate::gui::state::{AnalysisTab, AppState, ErrorView, MainView, Notice, NoticeKind, Pending, ScrollTarget};
 use crate::gui::text::fill;
 use crate::gui::theme::ThemeChoice;
 use std::path::{Path, PathBuf};
@@ -186,6 +190,34 @@ pub enum Command {
         rect: egui::Rect,
         name: String,
     },
+    /// The canvas brought the highlighted finding's part into view.
+    ScrolledToHighlight,
+
+    // Exports.
+    /// Ask where to save the build sheet (a dialog), then export it.
+    PickExport(Format),
+    /// Write the current build's sheet (from the cached report) to a file.
+    Export {
+        format: Format,
+        path: PathBuf,
+    },
+
+    // Compare view.
+    ShowView(MainView),
+    /// Add the build being edited to the comparison (it follows the edits).
+    CompareAddCurrent,
+    /// Ask for a build file (a dialog), then add it to the comparison.
+    PickCompareFile,
+    CompareAddFile(PathBuf),
+    CompareRemove(usize),
+    /// The model of the speed rows (catalog id); None is the core's default.
+    CompareSetModel(Option<String>),
+    /// Ask where to save the comparison (a dialog), then export it.
+    PickCompareExport(CompareFormat),
+    ExportComparison {
+        format: CompareFormat,
+        path: PathBuf,
+    },
 }
 
 /// File dialogs. The app uses native dialogs; tests use scripted answers or none.
@@ -196,6 +228,9 @@ pub trait Dialogs {
     fn pick_save(&mut self, suggested: &str) -> Option<PathBuf>;
     /// Where to save a PNG image, or None when cancelled.
     fn pick_png(&mut self, suggested: &str) -> Option<PathBuf>;
+    /// Where to save an export, or None when cancelled: `suggested` is a file name,
+    /// `file_type` the format's name for the dialog's filter, `extension` its extension.
+    fn pick_export(&mut self, suggested: &str, file_type: &str, extension: &str) -> Option<PathBuf>;
 }
 
 /// No dialogs: every request is cancelled (headless runs, tests that need none).
@@ -210,6 +245,9 @@ impl Dialogs for NoDialogs {
         None
     }
     fn pick_png(&mut self, _suggested: &str) -> Option<PathBuf> {
+        None
+    }
+    fn pick_export(&mut self, _suggested: &str, _file_type: &str, _extension: &str) -> Option<PathBuf> {
         None
     }
 }
@@ -487,10 +525,10 @@ fn apply_inner(state: &mut AppState, command: Command) {
             }
         }
         Command::DiscardRecovery => {
-            if let Some(found) = state.recovery.take_offer() {
-                if let Err(e) = state.recovery.discard(&found) {
-                    state.view.error = Some(ErrorView { title: t.recovery_failed.to_owned(), message: e.to_string() });
-                }
+            if let Some(found) = state.recovery.take_offer()
+                && let Err(e) = state.recovery.discard(&found)
+            {
+                state.view.error = Some(ErrorView { title: t.recovery_failed.to_owned(), message: e.to_string() });
             }
         }
         Command::SelectNode(at) => {
@@ -504,7 +542,9 @@ fn apply_inner(state: &mut AppState, command: Command) {
         }
         Command::Highlight(i) => {
             state.view.highlight = i.filter(|&i| i < state.derived.report.diagnostics.len());
+            state.view.scroll_to = state.view.highlight.and_then(|f| scroll_target(&state.derived.report, f));
         }
+        Command::ScrolledToHighlight => state.view.scroll_to = None,
         Command::SetTab(tab) => {
             state.prefs.analysis_tab = tab;
         }
@@ -525,6 +565,149 @@ fn apply_inner(state: &mut AppState, command: Command) {
                 state.outbox.screenshot = Some((rect, path));
             }
         }
+        Command::PickExport(format) => match today() {
+            Ok(date) => {
+                let suggested = export::default_file_name(&state.doc.build().name, date, format.extension());
+                let file_type = format_file_type(state, format);
+                if let Some(path) = state.dialogs.pick_export(&suggested, file_type, format.extension()) {
+                    export_sheet(state, format, &path, date);
+                }
+            }
+            Err(message) => state.view.error = Some(ErrorView { title: t.export_failed.to_owned(), message }),
+        },
+        Command::Export { format, path } => match today() {
+            Ok(date) => export_sheet(state, format, &path, date),
+            Err(message) => state.view.error = Some(ErrorView { title: t.export_failed.to_owned(), message }),
+        },
+        Command::ShowView(view) => state.prefs.main_view = view,
+        Command::CompareAddCurrent => {
+            if state.compare.has_current() {
+                state.view.notice = Some(Notice::info(t.compare_current_already));
+            } else {
+                add_to_comparison(state, CompareEntry { source: CompareSource::Current, build: None });
+            }
+        }
+        Command::PickCompareFile => {
+            if state.compare.is_full() {
+                compare_full(state);
+            } else if let Some(path) = state.dialogs.pick_open() {
+                apply_inner(state, Command::CompareAddFile(path));
+            }
+        }
+        Command::CompareAddFile(path) => match persist::load_build(&path) {
+            Ok(build) => {
+                add_to_comparison(state, CompareEntry { source: CompareSource::File(path), build: Some(build) });
+            }
+            Err(e) => {
+                state.view.error = Some(ErrorView { title: t.compare_add_failed.to_owned(), message: e.to_string() });
+            }
+        },
+        Command::CompareRemove(i) => {
+            state.compare.remove(i);
+        }
+        Command::CompareSetModel(model) => state.compare.set_model(model),
+        Command::PickCompareExport(format) => {
+            state.refresh_comparison();
+            let names =
+                state.compared.as_ref().and_then(|c| c.comparison()).map(|c| {
+                    c.builds.iter().map(|b| b.name.as_str()).collect::<Vec<_>>().join(t.compare_file_name_joiner)
+                });
+            let name = names.unwrap_or_else(|| t.compare_title.to_owned());
+            let suggested = match today() {
+                Ok(d) => export::default_file_name(&name, d, format.extension()),
+                Err(_) => format!("{}.{}", file_stem_for(&name), format.extension()),
+            };
+            let file_type = compare_format_file_type(state, format);
+            if let Some(path) = state.dialogs.pick_export(&suggested, file_type, format.extension()) {
+                export_comparison(state, format, &path);
+            }
+        }
+        Command::ExportComparison { format, path } => export_comparison(state, format, &path),
+    }
+}
+
+/// Where the canvas should scroll for a finding: its first part line, else its node.
+fn scroll_target(report: &Report, finding: usize) -> Option<ScrollTarget> {
+    let d = report.diagnostics.get(finding)?;
+    match (d.lines.first(), d.node) {
+        (Some(l), _) => Some(ScrollTarget::Line(LineSel { at: l.location, line: l.line })),
+        (None, Some(node)) => Some(ScrollTarget::Node(node)),
+        (None, None) => None,
+    }
+}
+
+/// Today's date (UTC) for a build sheet: the core takes the date as an argument.
+fn today() -> Result<SheetDate, String> {
+    const SECONDS_PER_DAY: u64 = 86_400;
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_err(|e| format!("the system clock is before 1970: {e}"))?
+        .as_secs();
+    let days = i64::try_from(secs / SECONDS_PER_DAY).map_err(|e| e.to_string())?;
+    SheetDate::from_days_since_unix_epoch(days).map_err(|e| e.to_string())
+}
+
+fn format_file_type(state: &AppState, format: Format) -> &'static str {
+    let i = Format::ALL.iter().position(|f| *f == format).unwrap_or_default();
+    state.texts.export_file_types.get(i).copied().unwrap_or_default()
+}
+
+fn compare_format_file_type(state: &AppState, format: CompareFormat) -> &'static str {
+    let i = CompareFormat::ALL.iter().position(|f| *f == format).unwrap_or_default();
+    state.texts.compare_export_file_types.get(i).copied().unwrap_or_default()
+}
+
+/// The path with `extension`, unless it already ends with it (any case).
+fn with_extension(path: &Path, extension: &str) -> PathBuf {
+    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case(extension)) {
+        path.to_path_buf()
+    } else {
+        let mut name = path.as_os_str().to_os_string();
+        name.push(".");
+        name.push(extension);
+        PathBuf::from(name)
+    }
+}
+
+/// Writes bytes atomically and says so, or shows why not.
+fn write_export(state: &mut AppState, file_type: &str, path: &Path, bytes: Result<Vec<u8>, String>) {
+    let t = state.texts;
+    match bytes.and_then(|b| persist::write_atomic(path, &b, false).map_err(|e| e.to_string())) {
+        Ok(()) => state.view.notice = Some(Notice::info(&fill(t.exported_to, &[&file_type, &path.display()]))),
+        Err(message) => state.view.error = Some(ErrorView { title: t.export_failed.to_owned(), message }),
+    }
+}
+
+/// Renders the build sheet of the current build from the cached report and writes it.
+fn export_sheet(state: &mut AppState, format: Format, path: &Path, date: SheetDate) {
+    let path = with_extension(path, format.extension());
+    let report = &state.derived.report;
+    let sheet = BuildSheet::new(state.doc.build(), report, &state.catalog, date);
+    let bytes = export::render(format, &sheet, report).map_err(|e| e.to_string());
+    write_export(state, format_file_type(state, format), &path, bytes);
+}
+
+/// Renders the comparison (brought up to date first) and writes it.
+fn export_comparison(state: &mut AppState, format: CompareFormat, path: &Path) {
+    let t = state.texts;
+    let path = with_extension(path, format.extension());
+    state.refresh_comparison();
+    let bytes = match state.compared.as_ref().and_then(|c| c.result.as_ref()) {
+        Some(Ok(c)) => export::render_comparison(format, c).map_err(|e| e.to_string()),
+        Some(Err(e)) => Err(e.clone()),
+        None => Err(t.compare_hint.to_owned()),
+    };
+    write_export(state, compare_format_file_type(state, format), &path, bytes);
+}
+
+fn compare_full(state: &mut AppState) {
+    let text = fill(state.texts.compare_full, &[&crate::gui::compare::MAX_BUILDS]);
+    state.view.notice = Some(Notice { kind: NoticeKind::Refused, text });
+}
+
+fn add_to_comparison(state: &mut AppState, entry: CompareEntry) {
+    if !state.compare.push(entry) {
+        compare_full(state);
     }
 }
 
@@ -831,6 +1014,24 @@ mod tests {
         assert!(!d.is_dirty());
         assert!(d.undo());
         assert!(d.is_dirty(), "undoing past the save makes it differ from the file");
+    }
+
+    #[test]
+    fn export_paths_get_their_extension_once() {
+        assert_eq!(with_extension(Path::new("/x/sheet"), "xlsx"), PathBuf::from("/x/sheet.xlsx"));
+        assert_eq!(with_extension(Path::new("/x/sheet.XLSX"), "xlsx"), PathBuf::from("/x/sheet.XLSX"));
+        // A dot in the name is not an extension to replace.
+        assert_eq!(with_extension(Path::new("/x/v1.2"), "md"), PathBuf::from("/x/v1.2.md"));
+    }
+
+    #[test]
+    fn today_agrees_with_the_clock() {
+        // A mean Gregorian year is 365.2425 days = 31,556,952 s; near New Year the estimate
+        // may be a year off.
+        let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+        let estimate = 1970 + secs / 31_556_952;
+        let year = u64::from(today().unwrap().year());
+        assert!(year.abs_diff(estimate) <= 1, "{year} against about {estimate}");
     }
 
     #[test]

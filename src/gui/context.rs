@@ -3,6 +3,7 @@
 use crate::core::catalog::Catalog;
 use crate::core::placement::Verdict;
 use crate::gui::command::{Command, Document, DropTarget};
+use crate::gui::compare::{CompareSet, Compared};
 use crate::gui::derived::{CellDetail, Derived, DropPreview};
 use crate::gui::icons::Icons;
 use crate::gui::prefs::Prefs;
@@ -26,6 +27,9 @@ pub struct FrameCtx<'a> {
     pub drop_preview: Option<&'a DropPreview>,
     /// The selected fit cell's breakdown, when one is selected.
     pub cell_detail: Option<&'a CellDetail>,
+    /// The compare view's builds and, while it is shown, their comparison.
+    pub compare: &'a CompareSet,
+    pub compared: Option<&'a Compared>,
     pub texts: &'static Texts,
     pub tokens: &'static Tokens,
     pub icons: &'a Icons,

@@ -227,6 +227,8 @@ pub struct Charts {
     pub util_options: Vec<(String, Vec<PlotPoint>)>,
     /// Each GPU's estimated temperature and its limit: (label, estimated °C, limit °C).
     pub gpu_temps: Vec<(String, f64, f64)>,
+    /// The limits again as plot points (bar index, °C), for the limit markers.
+    pub gpu_limits: Vec<PlotPoint>,
 }
 
 impl Charts {
@@ -275,7 +277,7 @@ impl Charts {
                 }
             }
         }
-        let gpu_temps = report
+        let gpu_temps: Vec<(String, f64, f64)> = report
             .thermal
             .nodes
             .iter()
@@ -285,6 +287,7 @@ impl Charts {
                 })
             })
             .collect();
+        let gpu_limits = gpu_temps.iter().enumerate().map(|(i, (_, _, max))| PlotPoint::new(i as f64, *max)).collect();
         Self {
             power_by_kind: by_kind,
             tco_owned: monthly(&tco.monthly_cumulative.owned),
@@ -292,6 +295,7 @@ impl Charts {
             util_owned,
             util_options,
             gpu_temps,
+            gpu_limits,
         }
     }
 }

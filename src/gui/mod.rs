@@ -5,6 +5,7 @@
 //! - [`command`]: the command enum and the one `apply` function (undo, dirty flag, revision);
 //! - [`context`]: the per-frame context panels read from;
 //! - [`derived`]: the analysis report and layouts, cached on the document revision;
+//! - [`compare`]: the compare view's builds and their comparison, cached on its inputs;
 //! - `panels`: one file per panel (menu, palette, canvas, analysis, status, dialogs);
 //! - [`theme`] (design tokens), [`text`] (all UI text), [`icons`], [`prefs`], [`recovery`].
 //!
@@ -12,6 +13,7 @@
 //! egui_kittest.
 
 pub mod command;
+pub mod compare;
 pub mod context;
 pub mod derived;
 pub mod fuzzy;
@@ -48,6 +50,10 @@ impl Dialogs for NativeDialogs {
 
     fn pick_png(&mut self, suggested: &str) -> Option<PathBuf> {
         rfd::FileDialog::new().add_filter(self.texts.png_file_type, &["png"]).set_file_name(suggested).save_file()
+    }
+
+    fn pick_export(&mut self, suggested: &str, file_type: &str, extension: &str) -> Option<PathBuf> {
+        rfd::FileDialog::new().add_filter(file_type, &[extension]).set_file_name(suggested).save_file()
     }
 }
 
@@ -88,13 +94,15 @@ impl eframe::App for App {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         self.state.prefs.palette_kind = self.state.palette.kind;
+        self.state.prefs.compare = self.state.compare.sources();
+        self.state.prefs.compare_model.clone_from(&self.state.compare.model);
         eframe::set_value(storage, prefs::PREFS_KEY, &self.state.prefs);
     }
 
     fn on_exit(&mut self) {
         // A clean exit: the autosave is no longer needed. If it cannot be removed, the next
         // start offers it for restore, which loses nothing.
-        let _ = self.state.recovery.clear_own();
+        let _ = self.state.recovery.close();
     }
 }
 

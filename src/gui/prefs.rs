@@ -1,10 +1,12 @@
 //! UI preferences persisted across runs with eframe's storage: theme, visible panels, the
-//! analysis tab, the palette's category, recent files and the build to reopen. Panel sizes
+//! analysis tab, the palette's category, recent files, the build to reopen, and the compare
+//! view (whether it is shown, the files compared and the model of its speed rows). Panel sizes
 //! persist with egui's own memory. Builds themselves are never stored here: they live only
 //! in the user's RON files (and, after a crash, in the recovery folder).
 
 use crate::core::catalog::PartKind;
-use crate::gui::state::AnalysisTab;
+use crate::gui::compare::CompareSource;
+use crate::gui::state::{AnalysisTab, MainView};
 use crate::gui::theme::ThemeChoice;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -26,6 +28,11 @@ pub struct Prefs {
     pub recent_files: Vec<PathBuf>,
     /// The build that was open at exit, reopened at start.
     pub last_build: Option<PathBuf>,
+    pub main_view: MainView,
+    /// The compare view's builds, in column order.
+    pub compare: Vec<CompareSource>,
+    /// The model of the compare view's speed rows (catalog id).
+    pub compare_model: Option<String>,
 }
 
 impl Default for Prefs {
@@ -38,6 +45,9 @@ impl Default for Prefs {
             palette_kind: PartKind::Gpu,
             recent_files: Vec::new(),
             last_build: None,
+            main_view: MainView::Build,
+            compare: Vec::new(),
+            compare_model: None,
         }
     }
 }
@@ -53,5 +63,8 @@ mod tests {
         assert!(p.show_palette);
         assert_eq!(p.recent_files, vec![PathBuf::from("/a.ron")]);
         assert_eq!(p.palette_kind, PartKind::Gpu);
+        assert_eq!(p.main_view, MainView::Build);
+        let p: Prefs = ron::from_str("(main_view: Compare, compare: [Current, File(\"/b.ron\")])").unwrap();
+        assert_eq!(p.compare, vec![CompareSource::Current, CompareSource::File(PathBuf::from("/b.ron"))]);
     }
 }

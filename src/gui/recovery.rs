@@ -2,15 +2,26 @@
 //!
 //! Theory of operation. While the build has unsaved changes, the app writes it to a recovery
 //! folder (in the per-user data folder) once the user has paused for
-//! [`AUTOSAVE_DELAY_SECS`]: `autosave-<process id>.ron`, a normal build file, plus
-//! `autosave-<process id>.path` naming the file the build came from, if any. Saving the build
-//! or a clean exit removes them. At start, autosave files left by other processes are what a
-//! crash left behind: the newest is offered for restore; restoring or discarding it removes
-//! it. The app only ever waits for the autosave with a timed repaint, so an idle app does not
-//! spin.
+//! [`AUTOSAVE_DELAY_SECS`]: `<slot>.ron`, a normal build file, plus `<slot>.path` naming the
+//! file the build came from, if any. Saving the build or a clean exit removes them. The app
+//! only ever waits for the autosave with a timed repaint, so an idle app does not spin.
+//!
+//! Several instances may run at once, so each owns a slot: at start it takes
+//! `autosave-<process id>` (or `autosave-<process id>-<n>` when that one is taken) by holding
+//! an exclusive OS lock on `<slot>.lock` (`File::try_lock`: `flock` on Unix, `LockFileEx` on
+//! Windows) for as long as it runs. The operating system drops the lock when the process
+//! ends, however it ends. A slot whose `.ron` already exists is never taken, so a crashed
+//! instance's work is not overwritten by a new process that happens to get the same id.
+//!
+//! At start, autosave files whose lock nobody holds are what a crash left behind: the newest
+//! is offered for restore; restoring or discarding it removes it (under its lock). Files whose
+//! lock is held belong to a running instance and are left alone: neither offered nor touched.
+//! The lock sits on a file of its own because the autosave itself is replaced by an atomic
+//! rename at every write, which would drop a lock held on it.
 
 use crate::core::build::Build;
 use crate::core::persist;
+use std::fs::{File, OpenOptions, TryLockError};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -19,6 +30,19 @@ use std::time::SystemTime;
 pub const AUTOSAVE_DELAY_SECS: f64 = 3.0;
 
 const PREFIX: &str = "autosave-";
+
+/// Slots tried per process id before giving up: one per instance that could share an id
+/// (processes in different PID namespaces, or a reused id), far more than anyone runs.
+const MAX_SLOTS: u32 = 64;
+
+/// This instance's slot: its file stem and the lock that marks it as in use.
+#[derive(Debug)]
+struct Slot {
+    stem: String,
+    /// Held for the life of the instance; `None` where the file system cannot lock (the slot
+    /// is still unique among the files present).
+    lock: Option<File>,
+}
 
 /// A build found in the recovery folder.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,11 +54,11 @@ pub struct Recovered {
     pub original_path: Option<PathBuf>,
 }
 
-/// The autosave state of this process.
-#[derive(Clone, Debug)]
+/// The autosave state of this instance.
+#[derive(Debug)]
 pub struct Recovery {
     dir: Option<PathBuf>,
-    stem: String,
+    slot: Option<Slot>,
     offer: Option<Recovered>,
     seen_revision: u64,
     changed_at: f64,
@@ -55,7 +79,7 @@ impl Recovery {
     pub fn new(dir: Option<PathBuf>) -> Self {
         Self {
             dir,
-            stem: format!("{PREFIX}{}", std::process::id()),
+            slot: None,
             offer: None,
             seen_revision: 0,
             changed_at: 0.0,
@@ -66,23 +90,79 @@ impl Recovery {
     }
 
     fn own_file(&self, ext: &str) -> Option<PathBuf> {
-        self.dir.as_ref().map(|d| d.join(format!("{}.{ext}", self.stem)))
+        match (&self.dir, &self.slot) {
+            (Some(d), Some(slot)) => Some(d.join(format!("{}.{ext}", slot.stem))),
+            _ => None,
+        }
     }
 
-    /// Looks for autosave files other processes left behind and keeps the newest as the
-    /// restore offer.
+    /// Takes a free slot, if this instance has none yet: the first `autosave-<pid>[-<n>]`
+    /// whose lock this instance gets and that holds no build file.
+    fn claim(&mut self) -> Result<(), String> {
+        let Some(dir) = &self.dir else { return Ok(()) };
+        if self.slot.is_some() {
+            return Ok(());
+        }
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let pid = std::process::id();
+        for n in 0..MAX_SLOTS {
+            let stem = if n == 0 { format!("{PREFIX}{pid}") } else { format!("{PREFIX}{pid}-{n}") };
+            let lock_path = dir.join(format!("{stem}.lock"));
+            let file = OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(&lock_path)
+                .map_err(|e| format!("{}: {e}", lock_path.display()))?;
+            let lock = match file.try_lock() {
+                Ok(()) => Some(file),
+                // A running instance with the same process id holds it.
+                Err(TryLockError::WouldBlock) => continue,
+                Err(TryLockError::Error(e)) if e.kind() == std::io::ErrorKind::Unsupported => None,
+                Err(TryLockError::Error(e)) => return Err(format!("{}: {e}", lock_path.display())),
+            };
+            // Checked under the lock: a build file here is a crashed instance's work, to be
+            // offered, not overwritten; a lock file that vanished between opening and locking
+            // was tidied away by another instance's scan, and locking it guards nothing.
+            // Dropping the file releases the lock.
+            if dir.join(format!("{stem}.ron")).exists() || !lock_path.exists() {
+                continue;
+            }
+            self.slot = Some(Slot { stem, lock });
+            return Ok(());
+        }
+        Err(format!("{}: no free autosave slot among {MAX_SLOTS} for process {pid}", dir.display()))
+    }
+
+    /// Takes this instance's slot, then looks for autosave files that crashed instances left
+    /// behind and keeps the newest as the restore offer. Files of running instances (their
+    /// lock is held) are skipped; lock files that guard nothing and that nobody holds are
+    /// removed.
     ///
     /// # Errors
-    /// The newest file cannot be read or parsed; it is left in place and the message names it.
+    /// The slot cannot be taken (the folder cannot be created or locked), or the newest file
+    /// cannot be read or parsed; it is left in place and the message names it.
     pub fn scan(&mut self) -> Result<(), String> {
+        self.claim()?;
         let Some(dir) = &self.dir else { return Ok(()) };
         let Ok(entries) = std::fs::read_dir(dir) else { return Ok(()) };
-        let own = format!("{}.ron", self.stem);
+        let own = self.slot.as_ref().map(|s| s.stem.clone()).unwrap_or_default();
         let mut newest: Option<(SystemTime, PathBuf)> = None;
         for entry in entries.filter_map(Result::ok) {
+            let path = entry.path();
             let name = entry.file_name().to_string_lossy().into_owned();
-            let is_ron = Path::new(&name).extension().is_some_and(|e| e.eq_ignore_ascii_case("ron"));
-            if !name.starts_with(PREFIX) || !is_ron || name == own {
+            let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+            if !name.starts_with(PREFIX) || stem == own {
+                continue;
+            }
+            if ext == "lock" {
+                if !path.with_extension("ron").exists() {
+                    remove_stale_lock(&path);
+                }
+                continue;
+            }
+            if ext != "ron" || lock_is_held(&path.with_extension("lock")) {
                 continue;
             }
             let modified = entry.metadata().and_then(|m| m.modified()).unwrap_or(SystemTime::UNIX_EPOCH);
@@ -111,13 +191,20 @@ impl Recovery {
         self.offer.take()
     }
 
-    /// Removes a recovered build's files.
+    /// Removes a recovered build's files, holding its lock meanwhile so that no instance
+    /// takes the slot halfway.
     ///
     /// # Errors
     /// The autosave file exists but cannot be removed.
     pub fn discard(&mut self, found: &Recovered) -> std::io::Result<()> {
+        let lock_path = found.file.with_extension("lock");
+        let lock = OpenOptions::new().write(true).open(&lock_path).ok().filter(|f| f.try_lock().is_ok());
         remove_if_present(&found.file.with_extension("path"))?;
-        remove_if_present(&found.file)
+        remove_if_present(&found.file)?;
+        if lock.is_some() {
+            remove_if_present(&lock_path)?;
+        }
+        Ok(())
     }
 
     /// When the last autosave was written.
@@ -169,6 +256,8 @@ impl Recovery {
     }
 
     fn write(&mut self, build: &Build, path: Option<&Path>) -> Result<(), String> {
+        // The slot is normally taken at start; this retries if the folder was not writable then.
+        self.claim()?;
         let (Some(dir), Some(file), Some(sidecar)) = (&self.dir, self.own_file("ron"), self.own_file("path")) else {
             return Ok(());
         };
@@ -186,7 +275,23 @@ impl Recovery {
         Ok(())
     }
 
-    /// Removes this process' autosave (clean exit, or the build was saved).
+    /// A clean exit: removes this instance's autosave and gives up its slot.
+    ///
+    /// # Errors
+    /// A file exists but cannot be removed (the next start then offers the autosave, which
+    /// loses nothing).
+    pub fn close(&mut self) -> std::io::Result<()> {
+        self.clear_own()?;
+        if let (Some(lock_path), Some(slot)) = (self.own_file("lock"), self.slot.take()) {
+            // Removed while still held, then released.
+            if slot.lock.is_some() {
+                remove_if_present(&lock_path)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes this instance's autosave (the build was saved); the slot stays taken.
     ///
     /// # Errors
     /// A file exists but cannot be removed.
@@ -201,10 +306,25 @@ impl Recovery {
         Ok(())
     }
 
-    /// This process' autosave file, if autosave is on.
+    /// This instance's autosave file, once it has a slot (autosave on).
     #[must_use]
     pub fn own_autosave_path(&self) -> Option<PathBuf> {
         self.own_file("ron")
+    }
+}
+
+/// True when a running instance holds the lock file (a missing or lockless file: no).
+fn lock_is_held(lock_path: &Path) -> bool {
+    let Ok(file) = File::open(lock_path) else { return false };
+    matches!(file.try_lock_shared(), Err(TryLockError::WouldBlock))
+}
+
+/// Removes a lock file nobody holds (its instance ended without an autosave to recover).
+fn remove_stale_lock(lock_path: &Path) {
+    let Ok(file) = OpenOptions::new().write(true).open(lock_path) else { return };
+    if file.try_lock().is_ok() {
+        // Tidying only: a lock file left behind costs nothing.
+        let _ = std::fs::remove_file(lock_path);
     }
 }
 
@@ -231,6 +351,8 @@ mod tests {
     fn autosaves_after_a_pause_and_clears_when_clean() {
         let dir = tempfile::tempdir().unwrap();
         let mut r = Recovery::new(Some(dir.path().to_path_buf()));
+        // The app scans at start, which takes the instance's slot.
+        r.scan().unwrap();
         let build = Build::new("Draft");
         // Revision 2 is dirty from t = 10 s: nothing is written before 13 s.
         assert_eq!(r.tick(10.0, 2, true, &build, None), Ok(Some(3.0)));
@@ -277,6 +399,78 @@ mod tests {
         let e = r.scan().unwrap_err();
         assert!(e.contains("autosave-999999998.ron:1:"), "{e}");
         assert!(leftover.exists());
+    }
+
+    /// Autosaves `build` as revision 2 after the pause.
+    fn autosave(r: &mut Recovery, build: &Build) {
+        assert_eq!(r.tick(0.0, 2, true, build, None), Ok(Some(3.0)));
+        assert_eq!(r.tick(AUTOSAVE_DELAY_SECS, 2, true, build, None), Ok(None));
+    }
+
+    #[test]
+    fn a_running_instance_autosave_is_neither_offered_nor_overwritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = Some(dir.path().to_path_buf());
+        let mut first = Recovery::new(folder.clone());
+        first.scan().unwrap();
+        let first_build = Build::new("First instance");
+        autosave(&mut first, &first_build);
+        let first_file = first.own_autosave_path().unwrap();
+        assert_eq!(persist::load_build(&first_file).unwrap(), first_build);
+        // A second instance starts. It has the same process id here (as instances in two PID
+        // namespaces can): the lock, not the id, keeps them apart.
+        let mut second = Recovery::new(folder.clone());
+        second.scan().unwrap();
+        assert!(second.offer().is_none(), "a running instance's autosave is not a crash leftover");
+        let second_file = second.own_autosave_path().unwrap();
+        assert_ne!(second_file, first_file);
+        let second_build = Build::new("Second instance");
+        autosave(&mut second, &second_build);
+        assert_eq!(persist::load_build(&first_file).unwrap(), first_build, "the first instance's file is untouched");
+        assert_eq!(persist::load_build(&second_file).unwrap(), second_build);
+        // The first instance crashes: the OS drops its lock, its autosave stays.
+        drop(first);
+        let mut third = Recovery::new(folder);
+        third.scan().unwrap();
+        let offer = third.take_offer().expect("the crashed instance's work is offered");
+        assert_eq!(offer.build, first_build, "not the running second instance's");
+        third.discard(&offer).unwrap();
+        assert!(!first_file.exists());
+        assert!(!first_file.with_extension("lock").exists(), "the slot's lock file goes with it");
+        assert!(second_file.exists() && second_file.with_extension("lock").exists());
+    }
+
+    #[test]
+    fn a_leftover_under_this_process_id_is_offered_not_overwritten() {
+        // A crashed instance that had the same id (ids are reused): its lock file is not held.
+        let dir = tempfile::tempdir().unwrap();
+        let stem = format!("{PREFIX}{}", std::process::id());
+        let leftover = dir.path().join(format!("{stem}.ron"));
+        let lost = Build::new("Before the crash");
+        persist::save_build(&leftover, &lost).unwrap();
+        std::fs::write(dir.path().join(format!("{stem}.lock")), "").unwrap();
+        let mut r = Recovery::new(Some(dir.path().to_path_buf()));
+        r.scan().unwrap();
+        assert_eq!(r.offer().map(|o| &o.file), Some(&leftover));
+        assert_ne!(r.own_autosave_path().as_ref(), Some(&leftover), "the slot with a leftover is not taken");
+        autosave(&mut r, &Build::new("Mine"));
+        assert_eq!(persist::load_build(&leftover).unwrap(), lost);
+    }
+
+    #[test]
+    fn a_clean_exit_frees_the_slot_and_stale_locks_are_tidied() {
+        let dir = tempfile::tempdir().unwrap();
+        let stale = dir.path().join("autosave-999999997.lock");
+        std::fs::write(&stale, "").unwrap();
+        let mut r = Recovery::new(Some(dir.path().to_path_buf()));
+        r.scan().unwrap();
+        assert!(!stale.exists(), "a lock nobody holds that guards no autosave is removed");
+        autosave(&mut r, &Build::new("Draft"));
+        let own = r.own_autosave_path().unwrap();
+        assert!(own.exists() && own.with_extension("lock").exists());
+        r.close().unwrap();
+        assert!(!own.exists() && !own.with_extension("lock").exists());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing is left behind");
     }
 
     #[test]

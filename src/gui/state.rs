@@ -4,8 +4,9 @@
 //! Theory of operation. Each frame, [`AppState::logic`] turns shortcuts and files dropped on
 //! the window into commands, applies every queued command through [`command::apply`],
 //! refreshes derived data when the document's revision moved (the analysis report and slot
-//! layouts, [`Derived`]), computes drop verdicts once per drag, ticks the autosave and sends
-//! window commands (title, close). [`AppState::ui`] then lays out the panels from that
+//! layouts, [`Derived`]; the comparison while the compare view is shown, [`Compared`]),
+//! computes drop verdicts once per drag, ticks the autosave and sends window commands (title,
+//! close). [`AppState::ui`] then lays out the panels from that
 //! state; panels push commands, which the next frame's `logic` applies. Nothing expensive
 //! happens in `ui`, and an idle app requests no repaint.
 
@@ -14,6 +15,7 @@ use crate::core::catalog::Catalog;
 use crate::core::persist;
 use crate::core::templates;
 use crate::gui::command::{self, Command, Dialogs, Document, DragPayload, LineSel, NoDialogs};
+use crate::gui::compare::{CompareKey, CompareSet, Compared};
 use crate::gui::context::FrameCtx;
 use crate::gui::derived::{CellDetail, Derived, DropPreview, FitOverrides, FitSel};
 use crate::gui::icons::Icons;
@@ -41,6 +43,23 @@ pub enum AnalysisTab {
 
 impl AnalysisTab {
     pub const ALL: [Self; 6] = [Self::Summary, Self::Issues, Self::Power, Self::Thermal, Self::Fit, Self::Tco];
+}
+
+/// What the central area shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MainView {
+    /// The build canvas, with the palette and the analysis panel.
+    #[default]
+    Build,
+    /// The comparison of 2–4 builds.
+    Compare,
+}
+
+/// What the canvas brings into view for the highlighted finding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScrollTarget {
+    Line(LineSel),
+    Node(usize),
 }
 
 /// How a notice reads.
@@ -90,6 +109,8 @@ pub struct ViewState {
     pub selected_line: Option<LineSel>,
     /// Index of the finding whose parts are highlighted, in the current report.
     pub highlight: Option<usize>,
+    /// Set when a finding is selected, until the canvas has scrolled to its part.
+    pub scroll_to: Option<ScrollTarget>,
     pub notice: Option<Notice>,
     pub error: Option<ErrorView>,
     pub prompt: Option<Pending>,
@@ -108,6 +129,7 @@ impl Default for ViewState {
             selected_node: Location::Node(0),
             selected_line: None,
             highlight: None,
+            scroll_to: None,
             notice: None,
             error: None,
             prompt: None,
@@ -126,6 +148,7 @@ impl ViewState {
         self.selected_node = Location::Node(0);
         self.selected_line = None;
         self.highlight = None;
+        self.scroll_to = None;
     }
 }
 
@@ -180,6 +203,10 @@ pub struct AppState {
     pub view: ViewState,
     pub prefs: Prefs,
     pub palette: panels::palette::PaletteState,
+    /// The builds of the compare view.
+    pub compare: CompareSet,
+    /// Their comparison, computed in `logic` while the compare view is shown.
+    pub compared: Option<Compared>,
     pub recovery: Recovery,
     pub drop_preview: Option<DropPreview>,
     /// The selected fit cell under the user's overrides, computed in `logic`.
@@ -236,6 +263,13 @@ impl AppState {
         }
         let derived = Derived::compute(&catalog, doc.build(), doc.revision());
         let palette = panels::palette::PaletteState::new(&catalog, prefs.palette_kind, texts);
+        let (compare, left_out) = CompareSet::from_sources(&prefs.compare, prefs.compare_model.clone());
+        if !left_out.is_empty() && view.notice.is_none() {
+            view.notice = Some(Notice {
+                kind: NoticeKind::Refused,
+                text: left_out.iter().map(|e| fill(texts.compare_left_out, &[e])).collect::<Vec<_>>().join("\n"),
+            });
+        }
         Self {
             catalog,
             doc,
@@ -243,6 +277,8 @@ impl AppState {
             view,
             prefs,
             palette,
+            compare,
+            compared: None,
             recovery,
             drop_preview: None,
             cell_detail: None,
@@ -277,6 +313,7 @@ impl AppState {
     pub fn after_document_change(&mut self) {
         self.derived = Derived::compute(&self.catalog, self.doc.build(), self.doc.revision());
         self.view.highlight = None;
+        self.view.scroll_to = None;
         self.drop_preview = None;
         if let Some(sel) = self.view.selected_line {
             let exists = self.doc.build().lines(sel.at).is_some_and(|l| sel.line < l.len());
@@ -326,6 +363,9 @@ impl AppState {
         self.process();
         self.update_drop_preview(ctx);
         self.update_cell_detail();
+        if self.prefs.main_view == MainView::Compare {
+            self.refresh_comparison();
+        }
         self.screenshots(ctx);
         let now = ctx.input(|i| i.time);
         match self.recovery.tick(now, self.doc.revision(), self.doc.is_dirty(), self.doc.build(), self.doc.path()) {
@@ -396,6 +436,15 @@ impl AppState {
         }
     }
 
+    /// Compares the compare view's builds again if they, their model or (for a set holding the
+    /// current build) the document changed since the last comparison.
+    pub fn refresh_comparison(&mut self) {
+        let key = CompareKey::of(&self.compare, self.doc.revision());
+        if self.compared.as_ref().is_none_or(|c| c.key != key) {
+            self.compared = Some(Compared::compute(&self.catalog, &self.compare, self.doc.build(), key));
+        }
+    }
+
     /// Requests the screenshot for "Save as PNG" and reports the results of earlier ones.
     fn screenshots(&mut self, ctx: &egui::Context) {
         if let Some((rect, path)) = self.outbox.screenshot.take() {
@@ -453,6 +502,8 @@ impl AppState {
             template_names: &self.template_names,
             drop_preview: self.drop_preview.as_ref(),
             cell_detail: self.cell_detail.as_ref(),
+            compare: &self.compare,
+            compared: self.compared.as_ref(),
             texts: self.texts,
             tokens: theme::tokens(theme),
             icons,
@@ -461,6 +512,16 @@ impl AppState {
         };
         panels::menu::ui(ui, &mut fx);
         panels::status::ui(ui, &mut fx);
+        // The compare view takes the whole central area: the palette and the analysis panel
+        // are about the build being edited.
+        if fx.prefs.main_view == MainView::Compare {
+            egui::CentralPanel::default().show(ui, |ui| panels::compare::ui(ui, &mut fx));
+            panels::dialogs::ui(ui.ctx(), &mut fx);
+            if !self.queue.is_empty() {
+                ui.ctx().request_repaint();
+            }
+            return;
+        }
         if fx.prefs.show_palette {
             egui::Panel::left("palette")
                 .resizable(true)

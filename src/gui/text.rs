@@ -48,6 +48,11 @@ pub struct Texts {
     pub file_open_recent: &'static str,
     pub file_save: &'static str,
     pub file_save_as: &'static str,
+    pub file_export: &'static str,
+    /// File → Export items, in `export::Format::ALL` order.
+    pub export_formats: [&'static str; 5],
+    /// The file type names of the exports in save dialogs, in `export::Format::ALL` order.
+    pub export_file_types: [&'static str; 5],
     pub file_quit: &'static str,
     pub edit_undo: &'static str,
     pub edit_redo: &'static str,
@@ -59,6 +64,8 @@ pub struct Texts {
     pub theme_light: &'static str,
     pub view_palette: &'static str,
     pub view_analysis: &'static str,
+    pub view_compare: &'static str,
+    pub view_back_to_build: &'static str,
     pub help_about: &'static str,
 
     // Palette.
@@ -246,6 +253,9 @@ pub struct Texts {
     pub autosave_failed: &'static str,
     pub plot_saved: &'static str,
     pub plot_save_failed: &'static str,
+    /// `{format} … {path}`: a build sheet or comparison was written.
+    pub exported_to: &'static str,
+    pub export_failed: &'static str,
     pub about_version: &'static str,
     pub about_body: &'static str,
     pub about_shortcuts: &'static str,
@@ -352,6 +362,58 @@ pub struct Texts {
     pub mem_total: &'static str,
     /// Short names of the fit matrix's standard workloads, in `WorkloadKind::ALL` order.
     pub fit_workloads: [&'static str; 5],
+
+    // Compare view.
+    pub compare_title: &'static str,
+    pub compare_add_current: &'static str,
+    pub compare_add_file: &'static str,
+    pub compare_model: &'static str,
+    pub compare_export: &'static str,
+    /// Compare → Export items, in `export::CompareFormat::ALL` order.
+    pub compare_export_formats: [&'static str; 4],
+    /// The file type names of comparison exports, in `export::CompareFormat::ALL` order.
+    pub compare_export_file_types: [&'static str; 4],
+    pub compare_hint: &'static str,
+    pub compare_count: &'static str,
+    pub compare_current: &'static str,
+    pub compare_remove: &'static str,
+    pub compare_metric: &'static str,
+    /// A best value: `25,000 (best)`. Besides its highlight, so that it does not rest on colour.
+    pub compare_best: &'static str,
+    pub compare_best_hint: &'static str,
+    /// How a build fares against the first: better, worse, same.
+    pub compare_outcomes: [&'static str; 3],
+    /// `{delta} ({outcome})`.
+    pub compare_delta: &'static str,
+    pub compare_amounts: &'static str,
+    pub compare_tco_curves: &'static str,
+    /// `{build label} owned`.
+    pub compare_owned: &'static str,
+    /// `{build label} cloud`: the cost of a build's primary cloud option.
+    pub compare_cloud: &'static str,
+    /// `Cloud: {option}` under a build's name.
+    pub compare_cloud_option: &'static str,
+    pub compare_no_cloud: &'static str,
+    pub compare_power_bars: &'static str,
+    /// Wall power levels of the grouped bars: idle, typical, max.
+    pub compare_power_levels: [&'static str; 3],
+    pub compare_fit_diff: &'static str,
+    pub compare_fit_same: &'static str,
+    pub compare_workload: &'static str,
+    pub compare_parts_diff: &'static str,
+    pub compare_parts_same: &'static str,
+    pub compare_category: &'static str,
+    pub compare_part: &'static str,
+    /// `{quantity} ({delta})`.
+    pub compare_quantity: &'static str,
+    pub compare_notes: &'static str,
+    pub compare_full: &'static str,
+    pub compare_current_already: &'static str,
+    pub compare_add_failed: &'static str,
+    pub compare_failed: &'static str,
+    pub compare_left_out: &'static str,
+    /// Between build names in a comparison's file name.
+    pub compare_file_name_joiner: &'static str,
 }
 
 /// English.
@@ -372,6 +434,9 @@ pub static EN: Texts = Texts {
     file_open_recent: "Open recent",
     file_save: "Save",
     file_save_as: "Save as…",
+    file_export: "Export",
+    export_formats: ["CSV…", "Excel workbook (XLSX)…", "Markdown…", "HTML, printable…", "JSON report…"],
+    export_file_types: ["CSV file", "Excel workbook", "Markdown file", "HTML page", "JSON file"],
     file_quit: "Quit",
     edit_undo: "Undo",
     edit_redo: "Redo",
@@ -383,6 +448,8 @@ pub static EN: Texts = Texts {
     theme_light: "Light",
     view_palette: "Catalog palette",
     view_analysis: "Analysis panel",
+    view_compare: "Compare…",
+    view_back_to_build: "Back to the build",
     help_about: "About {}",
 
     kind_names: [
@@ -573,6 +640,8 @@ pub static EN: Texts = Texts {
     autosave_failed: "Autosave failed: {}",
     plot_saved: "Saved the plot to {}.",
     plot_save_failed: "Cannot save the plot",
+    exported_to: "Exported the {} to {}.",
+    export_failed: "Cannot export",
     about_version: "Version {}",
     about_body: "Plan deep-learning machines and clusters: compatibility, power, thermal headroom, memory fit, speed and cost.",
     about_shortcuts: "Keyboard shortcuts",
@@ -676,6 +745,46 @@ pub static EN: Texts = Texts {
     mem_capacity: "{} memory",
     mem_total: "{}: {} of {} per GPU ({} %)",
     fit_workloads: ["Infer bf16", "Infer Q4", "LoRA", "QLoRA", "Full FT"],
+
+    compare_title: "Compare builds",
+    compare_add_current: "Add the current build",
+    compare_add_file: "Add from file…",
+    compare_model: "Speed rows for",
+    compare_export: "Export",
+    compare_export_formats: ["Markdown…", "CSV…", "JSON…", "HTML, printable…"],
+    compare_export_file_types: ["Markdown file", "CSV file", "JSON file", "HTML page"],
+    compare_hint: "Add two to four builds to compare them: the build you are editing, or build files.",
+    compare_count: "{} of {} builds",
+    compare_current: "Current build (follows your edits)",
+    compare_remove: "Remove",
+    compare_metric: "Metric",
+    compare_best: "{} (best)",
+    compare_best_hint: "Best of the builds on this row",
+    compare_outcomes: ["better", "worse", "same"],
+    compare_delta: "{} ({})",
+    compare_amounts: "Amounts in {}, TCO over {} years",
+    compare_tco_curves: "Cumulative cost: owned (solid) against each build's cloud option (dashed)",
+    compare_owned: "{} owned",
+    compare_cloud: "{} cloud",
+    compare_cloud_option: "Cloud: {}",
+    compare_no_cloud: "no matching cloud option",
+    compare_power_bars: "Wall power",
+    compare_power_levels: ["Idle", "Typical", "Max"],
+    compare_fit_diff: "Memory fit: the cells that differ",
+    compare_fit_same: "Every fit-matrix cell has the same verdict in every build.",
+    compare_workload: "Workload",
+    compare_parts_diff: "Parts that differ",
+    compare_parts_same: "The builds use the same parts in the same quantities.",
+    compare_category: "Category",
+    compare_part: "Part",
+    compare_quantity: "{} ({})",
+    compare_notes: "Notes on the comparison",
+    compare_full: "A comparison takes at most {} builds; remove one first.",
+    compare_current_already: "The current build is already in the comparison.",
+    compare_add_failed: "Cannot add the build to the comparison",
+    compare_failed: "Cannot compare these builds",
+    compare_left_out: "Left out of the comparison: {}",
+    compare_file_name_joiner: " vs ",
     shortcuts: &[
         ("Ctrl+N", "New build"),
         ("Ctrl+O", "Open…"),

@@ -41,6 +41,15 @@ pub const TOOLBAR_RESERVE: f32 = 300.0;
 /// Default widths of the side panels, points.
 pub const PALETTE_WIDTH: f32 = 360.0;
 pub const ANALYSIS_WIDTH: f32 = 440.0;
+/// Width of the metric column of the compare view, points; on a narrow window at most
+/// [`COMPARE_METRIC_SHARE`] of the width, and at least [`COMPARE_METRIC_MIN_WIDTH`].
+pub const COMPARE_METRIC_WIDTH: f32 = 330.0;
+pub const COMPARE_METRIC_SHARE: f32 = 0.4;
+pub const COMPARE_METRIC_MIN_WIDTH: f32 = 160.0;
+/// Width of one build's column in the compare view, points.
+pub const COMPARE_COLUMN_WIDTH: f32 = 190.0;
+/// Canvas width from which the compare view puts its two plots side by side, points.
+pub const COMPARE_SIDE_BY_SIDE_WIDTH: f32 = 1000.0;
 
 /// The user's theme choice, persisted with the UI preferences.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -96,6 +105,8 @@ pub struct Tokens {
     pub slot_over: Color32,
     pub banner_info: Color32,
     pub banner_error: Color32,
+    /// Background of the best value of a compare row.
+    pub best_fill: Color32,
     /// Colours of plot series, in order (distinct for up to eight series).
     pub series: [Color32; 8],
 }
@@ -121,6 +132,7 @@ static DARK: Tokens = Tokens {
     slot_over: Color32::from_rgb(200, 80, 70),
     banner_info: Color32::from_rgb(30, 50, 75),
     banner_error: Color32::from_rgb(80, 32, 32),
+    best_fill: Color32::from_rgb(30, 72, 40),
     series: [
         Color32::from_rgb(90, 170, 255),
         Color32::from_rgb(240, 150, 60),
@@ -154,6 +166,7 @@ static LIGHT: Tokens = Tokens {
     slot_over: Color32::from_rgb(220, 90, 80),
     banner_info: Color32::from_rgb(220, 233, 250),
     banner_error: Color32::from_rgb(252, 224, 222),
+    best_fill: Color32::from_rgb(212, 240, 214),
     series: [
         Color32::from_rgb(20, 100, 200),
         Color32::from_rgb(210, 110, 20),

@@ -165,6 +165,9 @@ pub struct Scripted {
     pub open: Vec<PathBuf>,
     pub save: Vec<PathBuf>,
     pub png: Vec<PathBuf>,
+    pub export: Vec<PathBuf>,
+    /// The file names the app suggested for exports, in order.
+    pub suggested: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl Dialogs for Scripted {
@@ -176,6 +179,12 @@ impl Dialogs for Scripted {
     }
     fn pick_png(&mut self, _suggested: &str) -> Option<PathBuf> {
         (!self.png.is_empty()).then(|| self.png.remove(0))
+    }
+    fn pick_export(&mut self, suggested: &str, _file_type: &str, _extension: &str) -> Option<PathBuf> {
+        if let Ok(mut s) = self.suggested.lock() {
+            s.push(suggested.to_owned());
+        }
+        (!self.export.is_empty()).then(|| self.export.remove(0))
     }
 }
 

@@ -71,7 +71,8 @@ fn save_then_reopen_gives_the_same_build() {
     let path = dir.path().join("plans").join("mine");
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     let mut c = config();
-    c.dialogs = Box::new(Scripted { save: vec![path.clone()], open: vec![path.with_extension("ron")], png: vec![] });
+    c.dialogs =
+        Box::new(Scripted { save: vec![path.clone()], open: vec![path.with_extension("ron")], ..Scripted::default() });
     let mut h = app(c);
     add_gpu(&mut h);
     h.get_by_label("Add node").click();
@@ -165,10 +166,7 @@ fn an_autosaved_build_is_offered_after_a_crash() {
     }
     assert_eq!(persist::load_build(&own).unwrap(), edited);
     assert!(h.query_by_label_contains("Autosaved at").is_some());
-    // The process "crashes": its autosave stays. A file of another process id is what the
-    // next start finds.
-    let leftover = dir.path().join("autosave-1.ron");
-    std::fs::copy(&own, &leftover).unwrap();
+    // The instance "crashes" (no clean exit): its autosave stays and its slot's lock goes.
     drop(h);
     let mut c = config();
     c.recovery_dir = Some(dir.path().to_path_buf());
@@ -178,7 +176,47 @@ fn an_autosaved_build_is_offered_after_a_crash() {
     h.run();
     assert_eq!(build(&h), &edited);
     assert!(state(&h).doc.is_dirty(), "restored work is unsaved until saved");
-    assert!(!leftover.exists(), "the offer is consumed");
+    assert!(!own.exists(), "the offer is consumed");
+    assert_ne!(state(&h).recovery.own_autosave_path(), Some(own), "the crashed slot was not reused meanwhile");
+}
+
+#[test]
+fn two_running_instances_keep_their_autosaves_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let with_recovery = || {
+        let mut c = config();
+        c.recovery_dir = Some(dir.path().to_path_buf());
+        c
+    };
+    let mut first = app(with_recovery());
+    add_gpu(&mut first);
+    for _ in 0..16 {
+        first.step();
+    }
+    let first_file = state(&first).recovery.own_autosave_path().unwrap();
+    let first_build = build(&first).clone();
+    assert_eq!(persist::load_build(&first_file).unwrap(), first_build);
+    // A second instance starts while the first runs: nothing to restore, its own slot.
+    let mut second = app(with_recovery());
+    assert!(second.query_by_label("Restore unsaved work?").is_none(), "the first instance's autosave is live");
+    second.get_by_label("Add node").click();
+    second.run();
+    for _ in 0..16 {
+        second.step();
+    }
+    let second_file = state(&second).recovery.own_autosave_path().unwrap();
+    assert_ne!(second_file, first_file);
+    assert_eq!(persist::load_build(&second_file).unwrap(), *build(&second));
+    assert_eq!(persist::load_build(&first_file).unwrap(), first_build, "not overwritten");
+    // The first instance crashes; a third start offers its work, and not the second's.
+    drop(first);
+    let mut third = app_as_started(with_recovery());
+    assert!(third.query_by_label("Restore unsaved work?").is_some());
+    assert_eq!(state(&third).recovery.offer().map(|o| &o.build), Some(&first_build));
+    third.get_by_label("Discard").click();
+    third.run();
+    assert!(!first_file.exists());
+    assert!(second_file.exists(), "the running instance's autosave stays");
 }
 
 #[test]
@@ -187,7 +225,7 @@ fn saving_clears_the_autosave() {
     let save_to = dir.path().join("saved.ron");
     let mut c = config();
     c.recovery_dir = Some(dir.path().join("recovery"));
-    c.dialogs = Box::new(Scripted { save: vec![save_to.clone()], open: vec![], png: vec![] });
+    c.dialogs = Box::new(Scripted { save: vec![save_to.clone()], ..Scripted::default() });
     let mut h = app(c);
     add_gpu(&mut h);
     for _ in 0..16 {

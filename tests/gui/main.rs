@@ -2,7 +2,9 @@
 //! module per concern. Every test runs the real `rigplan::gui::App` as eframe would.
 
 mod common;
+mod compare;
 mod editing;
+mod export;
 mod files;
 mod shell;
 mod tabs;

@@ -87,6 +87,48 @@ fn the_issues_tab_lists_the_core_findings_and_highlights_their_parts() {
 }
 
 #[test]
+fn selecting_a_finding_scrolls_the_canvas_to_its_part() {
+    const UNKNOWN: &str = "gpu/not-in-the-catalog";
+    // Eight copies of the entry workstation (which has no findings), the unknown part in the
+    // last: far below the first screenful, and the only finding.
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = rigplan::core::templates::find("entry-workstation").unwrap().load().unwrap();
+    for _ in 1..8 {
+        b.duplicate_node(0).unwrap();
+    }
+    b.add_part(Location::Node(7), &PartId::from(UNKNOWN), 1).unwrap();
+    let (mut h, _) = app_with(&b, dir.path());
+    let report = &state(&h).derived.report;
+    let i = report.diagnostics.iter().position(|d| d.code == "unknown-part").expect("the core reports the id");
+    let message = report.diagnostics[i].message.clone();
+    let issues = format!("Issues ({})", report.diagnostics.len());
+    // The window is 950 points tall; the row starts out of sight below it.
+    let row_y = |h: &egui_kittest::Harness<'static, rigplan::gui::App>| canvas_rows(h, UNKNOWN).first().map(|p| p.y);
+    assert!(row_y(&h).is_none_or(|y| y > 950.0), "{:?}", row_y(&h));
+    h.get_by_label(&issues).click();
+    h.run();
+    h.get_by_label(&message).click();
+    h.run();
+    assert_eq!(state(&h).view.highlight, Some(i));
+    assert_eq!(state(&h).view.scroll_to, None, "the canvas scrolled once and said so");
+    let y = row_y(&h).expect("the row is laid out");
+    assert!((100.0..900.0).contains(&y), "the highlighted row is in view: y = {y}");
+    // Scrolling back up by hand is not undone by the highlight.
+    h.hover_at(egui::pos2(700.0, 400.0));
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Page,
+        delta: egui::vec2(0.0, 20.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    });
+    // Wheel scrolling is smooth: let it finish.
+    h.run_steps(30);
+    assert!(row_y(&h).is_none_or(|y| y > 950.0), "{:?}", row_y(&h));
+    assert_eq!(state(&h).view.highlight, Some(i), "still highlighted");
+}
+
+#[test]
 fn the_summary_shows_the_report_figures() {
     let dir = tempfile::tempdir().unwrap();
     let mut b = Build::new("Two cards");
@@ -201,6 +243,23 @@ fn save_as_png_asks_for_a_path_and_requests_a_screenshot() {
             .any(|v| v.commands.iter().any(|c| matches!(c, egui::ViewportCommand::Screenshot(_))));
     }
     assert!(requested, "the app asks the window for a screenshot to crop the plot from");
+}
+
+#[test]
+fn every_plot_has_its_save_as_png_button() {
+    // The entry workstation template has data for every plot: Power (draw by component),
+    // Thermal (GPU temperatures), TCO (cumulative cost, cost against utilization), Memory &
+    // speed (a selected cell's breakdown).
+    let mut h = app_as_started(config());
+    let saves = |h: &egui_kittest::Harness<'static, rigplan::gui::App>| h.query_all_by_label("Save as PNG…").count();
+    for (label, plots) in [("Summary", 0), ("Power", 1), ("Thermal", 1), ("TCO", 2), ("Memory & speed", 0)] {
+        tab(&mut h, label);
+        assert_eq!(saves(&h), plots, "{label}");
+    }
+    let cell = rigplan::gui::derived::FitSel { matrix: 0, row: 0, col: 0 };
+    h.state_mut().state_mut().push(rigplan::gui::command::Command::SelectFitCell(Some(cell)));
+    h.run();
+    assert_eq!(saves(&h), 1, "a selected cell's memory breakdown");
 }
 
 #[test]

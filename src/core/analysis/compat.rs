@@ -725,7 +725,7 @@ fn nvlink_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     }
     if let Some(Interconnect::NvLinkBridge { max_gpus, .. }) = cards.first().map(|g| &g.part.interconnect) {
         let group = u32::from(*max_gpus).max(2);
-        if count < 2 || count % group != 0 {
+        if count < 2 || !count.is_multiple_of(group) {
             let mut d = diag(
                 node,
                 Severity::Warning,
@@ -1237,7 +1237,7 @@ fn psu_fit_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
             )
             .with_fix("Add a PSU, or set redundancy to none"),
         ),
-        crate::core::build::Redundancy::NPlusN if units < 2 || units % 2 != 0 => out.push(
+        crate::core::build::Redundancy::NPlusN if units < 2 || !units.is_multiple_of(2) => out.push(
             diag(
                 node,
                 Severity::Error,

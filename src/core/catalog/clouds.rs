@@ -216,10 +216,12 @@ impl Catalog {
                 ("reserved_3y_usd_per_hour", offer.reserved_3y_usd_per_hour),
                 ("spot_usd_per_hour", offer.spot_usd_per_hour),
             ] {
-                if let Some(v) = value {
-                    if price(field, v) && od_ok && v > offer.on_demand_usd_per_hour {
-                        cheaper.push(field);
-                    }
+                if let Some(v) = value
+                    && price(field, v)
+                    && od_ok
+                    && v > offer.on_demand_usd_per_hour
+                {
+                    cheaper.push(field);
                 }
             }
             for field in cheaper {

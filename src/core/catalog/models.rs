@@ -630,10 +630,10 @@ fn validate_transformer(t: &Transformer, error: &mut impl FnMut(String)) {
         error(format!("vocab = {} is above 10,000,000", t.vocab));
     }
     let k = t.kv_heads();
-    if k == 0 || k > t.heads || t.heads % k != 0 {
+    if k == 0 || k > t.heads || !t.heads.is_multiple_of(k) {
         error(format!("kv_heads = {k} must divide heads = {}", t.heads));
     }
-    if t.head_dim.is_none() && t.mla.is_none() && t.heads > 0 && t.hidden % t.heads != 0 {
+    if t.head_dim.is_none() && t.mla.is_none() && t.heads > 0 && !t.hidden.is_multiple_of(t.heads) {
         error(format!("hidden {} is not a multiple of heads {}; set head_dim", t.hidden, t.heads));
     }
     if t.head_dim == Some(0) {

@@ -9,6 +9,10 @@
 //! [`crate::gui::derived::DropPreview`]), the innermost one under the pointer lights up and the
 //! drag ghost says what a drop would do or why it is refused; a release pushes a
 //! [`Command::Drop`], which the command layer checks again before changing anything.
+//!
+//! Selecting a finding in the Issues tab highlights its parts and sets a scroll target (its
+//! first part line, else its node): the canvas scrolls that row into view once and says so
+//! with [`Command::ScrolledToHighlight`].
 
 use crate::core::analysis::Severity;
 use crate::core::analysis::compat::{CardPlacement, NodeLayout, SlotKind as CardSlot};
@@ -19,7 +23,7 @@ use crate::core::units::format_thousands;
 use crate::gui::command::{Command, DragPayload, DropTarget, LineSel};
 use crate::gui::context::FrameCtx;
 use crate::gui::derived::{finding_touches, finding_touches_node};
-use crate::gui::state::NoticeKind;
+use crate::gui::state::{NoticeKind, ScrollTarget};
 use crate::gui::text::fill;
 use crate::gui::theme;
 use egui::{Align, Frame, Label, Layout, Margin, Response, RichText, Sense, Stroke, StrokeKind, TextEdit, UiBuilder};
@@ -39,7 +43,8 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     });
 }
 
-fn notice(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+/// The notice banner (the compare view shows it too).
+pub fn notice(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let Some(n) = fx.view.notice.clone() else { return };
     let tk = fx.tokens;
     let fill_color = match n.kind {
@@ -89,6 +94,13 @@ fn toolbar(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         }
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| trash(ui, fx));
     });
+}
+
+/// Brings a highlighted row into view (the canvas' scroll area takes the request at its end),
+/// once.
+fn scroll_to(fx: &mut FrameCtx<'_>, resp: &Response, align: Align) {
+    resp.scroll_to_me(Some(align));
+    fx.push(Command::ScrolledToHighlight);
 }
 
 /// A small area parts can be dropped on to remove them.
@@ -196,6 +208,9 @@ fn node_card(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize) {
         .response;
     if resp.clicked() {
         fx.push(Command::SelectNode(Location::Node(i)));
+    }
+    if fx.view.scroll_to == Some(ScrollTarget::Node(i)) {
+        scroll_to(fx, &resp, Align::Min);
     }
     drop_target(ui, fx, &resp, DropTarget::Place(Target::Node(i)));
 }
@@ -539,6 +554,9 @@ fn part_line(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, at: Location, i: usize, l
     });
     if resp.clicked() {
         fx.push(Command::SelectLine(Some(sel)));
+    }
+    if fx.view.scroll_to == Some(ScrollTarget::Line(sel)) {
+        scroll_to(fx, &resp, Align::Center);
     }
     let stroke = if highlighted {
         Some(Stroke::new(2.0, tk.highlight))

@@ -1,7 +1,10 @@
-//! The menu bar: File, Edit, View, Help. Every item pushes a command.
+//! The menu bar: File (with Export ▸ each build-sheet format), Edit, View (with the compare
+//! view), Help. Every item pushes a command.
 
+use crate::core::export::Format;
 use crate::gui::command::Command;
 use crate::gui::context::FrameCtx;
+use crate::gui::state::MainView;
 use crate::gui::text::fill;
 use crate::gui::theme::ThemeChoice;
 use egui::{Button, Key, KeyboardShortcut, Modifiers};
@@ -56,6 +59,11 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 ui.separator();
                 item(ui, fx, t.file_save, Some((Modifiers::COMMAND, Key::S)), Command::Save);
                 item(ui, fx, t.file_save_as, Some((SHIFT_CMD, Key::S)), Command::PickSaveAs);
+                ui.menu_button(t.file_export, |ui| {
+                    for (format, label) in Format::ALL.into_iter().zip(t.export_formats) {
+                        item(ui, fx, label, None, Command::PickExport(format));
+                    }
+                });
                 ui.separator();
                 item(ui, fx, t.file_quit, None, Command::Quit);
             });
@@ -95,6 +103,11 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 let mut analysis = fx.prefs.show_analysis;
                 if ui.checkbox(&mut analysis, t.view_analysis).clicked() {
                     fx.push(Command::ToggleAnalysis);
+                }
+                ui.separator();
+                match fx.prefs.main_view {
+                    MainView::Build => item(ui, fx, t.view_compare, None, Command::ShowView(MainView::Compare)),
+                    MainView::Compare => item(ui, fx, t.view_back_to_build, None, Command::ShowView(MainView::Build)),
                 }
             });
             ui.menu_button(t.menu_help, |ui| {

@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod canvas;
+pub mod compare;
 pub mod dialogs;
 pub mod fit;
 pub mod menu;

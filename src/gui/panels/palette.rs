@@ -386,16 +386,16 @@ impl PaletteState {
                         .selected_text(shown)
                         .width(170.0)
                         .show_ui(ui, |ui| {
-                            if ui.selectable_label(chosen.is_none(), t.any).clicked() {
-                                if let Some(c) = filters.choices.get_mut(i) {
-                                    *c = None;
-                                }
+                            if ui.selectable_label(chosen.is_none(), t.any).clicked()
+                                && let Some(c) = filters.choices.get_mut(i)
+                            {
+                                *c = None;
                             }
                             for v in values.choices.get(i).map(Vec::as_slice).unwrap_or_default() {
-                                if ui.selectable_label(chosen.as_ref() == Some(v), v).clicked() {
-                                    if let Some(c) = filters.choices.get_mut(i) {
-                                        *c = Some(v.clone());
-                                    }
+                                if ui.selectable_label(chosen.as_ref() == Some(v), v).clicked()
+                                    && let Some(c) = filters.choices.get_mut(i)
+                                {
+                                    *c = Some(v.clone());
                                 }
                             }
                         })

@@ -73,10 +73,8 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                             })
                             .collect();
                         plot.bar_chart(BarChart::new(t.gpu_estimated, bars).color(tk.ok));
-                        let limits: Vec<[f64; 2]> =
-                            temps.iter().enumerate().map(|(i, (_, _, max))| [i as f64, *max]).collect();
                         plot.points(
-                            Points::new(t.gpu_limit, PlotPoints::from(limits))
+                            Points::new(t.gpu_limit, PlotPoints::Borrowed(&derived.charts.gpu_limits))
                                 .shape(MarkerShape::Down)
                                 .radius(5.0)
                                 .color(tk.error),

@@ -1,0 +1,309 @@
+//! The compare view's state: the builds being compared, and the comparison derived from them.
+//!
+//! Theory of operation. [`CompareSet`] lists 2–4 builds, each either a build file (loaded
+//! once, when it is added) or the current document (read from the document whenever the
+//! comparison is computed, so it follows the user's edits). Every change of the set bumps its
+//! revision. [`Compared`] is the core's [`compare::compare`] of the set together with the plot
+//! series drawn from it; the app recomputes it in `logic` when the set's revision, the chosen
+//! model or, for a set that holds the current build, the document's revision moved — and only
+//! while the compare view is shown — so the view itself only reads. The set's sources persist
+//! with the UI preferences, so that a comparison is still there after a restart.
+
+use crate::core::build::Build;
+use crate::core::catalog::Catalog;
+use crate::core::compare::{self, CompareOptions, Comparison};
+use crate::core::persist;
+use egui_plot::PlotPoint;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+pub use crate::core::compare::{MAX_BUILDS, MIN_BUILDS};
+
+/// Where a compared build comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CompareSource {
+    /// The build being edited.
+    Current,
+    /// A build file, read when it was added.
+    File(PathBuf),
+}
+
+/// A build of the comparison.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompareEntry {
+    pub source: CompareSource,
+    /// The file's build; `None` for [`CompareSource::Current`], which is read from the document.
+    pub build: Option<Build>,
+}
+
+/// The builds being compared, in column order, and the model of the speed rows.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CompareSet {
+    pub entries: Vec<CompareEntry>,
+    /// Catalog id of the speed rows' model; `None` is the core's default.
+    pub model: Option<String>,
+    revision: u64,
+}
+
+impl CompareSet {
+    /// The set the preferences name: files are read again; the ones that no longer load are
+    /// left out, each with its message.
+    #[must_use]
+    pub fn from_sources(sources: &[CompareSource], model: Option<String>) -> (Self, Vec<String>) {
+        let mut set = Self { model, ..Self::default() };
+        let mut problems = Vec::new();
+        for source in sources.iter().take(MAX_BUILDS) {
+            let entry = match source {
+                CompareSource::Current => CompareEntry { source: CompareSource::Current, build: None },
+                CompareSource::File(path) => match persist::load_build(path) {
+                    Ok(b) => CompareEntry { source: source.clone(), build: Some(b) },
+                    Err(e) => {
+                        problems.push(e.to_string());
+                        continue;
+                    }
+                },
+            };
+            if entry.source == CompareSource::Current && set.has_current() {
+                continue;
+            }
+            set.entries.push(entry);
+        }
+        (set, problems)
+    }
+
+    /// The sources, for the preferences.
+    #[must_use]
+    pub fn sources(&self) -> Vec<CompareSource> {
+        self.entries.iter().map(|e| e.source.clone()).collect()
+    }
+
+    /// Bumped by every change of the entries or the model.
+    #[must_use]
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    #[must_use]
+    pub fn has_current(&self) -> bool {
+        self.entries.iter().any(|e| e.source == CompareSource::Current)
+    }
+
+    #[must_use]
+    pub fn is_full(&self) -> bool {
+        self.entries.len() >= MAX_BUILDS
+    }
+
+    /// Appends an entry. False (and no change) when the set is full.
+    pub fn push(&mut self, entry: CompareEntry) -> bool {
+        if self.is_full() {
+            return false;
+        }
+        self.entries.push(entry);
+        self.revision += 1;
+        true
+    }
+
+    /// Removes entry `i`; false when there is none.
+    pub fn remove(&mut self, i: usize) -> bool {
+        if i >= self.entries.len() {
+            return false;
+        }
+        self.entries.remove(i);
+        self.revision += 1;
+        true
+    }
+
+    pub fn set_model(&mut self, model: Option<String>) {
+        if self.model != model {
+            self.model = model;
+            self.revision += 1;
+        }
+    }
+}
+
+/// What a comparison was computed from: the set's revision and, when the set holds the current
+/// build, the document's revision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompareKey {
+    pub set_revision: u64,
+    pub doc_revision: Option<u64>,
+}
+
+impl CompareKey {
+    #[must_use]
+    pub fn of(set: &CompareSet, doc_revision: u64) -> Self {
+        Self { set_revision: set.revision(), doc_revision: set.has_current().then_some(doc_revision) }
+    }
+}
+
+/// One build's cumulative cost curves, ready to plot.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CurveSeries {
+    /// Column label (A, B, C, D).
+    pub label: &'static str,
+    pub owned: Vec<PlotPoint>,
+    /// The cost of the build's primary cloud option (named in the column header).
+    pub primary: Option<Vec<PlotPoint>>,
+}
+
+/// Row ids of the wall-power rows the grouped bars show, in bar-group order (idle, typical,
+/// max: the order of `Texts::compare_power_levels`).
+pub const POWER_ROWS: [&str; 3] = ["wall-idle", "wall-typical", "wall-max"];
+
+/// Width of the group of bars at one power level, in x units (one level per unit).
+pub const BAR_GROUP_WIDTH: f64 = 0.8;
+
+/// The plot series of a comparison, prepared once so that plots borrow them every frame.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CompareCharts {
+    pub curves: Vec<CurveSeries>,
+    /// Per build: (column label, bars as (x, watts)): at x = level index, offset per build.
+    pub power_bars: Vec<(&'static str, Vec<(f64, f64)>)>,
+    /// Width of one bar, x units.
+    pub bar_width: f64,
+}
+
+impl CompareCharts {
+    /// The series of a comparison.
+    #[must_use]
+    pub fn of(c: &Comparison) -> Self {
+        let monthly = |curve: &[f64]| -> Vec<PlotPoint> {
+            curve.iter().enumerate().map(|(m, v)| PlotPoint::new(m as f64, *v)).collect()
+        };
+        let curves = c
+            .curves
+            .iter()
+            .map(|k| CurveSeries {
+                label: k.label,
+                owned: monthly(&k.owned),
+                primary: k.primary.as_deref().map(monthly),
+            })
+            .collect();
+        let n = c.builds.len().max(1) as f64;
+        let bar_width = BAR_GROUP_WIDTH / n;
+        let power_bars = c
+            .builds
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                // Bars of one level sit side by side, centred on the level's x.
+                let offset = (i as f64 - (n - 1.0) / 2.0) * bar_width;
+                let bars = POWER_ROWS
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(level, id)| {
+                        let watts = c.row(id)?.values.get(i).copied().flatten()?;
+                        Some((level as f64 + offset, watts))
+                    })
+                    .collect();
+                (b.label, bars)
+            })
+            .collect();
+        Self { curves, power_bars, bar_width }
+    }
+}
+
+/// A comparison of the set, or why there is none.
+#[derive(Clone, Debug)]
+pub struct Compared {
+    pub key: CompareKey,
+    /// `None` while the set has fewer than [`MIN_BUILDS`] builds.
+    pub result: Option<Result<Comparison, String>>,
+    pub charts: CompareCharts,
+}
+
+impl Compared {
+    /// Compares the set's builds (the current build as `current`).
+    #[must_use]
+    pub fn compute(catalog: &Catalog, set: &CompareSet, current: &Build, key: CompareKey) -> Self {
+        if set.entries.len() < MIN_BUILDS {
+            return Self { key, result: None, charts: CompareCharts::default() };
+        }
+        let builds: Vec<&Build> = set.entries.iter().map(|e| e.build.as_ref().unwrap_or(current)).collect();
+        let options = CompareOptions { model: set.model.clone(), ..CompareOptions::default() };
+        let result = compare::compare(catalog, &builds, &options).map_err(|e| e.to_string());
+        let charts = result.as_ref().map(CompareCharts::of).unwrap_or_default();
+        Self { key, result: Some(result), charts }
+    }
+
+    /// The comparison, when there is one.
+    #[must_use]
+    pub fn comparison(&self) -> Option<&Comparison> {
+        self.result.as_ref().and_then(|r| r.as_ref().ok())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::templates;
+
+    fn template(slug: &str) -> Build {
+        templates::find(slug).unwrap().load().unwrap()
+    }
+
+    #[test]
+    fn the_set_holds_at_most_four_builds_and_counts_its_changes() {
+        let mut set = CompareSet::default();
+        assert!(set.push(CompareEntry { source: CompareSource::Current, build: None }));
+        for i in 0..3 {
+            let path = PathBuf::from(format!("/plans/{i}.ron"));
+            assert!(set.push(CompareEntry { source: CompareSource::File(path), build: Some(Build::new("x")) }));
+        }
+        assert_eq!(set.revision(), 4);
+        assert!(set.is_full());
+        assert!(!set.push(CompareEntry { source: CompareSource::Current, build: None }));
+        assert_eq!(set.revision(), 4, "a refused push changes nothing");
+        assert!(set.remove(0));
+        assert!(!set.has_current());
+        assert!(!set.remove(7));
+        set.set_model(None);
+        assert_eq!(set.revision(), 5, "setting the same model is not a change");
+    }
+
+    #[test]
+    fn the_key_follows_the_document_only_with_the_current_build() {
+        let mut set = CompareSet::default();
+        set.push(CompareEntry { source: CompareSource::File("/a.ron".into()), build: Some(Build::new("a")) });
+        assert_eq!(CompareKey::of(&set, 7), CompareKey::of(&set, 8), "edits do not touch a set of files");
+        set.push(CompareEntry { source: CompareSource::Current, build: None });
+        assert_ne!(CompareKey::of(&set, 7), CompareKey::of(&set, 8));
+    }
+
+    #[test]
+    fn charts_group_the_wall_power_bars_by_level() {
+        let catalog = Catalog::embedded().unwrap();
+        let a = template("entry-workstation");
+        let mut set = CompareSet::default();
+        set.push(CompareEntry { source: CompareSource::Current, build: None });
+        set.push(CompareEntry {
+            source: CompareSource::File("/b.ron".into()),
+            build: Some(template("entry-workstation-intel")),
+        });
+        let compared = Compared::compute(&catalog, &set, &a, CompareKey::of(&set, 1));
+        let c = compared.comparison().expect("two templates compare");
+        let charts = &compared.charts;
+        // Two builds: each level's group of 0.8 holds two bars of 0.4, centred on the level.
+        assert!((charts.bar_width - 0.4).abs() < 1e-12);
+        let (label, bars) = &charts.power_bars[1];
+        assert_eq!(*label, "B");
+        let max = c.row("wall-max").unwrap().values[1].unwrap();
+        assert_eq!(bars[2], (2.0 + 0.2, max));
+        assert!((charts.power_bars[0].1[0].0 - (-0.2)).abs() < 1e-12);
+        // One cumulative point per month, months 0…36 of the 3-year horizon.
+        assert_eq!(charts.curves[0].owned.len(), 37);
+        assert!((charts.curves[0].owned[36].y - c.curves[0].owned[36]).abs() < 1e-9);
+    }
+
+    #[test]
+    fn fewer_than_two_builds_is_no_comparison_and_files_that_vanished_are_left_out() {
+        let catalog = Catalog::embedded().unwrap();
+        let sources = [CompareSource::Current, CompareSource::File("/no/such/file.ron".into()), CompareSource::Current];
+        let (set, problems) = CompareSet::from_sources(&sources, None);
+        assert_eq!(set.entries.len(), 1, "the missing file and the second current build are left out");
+        assert_eq!(problems.len(), 1);
+        assert!(problems[0].contains("/no/such/file.ron"), "{}", problems[0]);
+        let compared = Compared::compute(&catalog, &set, &Build::new("x"), CompareKey::of(&set, 1));
+        assert!(compared.result.is_none());
+    }
+}
