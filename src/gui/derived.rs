@@ -2,9 +2,9 @@
 //! panel): the analysis report, each node's slot layout, and, while something is being
 //! dragged, the verdict of every drop target.
 
-use crate::core::analysis::fit::WorkloadKind;
+use crate::core::analysis::fit::{self, WorkloadKind};
 use crate::core::analysis::memory::{self, FitCheck, MemoryEstimate, ModelSpec, WeightType, Workload};
-use crate::core::analysis::speed::{self, SpeedEstimate, SpeedSettings, Topology};
+use crate::core::analysis::speed::{self, SpeedEstimate, SpeedSettings};
 use crate::core::analysis::{self, Report};
 use crate::core::build::{Build, Location};
 use crate::core::catalog::{Catalog, PartKind};
@@ -386,7 +386,7 @@ impl CellDetail {
         let result = memory::estimate(&spec, &w, gpus).map_err(|e| e.to_string()).map(|est| {
             let check = memory::check_fit(est.per_gpu.total_bytes, gpu);
             let settings = SpeedSettings { tokens: Some(overrides.train_tokens), ..SpeedSettings::default() };
-            let speed = speed::estimate_speed(&spec, &w, gpu, &topology_for(&matrix.topology, gpus), &settings);
+            let speed = speed::estimate_speed(&spec, &w, gpu, &fit::sub_topology(&matrix.topology, gpus), &settings);
             (est, check, speed)
         });
         Some(Self {
@@ -402,18 +402,4 @@ impl CellDetail {
             result,
         })
     }
-}
-
-/// The topology of the GPUs a layout uses: the fit matrix describes the whole node group, a
-/// cell may use fewer GPUs (all within one node when they fit there), as the fit analysis
-/// evaluates it.
-fn topology_for(topo: &Topology, gpus: u32) -> Topology {
-    let mut t = topo.clone();
-    if gpus <= topo.gpus_per_node {
-        t.gpus_per_node = gpus.max(1);
-        t.nodes = 1;
-    } else {
-        t.nodes = gpus.div_ceil(topo.gpus_per_node.max(1));
-    }
-    t
 }

@@ -312,8 +312,10 @@ fn cell_from(
     }
 }
 
-/// The part of a topology a layout of `gpus` GPUs occupies (whole nodes beyond one node).
-fn sub_topology(topo: &Topology, gpus: u32) -> Topology {
+/// The part of a topology a layout of `gpus` GPUs occupies (whole nodes beyond one node): a
+/// matrix cell may use fewer GPUs than the node group has.
+#[must_use]
+pub fn sub_topology(topo: &Topology, gpus: u32) -> Topology {
     let mut t = topo.clone();
     if gpus <= topo.gpus_per_node {
         t.gpus_per_node = gpus.max(1);
