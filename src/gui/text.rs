@@ -27,9 +27,34 @@ pub fn fill(template: &str, args: &[&dyn Display]) -> String {
     out
 }
 
+/// A count with its noun, singular and plural, e.g. "1 node" / "3 nodes". A language
+/// without plural forms (the planned Chinese table) gives the same template twice.
+#[derive(Debug, Clone, Copy)]
+pub struct Plural {
+    /// Used when the count is exactly 1; `{}` is the count.
+    pub one: &'static str,
+    /// Used for every other count (0, 2, …); `{}` is the count.
+    pub other: &'static str,
+}
+
+impl Plural {
+    /// The count filled into the form that fits it.
+    #[must_use]
+    pub fn count(&self, n: impl TryInto<u64>) -> String {
+        let n: u64 = n.try_into().unwrap_or(u64::MAX);
+        fill(if n == 1 { self.one } else { self.other }, &[&n])
+    }
+}
+
 /// The UI text table.
 #[derive(Debug)]
 pub struct Texts {
+    /// "{} node" / "{} nodes".
+    pub n_nodes: Plural,
+    /// "{} GPU" / "{} GPUs".
+    pub n_gpus: Plural,
+    /// "{} circuit" / "{} circuits".
+    pub n_circuits: Plural,
     pub app_name: &'static str,
     /// `{build name}{unsaved marker}` — the window title.
     pub window_title: &'static str,
@@ -183,7 +208,7 @@ pub struct Texts {
     pub money: &'static str,
     pub summary_capex_parts: &'static str,
     pub summary_exchange: &'static str,
-    pub summary_unpriced: &'static str,
+    pub summary_unpriced: Plural,
     pub summary_findings: &'static str,
     pub summary_wall: &'static str,
     pub summary_gpu_headroom: &'static str,
@@ -418,6 +443,9 @@ pub struct Texts {
 
 /// English.
 pub static EN: Texts = Texts {
+    n_nodes: Plural { one: "{} node", other: "{} nodes" },
+    n_gpus: Plural { one: "{} GPU", other: "{} GPUs" },
+    n_circuits: Plural { one: "{} circuit", other: "{} circuits" },
     app_name: "rigplan",
     window_title: "{}{} — rigplan",
     unsaved_marker: " •",
@@ -511,7 +539,7 @@ pub static EN: Texts = Texts {
     spec_chassis: "{} · {} slots · {} CFM",
     spec_nic: "{} × {} Gb/s {}",
     spec_switch: "{} × {} Gb/s {} · {}U",
-    spec_system: "{} GPUs · {} GiB · {} W max",
+    spec_system: "{} · {} GiB · {} W max",
     cooler_kinds: ["Air", "All-in-one liquid", "Custom loop", "Server heatsink"],
     chassis_kinds: ["Tower", "Rack", "Disk enclosure"],
     yes: "yes",
@@ -524,7 +552,7 @@ pub static EN: Texts = Texts {
     trash: "Drop here to remove",
     node_name: "Node",
     node_count_hint: "How many identical nodes this card stands for",
-    node_summary: "{} GPUs · {} GiB GPU memory · {} {} per node",
+    node_summary: "{} · {} GiB GPU memory · {} {} per node",
     node_empty_hint: "Drag parts here from the catalog, or select this node and double-click a part.",
     duplicate_node: "Duplicate",
     remove_node: "Remove node",
@@ -568,12 +596,15 @@ pub static EN: Texts = Texts {
 
     tab_summary: "Summary",
     tab_issues: "Issues ({})",
-    summary_nodes_gpus: "{} nodes · {} GPUs",
+    summary_nodes_gpus: "{} · {}",
     summary_capex: "Capital cost",
     money: "{} {}",
     summary_capex_parts: "Parts {} + custom items {}",
     summary_exchange: "Catalog USD prices at {} {} per USD",
-    summary_unpriced: "{} line(s) have no price and are not in the total",
+    summary_unpriced: Plural {
+        one: "{} line has no price and is not in the total",
+        other: "{} lines have no price and are not in the total",
+    },
     summary_findings: "Findings",
     summary_wall: "Wall power at max",
     summary_gpu_headroom: "Worst GPU headroom",
@@ -605,7 +636,7 @@ pub static EN: Texts = Texts {
     status_not_saved: "Not saved yet",
     status_unsaved: "• unsaved changes",
     status_autosaved: "Autosaved at {}",
-    status_totals: "{} nodes · {} GPUs",
+    status_totals: "{} · {}",
     status_capex: "Capex {} {}",
     status_findings: "{} errors · {} warnings",
 
@@ -667,7 +698,7 @@ pub static EN: Texts = Texts {
     power_psu_load: "PSU load at max",
     power_recommended: "Recommended PSUs",
     power_rack: "Rack",
-    rack_kw: "{} kW · {} circuit(s)",
+    rack_kw: "{} kW · {}",
     power_by_component: "Maximum draw by component, per node",
     power_none: "Nothing in the build draws power yet.",
     psu_gauge: "{} of {} ({} %)",
@@ -675,7 +706,7 @@ pub static EN: Texts = Texts {
     psu_none: "No PSU in this node (or a complete system with its own supplies).",
     transient_margin: "Transient peak {}: margin {}",
     psu_recommendation: "Recommended PSU: {}",
-    circuit_check: "Circuit {} V × {} A ({}-phase): continuous limit {}; wall draw {}; {} circuit(s)",
+    circuit_check: "Circuit {} V × {} A ({}-phase): continuous limit {}; wall draw {}; {}",
     ambient: "Ambient",
     heat_load: "Heat load",
     heat_btu: "Heat load (BTU/h)",
@@ -717,10 +748,10 @@ pub static EN: Texts = Texts {
     tco_cumulative_cash: "Cumulative",
     tco_notes: "Notes on the comparison",
     fit_node_group: "GPUs of",
-    fit_gpus: "{} × {} per node × {} nodes ({} each)",
+    fit_gpus: "{} × {} per node × {} ({} each)",
     fit_model: "Model",
     fit_select_hint: "Select a cell to see its memory breakdown and speed.",
-    fit_layout: "Layout {} on {} GPU(s)",
+    fit_layout: "Layout {} on {}",
     fit_decode: "Decode {} tokens/s",
     fit_prefill: "Prefill {} tokens/s",
     fit_train: "Training {} tokens/s",
@@ -807,6 +838,18 @@ mod tests {
         assert_eq!(fill("no markers", &[&1]), "no markers");
         assert_eq!(fill("{} and {}", &[&"a"]), "a and {}");
         assert_eq!(fill("“{}”", &[&"名字"]), "“名字”");
+    }
+
+    #[test]
+    fn plural_picks_the_form_that_fits_the_count() {
+        assert_eq!(EN.n_nodes.count(1u32), "1 node");
+        assert_eq!(EN.n_nodes.count(0u32), "0 nodes");
+        assert_eq!(EN.n_gpus.count(8u32), "8 GPUs");
+        assert_eq!(EN.summary_unpriced.count(1u32), "1 line has no price and is not in the total");
+        for p in [EN.n_nodes, EN.n_gpus, EN.n_circuits, EN.summary_unpriced] {
+            assert_eq!(p.one.matches("{}").count(), 1, "{}", p.one);
+            assert_eq!(p.other.matches("{}").count(), 1, "{}", p.other);
+        }
     }
 
     #[test]

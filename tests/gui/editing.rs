@@ -27,7 +27,7 @@ fn dragging_a_gpu_from_the_palette_onto_a_node_adds_it_and_the_figures_follow() 
     assert!((state(&h).derived.report.bom.capex - 1599.0).abs() < 1e-9);
     assert_eq!(state(&h).derived.report.gpus, 1);
     assert!(h.query_by_label("Capex 1,599 USD").is_some(), "the status bar shows the new capex");
-    assert_eq!(h.get_all_by_label("1 nodes · 1 GPUs").count(), 2, "status bar and summary");
+    assert_eq!(h.get_all_by_label("1 node · 1 GPU").count(), 2, "status bar and summary");
 }
 
 #[test]

@@ -62,7 +62,7 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let report = &derived.report;
     let bom = &report.bom;
     ui.heading(&report.build_name);
-    ui.label(fill(t.summary_nodes_gpus, &[&report.nodes, &report.gpus]));
+    ui.label(fill(t.summary_nodes_gpus, &[&t.n_nodes.count(report.nodes), &t.n_gpus.count(report.gpus)]));
     ui.add_space(6.0);
     ui.label(RichText::new(t.summary_capex).small());
     ui.label(RichText::new(fill(t.money, &[&format_thousands(bom.capex, 0), &bom.currency])).size(26.0).strong());
@@ -74,7 +74,7 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         ui.weak(fill(t.summary_exchange, &[&bom.usd_exchange_rate, &bom.currency]));
     }
     if bom.unpriced_lines > 0 {
-        ui.colored_label(tk.warn, fill(t.summary_unpriced, &[&bom.unpriced_lines]));
+        ui.colored_label(tk.warn, t.summary_unpriced.count(bom.unpriced_lines));
     }
     ui.add_space(6.0);
     let sf = &derived.summary;

@@ -257,7 +257,12 @@ fn node_header(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize, name: &str, c
     if let Some(s) = derived.nodes.get(i) {
         ui.weak(fill(
             t.node_summary,
-            &[&s.gpus, &format_thousands(s.gpu_memory_gib, 0), &format_thousands(s.capex, 0), &derived.report.currency],
+            &[
+                &t.n_gpus.count(s.gpus),
+                &format_thousands(s.gpu_memory_gib, 0),
+                &format_thousands(s.capex, 0),
+                &derived.report.currency,
+            ],
         ));
     }
 }

@@ -143,7 +143,14 @@ fn header_cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: Option<&Comparison>,
         }
     }
     if let Some(b) = compared {
-        ui.add(Label::new(RichText::new(fill(t.summary_nodes_gpus, &[&b.nodes, &b.gpus])).small().weak()).truncate());
+        ui.add(
+            Label::new(
+                RichText::new(fill(t.summary_nodes_gpus, &[&t.n_nodes.count(b.nodes), &t.n_gpus.count(b.gpus)]))
+                    .small()
+                    .weak(),
+            )
+            .truncate(),
+        );
         let cloud = b.primary_label.as_deref().unwrap_or(t.compare_no_cloud);
         let cloud = fill(t.compare_cloud_option, &[&cloud]);
         ui.add(Label::new(RichText::new(&cloud).small().weak()).truncate()).on_hover_text(&cloud);

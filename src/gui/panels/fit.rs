@@ -40,7 +40,13 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
             .labelled_by(label.id);
     }
     let Some(m) = fit.get(current) else { return };
-    ui.label(RichText::new(fill(t.fit_gpus, &[&m.gpus_per_node, &m.gpu_name, &m.nodes, &m.gpu_memory_bytes])).strong());
+    ui.label(
+        RichText::new(fill(
+            t.fit_gpus,
+            &[&m.gpus_per_node, &m.gpu_name, &t.n_nodes.count(m.nodes), &m.gpu_memory_bytes],
+        ))
+        .strong(),
+    );
     ui.add(egui::Label::new(RichText::new(&m.interconnect).small()).wrap());
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         matrix(ui, fx, current);
@@ -102,7 +108,7 @@ fn matrix(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, index: usize) {
                     };
                     ui.strong(verdict);
                     if let Some(layout) = cell.layout {
-                        ui.label(fill(t.fit_layout, &[&layout, &cell.gpus_used.unwrap_or(1)]));
+                        ui.label(fill(t.fit_layout, &[&layout, &t.n_gpus.count(cell.gpus_used.unwrap_or(1))]));
                     }
                     if let Some(tps) = cell.decode_tokens_per_s {
                         ui.label(fill(t.fit_decode, &[&format_thousands(tps, 1)]));

@@ -609,7 +609,7 @@ pub fn key_specs(part: Part<'_>, t: &Texts) -> String {
         Part::Switch(s) => fill(t.spec_switch, &[&s.ports, &n(s.port_speed_gbps), &s.tech, &s.rack_units]),
         Part::System(s) => {
             let gpus: u32 = s.gpus.iter().map(|g| u32::from(g.count)).sum();
-            fill(t.spec_system, &[&gpus, &n(s.memory_gib), &n(s.max_watts)])
+            fill(t.spec_system, &[&t.n_gpus.count(gpus), &n(s.memory_gib), &n(s.max_watts)])
         }
     }
 }

@@ -37,7 +37,10 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                     p.psu_load_fraction.map_or_else(|| t.not_applicable.to_owned(), |f| format!("{:.0} %", f * 100.0)),
                 ),
                 (t.power_recommended, w(p.recommended_psu_watts)),
-                (t.power_rack, fill(t.rack_kw, &[&format!("{:.2}", p.rack.total_kw), &p.rack.circuits_needed])),
+                (
+                    t.power_rack,
+                    fill(t.rack_kw, &[&format!("{:.2}", p.rack.total_kw), &t.n_circuits.count(p.rack.circuits_needed)]),
+                ),
             ],
         );
         ui.add_space(6.0);
@@ -132,7 +135,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                                 &c.phases,
                                 &w(c.continuous_limit_watts),
                                 &w(c.wall_watts),
-                                &c.circuits_needed,
+                                &t.n_circuits.count(c.circuits_needed),
                             ],
                         ),
                     );

@@ -36,7 +36,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 ui.separator();
                 ui.label(fill(t.status_capex, &[&format_thousands(report.bom.capex, 0), &report.currency]));
                 ui.separator();
-                ui.label(fill(t.status_totals, &[&report.nodes, &report.gpus]));
+                ui.label(fill(t.status_totals, &[&t.n_nodes.count(report.nodes), &t.n_gpus.count(report.gpus)]));
             });
         });
     });
