@@ -29,6 +29,11 @@ const FONT: &str = "font-family=\"sans-serif\" font-size=\"12\"";
 /// Most cloud options drawn in a TCO chart besides the owned curve: the palette's remaining
 /// colours (the first is the owned curve's).
 pub const MAX_OPTION_CURVES: usize = PALETTE.len() - 1;
+/// Left margin of the charts with a value axis (the line chart and the grouped bars), px:
+/// room for the axis labels.
+const VALUE_AXIS_LEFT: f64 = 70.0;
+/// Right margin of the charts with a value axis, px.
+const VALUE_AXIS_RIGHT: f64 = 20.0;
 /// Longest label drawn beside a bar, characters.
 const MAX_LABEL_CHARS: usize = 26;
 
@@ -92,12 +97,34 @@ fn truncate(text: &str, max: usize) -> String {
     }
 }
 
-fn open_svg(out: &mut String, height: f64, title: &str) {
+/// Opens a chart: the `<svg>` element with its accessible title, and the title drawn at the top,
+/// starting at `left` px.
+fn open_svg(out: &mut String, height: f64, title: &str, left: f64) {
     let _ = write!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {CHART_WIDTH_PX:.0} {height:.0}\" width=\"{CHART_WIDTH_PX:.0}\" height=\"{height:.0}\" role=\"img\" aria-label=\"{t}\"><title>{t}</title>",
         t = esc(title)
     );
+    let _ = write!(out, "<text x=\"{left:.1}\" y=\"16\" {FONT} font-weight=\"bold\">{}</text>", esc(title));
+}
+
+/// Horizontal grid lines with their value labels on the left axis of a chart with the
+/// [`VALUE_AXIS_LEFT`] and [`VALUE_AXIS_RIGHT`] margins, from `bottom` to `top` every `step`,
+/// placed by `y` (value to pixel row).
+fn y_grid(out: &mut String, bottom: f64, top: f64, step: f64, y: impl Fn(f64) -> f64) {
+    let mut v = bottom;
+    while v <= top + step * 1e-9 {
+        let ty = y(v);
+        let _ = write!(
+            out,
+            "<line x1=\"{VALUE_AXIS_LEFT:.1}\" y1=\"{ty:.1}\" x2=\"{:.1}\" y2=\"{ty:.1}\" stroke=\"{GRID}\"/><text x=\"{:.1}\" y=\"{:.1}\" {FONT} text-anchor=\"end\" fill=\"{AXIS}\">{}</text>",
+            CHART_WIDTH_PX - VALUE_AXIS_RIGHT,
+            VALUE_AXIS_LEFT - 6.0,
+            ty + 4.0,
+            esc(&tick_text(v, step))
+        );
+        v += step;
+    }
 }
 
 /// The power category a part kind is drawn in, and its colour.
@@ -180,8 +207,7 @@ fn stacked_bars(bars: &[Bar], max: f64, title: &str) -> String {
     let legend_rows = legend_rows(used.len());
     let height = bars_bottom + 40.0 + legend_rows * 20.0 + 10.0;
     let mut out = String::new();
-    open_svg(&mut out, height, title);
-    let _ = write!(out, "<text x=\"{LEFT:.1}\" y=\"16\" {FONT} font-weight=\"bold\">{}</text>", esc(title));
+    open_svg(&mut out, height, title, LEFT);
     let mut tick = 0.0;
     while tick <= top + step * 1e-9 {
         let tx = x(tick);
@@ -273,8 +299,8 @@ struct Series {
 
 /// A line chart of monthly series (index = month), with vertical markers (month, label).
 fn line_chart(series: &[Series], markers: &[(f64, String, &'static str)], title: &str) -> String {
-    const LEFT: f64 = 70.0;
-    const RIGHT: f64 = 20.0;
+    const LEFT: f64 = VALUE_AXIS_LEFT;
+    const RIGHT: f64 = VALUE_AXIS_RIGHT;
     const TOP: f64 = 28.0;
     const PLOT_H: f64 = 260.0;
     let months = series.iter().map(|s| s.values.len().saturating_sub(1)).max().unwrap_or(0).max(1) as f64;
@@ -289,21 +315,8 @@ fn line_chart(series: &[Series], markers: &[(f64, String, &'static str)], title:
     let legend_rows = legend_rows(series.len());
     let height = base + 44.0 + legend_rows * 20.0 + 10.0;
     let mut out = String::new();
-    open_svg(&mut out, height, title);
-    let _ = write!(out, "<text x=\"{LEFT:.1}\" y=\"16\" {FONT} font-weight=\"bold\">{}</text>", esc(title));
-    let mut v = bottom;
-    while v <= top + step * 1e-9 {
-        let ty = y(v);
-        let _ = write!(
-            out,
-            "<line x1=\"{LEFT:.1}\" y1=\"{ty:.1}\" x2=\"{:.1}\" y2=\"{ty:.1}\" stroke=\"{GRID}\"/><text x=\"{:.1}\" y=\"{:.1}\" {FONT} text-anchor=\"end\" fill=\"{AXIS}\">{}</text>",
-            CHART_WIDTH_PX - RIGHT,
-            LEFT - 6.0,
-            ty + 4.0,
-            esc(&tick_text(v, step))
-        );
-        v += step;
-    }
+    open_svg(&mut out, height, title, LEFT);
+    y_grid(&mut out, bottom, top, step, y);
     let (_, month_step) = axis(months, 8);
     let month_step = month_step.max(1.0);
     let mut m = 0.0;
@@ -444,8 +457,8 @@ pub fn compare_tco_curves(c: &Comparison) -> Option<String> {
 /// no build draws power.
 #[must_use]
 pub fn compare_power_bars(comparison: &Comparison) -> Option<String> {
-    const LEFT: f64 = 70.0;
-    const RIGHT: f64 = 20.0;
+    const LEFT: f64 = VALUE_AXIS_LEFT;
+    const RIGHT: f64 = VALUE_AXIS_RIGHT;
     const TOP: f64 = 28.0;
     const PLOT_H: f64 = 220.0;
     let levels: Vec<(&str, Vec<f64>)> = [("Idle", "wall-idle"), ("Typical", "wall-typical"), ("Max", "wall-max")]
@@ -469,21 +482,8 @@ pub fn compare_power_bars(comparison: &Comparison) -> Option<String> {
     let height = base + 44.0 + legend_rows(levels.len()) * 20.0 + 10.0;
     let title = "Wall power of the whole build (W)";
     let mut out = String::new();
-    open_svg(&mut out, height, title);
-    let _ = write!(out, "<text x=\"{LEFT:.1}\" y=\"16\" {FONT} font-weight=\"bold\">{}</text>", esc(title));
-    let mut tick = 0.0;
-    while tick <= top + step * 1e-9 {
-        let ty = y(tick);
-        let _ = write!(
-            out,
-            "<line x1=\"{LEFT:.1}\" y1=\"{ty:.1}\" x2=\"{:.1}\" y2=\"{ty:.1}\" stroke=\"{GRID}\"/><text x=\"{:.1}\" y=\"{:.1}\" {FONT} text-anchor=\"end\" fill=\"{AXIS}\">{}</text>",
-            CHART_WIDTH_PX - RIGHT,
-            LEFT - 6.0,
-            ty + 4.0,
-            esc(&tick_text(tick, step))
-        );
-        tick += step;
-    }
+    open_svg(&mut out, height, title, LEFT);
+    y_grid(&mut out, 0.0, top, step, y);
     for (b, build) in comparison.builds.iter().enumerate() {
         let gx = LEFT + group_w * b as f64 + group_w * 0.1;
         for (l, (label, values)) in levels.iter().enumerate() {
