@@ -175,6 +175,15 @@ fn at<T: CatalogEntry>(d: Diagnostic, node: usize, item: &Item<'_, T>) -> Diagno
     d.with_part(item.part.meta().id).with_line(Location::Node(node), item.line)
 }
 
+/// [`at`] for every item of `items`.
+fn at_each<'i, 'a: 'i, T: CatalogEntry + 'a>(
+    d: Diagnostic,
+    node: usize,
+    items: impl IntoIterator<Item = &'i Item<'a, T>>,
+) -> Diagnostic {
+    items.into_iter().fold(d, |d, item| at(d, node, item))
+}
+
 fn diag(node: &Node<'_>, severity: Severity, code: &str, message: impl std::fmt::Display) -> Diagnostic {
     Diagnostic::new(severity, code, format!("{}: {message}", node.name)).in_node(node.index)
 }
@@ -224,18 +233,14 @@ fn duplicates(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     if main_units > 1 {
         let mut d =
             diag(node, Severity::Error, "multiple-mainboards", format!("has {main_units} mainboards; a node has one"));
-        for b in &mains {
-            d = at(d, node.index, b);
-        }
+        d = at_each(d, node.index, mains.iter().copied());
         out.push(d.with_fix("Keep one mainboard, or split the node into node groups"));
     }
     let chassis_units: u32 = node.parts.chassis.iter().map(|c| c.quantity).sum();
     if chassis_units > 1 {
         let mut d =
             diag(node, Severity::Error, "multiple-chassis", format!("has {chassis_units} chassis; a node has one"));
-        for c in &node.parts.chassis {
-            d = at(d, node.index, c);
-        }
+        d = at_each(d, node.index, &node.parts.chassis);
         out.push(d.with_fix("Keep one chassis, or split the node into node groups"));
     }
 }
@@ -251,9 +256,7 @@ fn cpu_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
             "cpu-mixed-models",
             "mixes different CPU models; multi-socket boards need identical CPUs".to_owned(),
         );
-        for c in &p.cpus {
-            d = at(d, node.index, c);
-        }
+        d = at_each(d, node.index, &p.cpus);
         out.push(d.with_fix("Use the same CPU model in every socket"));
     }
     for c in &p.cpus {
@@ -453,9 +456,7 @@ fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
             "memory-kinds-mixed",
             format!("mixes {} modules, which cannot run together", join(&kinds.into_iter().collect::<Vec<_>>())),
         );
-        for m in &p.memory {
-            d = at(d, i, m);
-        }
+        d = at_each(d, i, &p.memory);
         out.push(d.with_fix("Use one module kind throughout"));
     }
     let ecc: BTreeSet<bool> = p.memory.iter().map(|m| m.part.ecc).collect();
@@ -466,9 +467,7 @@ fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
             "memory-ecc-mixed",
             "mixes ECC and non-ECC modules; ECC is disabled for all of them".to_owned(),
         );
-        for m in &p.memory {
-            d = at(d, i, m);
-        }
+        d = at_each(d, i, &p.memory);
         out.push(d.with_fix("Use ECC modules throughout"));
     }
     let dimms = p.dimm_count();
@@ -538,9 +537,7 @@ fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
             "memory-capacity-exceeds-cpu",
             format!("has {total_gib:.0} GiB of memory; the CPU(s) address at most {cpu_max_gib:.0} GiB"),
         );
-        for c in &p.cpus {
-            d = at(d, i, c);
-        }
+        d = at_each(d, i, &p.cpus);
         out.push(d.with_fix(format!("Stay within {cpu_max_gib:.0} GiB")));
     }
 }
@@ -586,9 +583,7 @@ fn module_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 modules.first().map_or(GpuFormFactor::Sxm4, |g| g.part.form_factor)
             ),
         );
-        for g in &modules {
-            d = at(d, i, g);
-        }
+        d = at_each(d, i, modules.iter().copied());
         out.push(d.with_fix("Add the matching HGX / OAM baseboard and a GPU server chassis"));
         return;
     }
@@ -613,9 +608,7 @@ fn module_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 i,
                 g,
             );
-            for b in &baseboards {
-                d = at(d, i, b);
-            }
+            d = at_each(d, i, baseboards.iter().copied());
             out.push(d.with_fix(format!("Use an {form} baseboard")));
         }
     }
@@ -629,9 +622,7 @@ fn module_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
             "gpu-baseboard-positions-exceeded",
             format!("has {count} GPU modules but the baseboard(s) hold {positions}"),
         );
-        for g in &modules {
-            d = at(d, i, g);
-        }
+        d = at_each(d, i, modules.iter().copied());
         out.push(d.with_fix(format!("Use at most {positions} modules per node")));
     }
     if let Some(ch) = chassis {
@@ -684,9 +675,7 @@ fn nvlink_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                     "the {count} GPUs support NVLink bridges, which the node does not use; bridged pairs exchange data much faster than over PCIe"
                 ),
             );
-            for g in &cards {
-                d = at(d, i, g);
-            }
+            d = at_each(d, i, cards.iter().copied());
             out.push(d.with_fix("Add NVLink bridges (set the node's NVLink bridge option)"));
         }
         return;
@@ -718,9 +707,7 @@ fn nvlink_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
             "nvlink-bridge-mixed",
             "bridges different GPU models; NVLink bridges join identical cards".to_owned(),
         );
-        for g in &cards {
-            d = at(d, i, g);
-        }
+        d = at_each(d, i, cards.iter().copied());
         out.push(d.with_fix("Use identical cards"));
     }
     if let Some(Interconnect::NvLinkBridge { max_gpus, .. }) = cards.first().map(|g| &g.part.interconnect) {
@@ -735,9 +722,7 @@ fn nvlink_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                     count % group
                 ),
             );
-            for g in &cards {
-                d = at(d, i, g);
-            }
+            d = at_each(d, i, cards.iter().copied());
             out.push(d.with_fix(format!("Use a multiple of {group} cards")));
         }
     }
@@ -1046,9 +1031,7 @@ fn lane_rules(node: &Node<'_>, layout: &NodeLayout, out: &mut Vec<Diagnostic>) {
                 "the GPUs, NICs and NVMe drives ask for {wanted} PCIe lanes ({card_lanes} for cards, {nvme} for drives) but the CPU(s) provide {available}; some cards will run at x8 or share lanes through the chipset or a PCIe switch"
             ),
         );
-        for c in &p.cpus {
-            d = at(d, node.index, c);
-        }
+        d = at_each(d, node.index, &p.cpus);
         out.push(d.with_fix("Use a CPU with more lanes (Threadripper PRO, Xeon W, EPYC), or fewer cards"));
     }
 }
@@ -1172,9 +1155,7 @@ fn connector_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
         }
     }
     let psu_at = |mut d: Diagnostic| {
-        for u in &p.psus {
-            d = at(d, i, u);
-        }
+        d = at_each(d, i, &p.psus);
         d
     };
     if !short.is_empty() {
@@ -1184,9 +1165,7 @@ fn connector_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
             "psu-connectors-insufficient",
             format!("the PSU(s) lack {} that the GPUs need", short.join(", ")),
         ));
-        for g in &gpus {
-            d = at(d, i, g);
-        }
+        d = at_each(d, i, gpus.iter().copied());
         out.push(d.with_fix("Use a PSU with enough GPU power connectors (a native 12V-2x6 cable per 16-pin card)"));
     } else if adapters > 0 {
         let d = psu_at(diag(
@@ -1274,9 +1253,7 @@ fn psu_fit_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
             "psu-bays-exceeded",
             format!("has {units} PSUs but {} has {} PSU bay(s)", ch.name, ch.psu_bays),
         );
-        for u in &p.psus {
-            d = at(d, i, u);
-        }
+        d = at_each(d, i, &p.psus);
         out.push(with_chassis(d, node).with_fix("Use fewer, larger PSUs"));
     }
 }
@@ -1290,9 +1267,7 @@ fn cooler_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     if coolers > 0 && coolers < cpus {
         let mut d =
             diag(node, Severity::Warning, "cooler-count-low", format!("has {cpus} CPUs and {coolers} cooler(s)"));
-        for c in &p.coolers {
-            d = at(d, i, c);
-        }
+        d = at_each(d, i, &p.coolers);
         out.push(d.with_fix("Add a cooler per CPU"));
     }
     for c in &p.coolers {
@@ -1514,9 +1489,7 @@ fn ram_vram_rule(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 "has {ram:.0} GiB of system memory for {vram:.0} GiB of GPU memory; the field guides advise at least 1.5× ({wanted:.0} GiB)"
             ),
         );
-        for m in &p.memory {
-            d = at(d, node.index, m);
-        }
+        d = at_each(d, node.index, &p.memory);
         out.push(d.with_fix(format!("Fit {rec:.0} GiB of system memory")));
     }
 }
@@ -1533,9 +1506,7 @@ fn storage_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
         count(&|f| matches!(f, StorageInterface::Sata25 | StorageInterface::NvmeU2 | StorageInterface::NvmeEdsff));
     let sata = count(&|f| matches!(f, StorageInterface::Sata25 | StorageInterface::Hdd35));
     let storage_at = |mut d: Diagnostic, pred: &dyn Fn(StorageInterface) -> bool| {
-        for s in p.storage.iter().filter(|s| pred(s.part.interface)) {
-            d = at(d, i, s);
-        }
+        d = at_each(d, i, p.storage.iter().filter(|s| pred(s.part.interface)));
         d
     };
     if let Some(b) = p.mainboard()
