@@ -109,7 +109,7 @@ pub fn run_export(out: &mut dyn Write, catalog_dir: Option<&Path>, args: &Export
     let catalog = load_catalog(catalog_dir)?;
     let build = load_build(&args.build)?;
     let report = analysis::analyze(&catalog, &build);
-    let sheet = BuildSheet::new(&build, &report, &catalog, date);
+    let sheet = BuildSheet::new(&build, &report, date);
     let bytes = export::render(format, &sheet, &report)?;
     write_output(out, args.output.as_deref(), &bytes, &format!("the {} build sheet", format.label()))?;
     Ok(Exit::Ok)

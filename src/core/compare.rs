@@ -16,12 +16,13 @@
 //! time is given for a fixed token count ([`DEFAULT_TRAIN_TOKENS`], a normalising unit rather
 //! than a dataset size) at the fit matrix's training throughput.
 
+use crate::core::analysis::bom::category_label;
 use crate::core::analysis::fit::{FitCell, WorkloadKind};
 use crate::core::analysis::memory::Verdict;
-use crate::core::analysis::{self, Report, Severity};
+use crate::core::analysis::summary::{CompatSummary, FitSummary, LargestModel, fitting_workloads};
+use crate::core::analysis::{self, Report};
 use crate::core::build::Build;
 use crate::core::catalog::{Catalog, ModelId, PartId, PartKind};
-use crate::core::export::sheet::{category_label, fitting_workloads, is_inference};
 use crate::core::units::{Currency, format_thousands};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -163,7 +164,7 @@ pub struct ComparedBuild {
 pub struct FitDifference {
     pub model: ModelId,
     pub model_name: String,
-    pub workload: &'static str,
+    pub workload: WorkloadKind,
     /// Per build, the best verdict over its node groups; `None` where the workload does not
     /// apply or the build has no GPUs.
     pub verdicts: Vec<Option<Verdict>>,
@@ -376,7 +377,6 @@ pub fn compare(catalog: &Catalog, builds: &[&Build], options: &CompareOptions) -
             let r = &a.report;
             let mut gpus: Vec<&str> = r.fit.iter().map(|m| m.gpu_name.as_str()).collect();
             gpus.dedup();
-            let primary = r.tco.primary_option.as_ref().and_then(|id| r.tco.options.iter().find(|o| &o.input.id == id));
             ComparedBuild {
                 label,
                 name: a.build.name.clone(),
@@ -386,8 +386,8 @@ pub fn compare(catalog: &Catalog, builds: &[&Build], options: &CompareOptions) -
                 gpus: r.gpus,
                 gpu: if gpus.is_empty() { "none".to_owned() } else { gpus.join(", ") },
                 utilization: r.tco.utilization,
-                primary_option: r.tco.primary_option.clone(),
-                primary_label: primary.map(|o| o.input.label.clone()),
+                primary_option: r.summary.tco.primary_option.clone(),
+                primary_label: r.summary.tco.primary_label.clone(),
             }
         })
         .collect();
@@ -399,7 +399,7 @@ pub fn compare(catalog: &Catalog, builds: &[&Build], options: &CompareOptions) -
         Group { id: "power", label: "Power", rows: power_rows(&analysed) },
         Group { id: "thermal", label: "Thermal", rows: thermal_rows(&analysed) },
         Group { id: "compatibility", label: "Compatibility", rows: compat_rows(&analysed) },
-        Group { id: "fit", label: "Memory fit", rows: fit_rows(&analysed, catalog) },
+        Group { id: "fit", label: "Memory fit", rows: fit_rows(&analysed) },
         Group {
             id: "speed",
             label: "Speed",
@@ -453,11 +453,10 @@ pub fn compare(catalog: &Catalog, builds: &[&Build], options: &CompareOptions) -
             .map(|(a, label)| {
                 let t = &a.report.tco;
                 let f = a.money_factor;
-                let primary = t.primary_option.as_ref().and_then(|id| t.options.iter().find(|o| &o.input.id == id));
                 CostCurves {
                     label,
                     owned: t.monthly_cumulative.owned.iter().map(|v| v * f).collect(),
-                    primary_label: primary.map(|o| o.input.label.clone()),
+                    primary_label: a.report.summary.tco.primary_label.clone(),
                     primary: t
                         .primary_option
                         .as_ref()
@@ -472,31 +471,28 @@ pub fn compare(catalog: &Catalog, builds: &[&Build], options: &CompareOptions) -
 }
 
 fn cost_rows(analysed: &[Analysed<'_>], cur: &str, years: f64) -> Vec<Row> {
-    let primary_total = |a: &Analysed<'_>| {
-        let t = &a.report.tco;
-        t.primary_option.as_ref().and_then(|id| t.totals.options.get(id).copied())
-    };
+    let primary_total = |a: &Analysed<'_>| a.report.summary.tco.primary_total;
     vec![
         row(
             "capex",
             "Capex (parts, tax, shipping, installation, custom lines)",
             cur,
             Direction::Lower,
-            analysed.iter().map(|a| money_cell(Some(a.report.tco.capex), a.money_factor, "")).collect(),
+            analysed.iter().map(|a| money_cell(Some(a.report.summary.capex), a.money_factor, "")).collect(),
         ),
         row(
             "unpriced-lines",
             "Part lines without a price (not in capex)",
             "lines",
             Direction::Lower,
-            analysed.iter().map(|a| count_cell(a.report.bom.unpriced_lines)).collect(),
+            analysed.iter().map(|a| count_cell(a.report.summary.unpriced_lines)).collect(),
         ),
         row(
             "tco-owned",
             format!("Owned total over {years} years (net of the value left)"),
             cur,
             Direction::Lower,
-            analysed.iter().map(|a| money_cell(Some(a.report.tco.totals.owned), a.money_factor, "")).collect(),
+            analysed.iter().map(|a| money_cell(Some(a.report.summary.tco.owned_total), a.money_factor, "")).collect(),
         ),
         row(
             "tco-cloud",
@@ -513,7 +509,11 @@ fn cost_rows(analysed: &[Analysed<'_>], cur: &str, years: f64) -> Vec<Row> {
             analysed
                 .iter()
                 .map(|a| {
-                    money_cell(primary_total(a).map(|c| c - a.report.tco.totals.owned), a.money_factor, "no option")
+                    money_cell(
+                        primary_total(a).map(|c| c - a.report.summary.tco.owned_total),
+                        a.money_factor,
+                        "no option",
+                    )
                 })
                 .collect(),
         ),
@@ -525,7 +525,7 @@ fn cost_rows(analysed: &[Analysed<'_>], cur: &str, years: f64) -> Vec<Row> {
             analysed
                 .iter()
                 .map(|a| {
-                    let t = &a.report.tco;
+                    let t = &a.report.summary.tco;
                     let missing = if t.primary_option.is_some() { "never" } else { "no option" };
                     number_cell(t.break_even_month, 1, missing)
                 })
@@ -537,15 +537,15 @@ fn cost_rows(analysed: &[Analysed<'_>], cur: &str, years: f64) -> Vec<Row> {
 fn power_rows(analysed: &[Analysed<'_>]) -> Vec<Row> {
     let watts = |f: fn(&Report) -> f64| analysed.iter().map(|a| number_cell(Some(f(&a.report)), 0, "")).collect();
     vec![
-        row("wall-max", "Wall power at max", "W", Direction::Lower, watts(|r| r.power.wall_watts)),
-        row("wall-typical", "Wall power, typical", "W", Direction::Lower, watts(|r| r.power.wall_typical_watts)),
-        row("wall-idle", "Wall power, idle", "W", Direction::Lower, watts(|r| r.power.wall_idle_watts)),
+        row("wall-max", "Wall power at max", "W", Direction::Lower, watts(|r| r.summary.wall_watts)),
+        row("wall-typical", "Wall power, typical", "W", Direction::Lower, watts(|r| r.summary.wall_typical_watts)),
+        row("wall-idle", "Wall power, idle", "W", Direction::Lower, watts(|r| r.summary.wall_idle_watts)),
         row(
             "recommended-psu",
             "Recommended PSU capacity (all nodes)",
             "W",
             Direction::Lower,
-            watts(|r| r.power.recommended_psu_watts),
+            watts(|r| r.summary.recommended_psu_watts),
         ),
         row(
             "circuits",
@@ -626,44 +626,36 @@ fn thermal_rows(analysed: &[Analysed<'_>]) -> Vec<Row> {
             "Heat load at max",
             "BTU/h",
             Direction::Lower,
-            analysed.iter().map(|a| number_cell(Some(a.report.thermal.heat_btu_per_hour), 0, "")).collect(),
+            analysed.iter().map(|a| number_cell(Some(a.report.summary.heat_btu_per_hour), 0, "")).collect(),
         ),
     ]
 }
 
 fn compat_rows(analysed: &[Analysed<'_>]) -> Vec<Row> {
-    let count = |s: Severity| analysed.iter().map(|a| count_cell(a.report.count(s))).collect();
+    let count = |n: fn(&CompatSummary) -> usize| {
+        analysed.iter().map(|a| count_cell(n(&a.report.summary.compatibility))).collect()
+    };
     vec![
-        row("errors", "Compatibility errors", "findings", Direction::Lower, count(Severity::Error)),
-        row("warnings", "Compatibility warnings", "findings", Direction::Lower, count(Severity::Warning)),
-        row("infos", "Notes (info)", "findings", Direction::None, count(Severity::Info)),
+        row("errors", "Compatibility errors", "findings", Direction::Lower, count(|c| c.errors)),
+        row("warnings", "Compatibility warnings", "findings", Direction::Lower, count(|c| c.warnings)),
+        row("infos", "Notes (info)", "findings", Direction::None, count(|c| c.infos)),
     ]
 }
 
-/// The largest fitting model of a report among workloads that `keep` selects, as
-/// (params in billions, text).
-fn largest(report: &Report, catalog: &Catalog, keep: fn(&str) -> bool) -> (Option<f64>, String) {
-    if report.fit.is_empty() {
-        return (None, "no GPUs".to_owned());
-    }
-    let fitting = fitting_workloads(report);
-    let best = catalog.models.iter().filter(|m| fitting.get(&m.id).is_some_and(|w| w.iter().any(|w| keep(w)))).fold(
-        None,
-        |best: Option<&crate::core::catalog::Model>, m| match best {
-            Some(b) if b.total_params() >= m.total_params() => Some(b),
-            _ => Some(m),
-        },
-    );
-    match best {
-        Some(m) => {
-            let b = m.total_params() as f64 / PARAMS_PER_BILLION;
-            (Some(b), format!("{} ({b:.1} B)", m.name))
+/// The largest fitting model of a report's summary that `pick` selects, as (params in
+/// billions, text).
+fn largest(report: &Report, pick: fn(&FitSummary) -> Option<&LargestModel>) -> (Option<f64>, String) {
+    let Some(fit) = &report.summary.fit else { return (None, "no GPUs".to_owned()) };
+    match pick(fit) {
+        Some(l) => {
+            let b = l.params as f64 / PARAMS_PER_BILLION;
+            (Some(b), format!("{} ({b:.1} B)", l.name))
         }
         None => (None, "none".to_owned()),
     }
 }
 
-fn fit_rows(analysed: &[Analysed<'_>], catalog: &Catalog) -> Vec<Row> {
+fn fit_rows(analysed: &[Analysed<'_>]) -> Vec<Row> {
     let mut rows: Vec<Row> = WorkloadKind::ALL
         .into_iter()
         .map(|w| {
@@ -678,7 +670,7 @@ fn fit_rows(analysed: &[Analysed<'_>], catalog: &Catalog) -> Vec<Row> {
                         if a.report.fit.is_empty() {
                             return (None, "no GPUs".to_owned());
                         }
-                        count_cell(fitting_workloads(&a.report).values().filter(|ws| ws.contains(&w.id())).count())
+                        count_cell(fitting_workloads(&a.report.fit).values().filter(|ws| ws.contains(&w)).count())
                     })
                     .collect(),
             )
@@ -689,14 +681,14 @@ fn fit_rows(analysed: &[Analysed<'_>], catalog: &Catalog) -> Vec<Row> {
         "Largest model that fits for inference",
         "B params",
         Direction::Higher,
-        analysed.iter().map(|a| largest(&a.report, catalog, is_inference)).collect(),
+        analysed.iter().map(|a| largest(&a.report, |f| f.largest_inference.as_ref())).collect(),
     ));
     rows.push(capability_row(
         "largest-finetune",
         "Largest model that fits for fine-tuning",
         "B params",
         Direction::Higher,
-        analysed.iter().map(|a| largest(&a.report, catalog, |w| !is_inference(w))).collect(),
+        analysed.iter().map(|a| largest(&a.report, |f| f.largest_finetune.as_ref())).collect(),
     ));
     rows
 }
@@ -713,7 +705,7 @@ fn best_cell<'r>(
         .fit
         .iter()
         .filter_map(|m| m.rows.iter().find(|r| &r.model == model))
-        .filter_map(|r| r.cells.iter().find(|c| c.workload == workload.id()))
+        .filter_map(|r| r.cells.iter().find(|c| c.workload == workload))
         .collect();
     let fitting = cells
         .iter()
@@ -857,7 +849,7 @@ fn fit_differences(analysed: &[Analysed<'_>], catalog: &Catalog) -> Vec<FitDiffe
                         .fit
                         .iter()
                         .filter_map(|m| m.rows.iter().find(|r| r.model == model.id))
-                        .filter_map(|r| r.cells.iter().find(|c| c.workload == w.id()))
+                        .filter_map(|r| r.cells.iter().find(|c| c.workload == w))
                         .filter_map(|c| c.verdict)
                         .min()
                 })
@@ -866,7 +858,7 @@ fn fit_differences(analysed: &[Analysed<'_>], catalog: &Catalog) -> Vec<FitDiffe
                 out.push(FitDifference {
                     model: model.id.clone(),
                     model_name: model.name.clone(),
-                    workload: w.id(),
+                    workload: w,
                     verdicts,
                 });
             }

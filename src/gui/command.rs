@@ -682,7 +682,7 @@ fn write_export(state: &mut AppState, file_type: &str, path: &Path, bytes: Resul
 fn export_sheet(state: &mut AppState, format: Format, path: &Path, date: SheetDate) {
     let path = with_extension(path, format.extension());
     let report = &state.derived.report;
-    let sheet = BuildSheet::new(state.doc.build(), report, &state.catalog, date);
+    let sheet = BuildSheet::new(state.doc.build(), report, date);
     let bytes = export::render(format, &sheet, report).map_err(|e| e.to_string());
     write_export(state, format_file_type(state, format), &path, bytes);
 }

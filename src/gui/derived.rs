@@ -2,7 +2,7 @@
 //! panel): the analysis report, each node's slot layout, and, while something is being
 //! dragged, the verdict of every drop target.
 
-use crate::core::analysis::fit::{self, WorkloadKind};
+use crate::core::analysis::fit;
 use crate::core::analysis::memory::{self, FitCheck, MemoryEstimate, ModelSpec, WeightType, Workload};
 use crate::core::analysis::speed::{self, SpeedEstimate, SpeedSettings};
 use crate::core::analysis::{self, Report};
@@ -26,78 +26,6 @@ pub struct Derived {
     /// Figures per node group, in build order.
     pub nodes: Vec<NodeSummary>,
     pub charts: Charts,
-    pub summary: SummaryFigures,
-}
-
-/// The Summary tab's headline figures, read off the report.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct SummaryFigures {
-    /// Wall draw of the whole build at maximum sustained load, W.
-    pub wall_watts: f64,
-    /// The GPU with the least temperature headroom: (name, headroom °C).
-    pub worst_gpu_headroom: Option<(String, f64)>,
-    /// The CPU cooler with the least headroom: (CPU name, headroom W).
-    pub worst_cooler_headroom: Option<(String, f64)>,
-    /// Of the fit matrix of the node group with the most GPUs: models that fit for inference
-    /// (either standard inference workload), for fine-tuning (any of LoRA, QLoRA, full), and
-    /// the number of models.
-    pub models_inference: usize,
-    pub models_finetune: usize,
-    pub models_total: usize,
-    /// Owned total over the horizon and the cheapest cloud option's: (label, total).
-    pub owned_total: f64,
-    pub best_cloud: Option<(String, f64)>,
-    pub horizon_years: f64,
-}
-
-impl SummaryFigures {
-    /// The figures of a report.
-    #[must_use]
-    pub fn of(catalog: &Catalog, report: &Report) -> Self {
-        let worst_gpu_headroom = report
-            .thermal
-            .nodes
-            .iter()
-            .flat_map(|n| &n.gpus)
-            .min_by(|a, b| a.headroom_c.total_cmp(&b.headroom_c))
-            .map(|g| (g.name.clone(), g.headroom_c));
-        let worst_cooler_headroom = report
-            .thermal
-            .nodes
-            .iter()
-            .flat_map(|n| &n.cpus)
-            .filter_map(|c| c.headroom_watts.map(|h| (c, h)))
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(c, h)| (catalog.get(&c.cpu).map_or_else(|| c.cpu.to_string(), |p| p.name().to_owned()), h));
-        let biggest = report.fit.iter().max_by_key(|m| u64::from(m.gpus_per_node) * u64::from(m.nodes));
-        let fits = |cell: &analysis::fit::FitCell| cell.verdict.is_some_and(memory::Verdict::fits);
-        let count = |inference: bool| {
-            biggest.map_or(0, |m| {
-                m.rows
-                    .iter()
-                    .filter(|r| {
-                        r.cells.iter().any(|c| {
-                            WorkloadKind::from_id(c.workload).is_some_and(|k| k.is_inference() == inference) && fits(c)
-                        })
-                    })
-                    .count()
-            })
-        };
-        let tco = &report.tco;
-        let best_cloud =
-            tco.options.iter().min_by(|a, b| a.total.total_cmp(&b.total)).map(|o| (o.input.label.clone(), o.total));
-        Self {
-            wall_watts: report.power.wall_watts,
-            worst_gpu_headroom,
-            worst_cooler_headroom,
-            models_inference: count(true),
-            models_finetune: count(false),
-            models_total: biggest.map_or(0, |m| m.rows.len()),
-            owned_total: tco.totals.owned,
-            best_cloud,
-            horizon_years: tco.horizon_years,
-        }
-    }
 }
 
 /// A node card's headline figures (per node, not × count).
@@ -132,8 +60,7 @@ impl Derived {
             })
             .collect();
         let charts = Charts::of(&report);
-        let summary = SummaryFigures::of(catalog, &report);
-        Self { revision, report, slots, nodes, charts, summary }
+        Self { revision, report, slots, nodes, charts }
     }
 }
 
@@ -361,7 +288,7 @@ impl CellDetail {
         let matrix = report.fit.get(sel.matrix)?;
         let row = matrix.rows.get(sel.row)?;
         let cell = row.cells.get(sel.col)?;
-        let kind = WorkloadKind::from_id(cell.workload)?;
+        let kind = cell.workload;
         let model = catalog.models.get(row.model.as_str())?;
         let gpu = catalog.gpu(&matrix.gpu)?;
         let spec = ModelSpec::from_model(model);

@@ -220,6 +220,8 @@ pub struct Texts {
     pub summary_models_of: &'static str,
     pub summary_tco_owned: &'static str,
     pub summary_money_over: &'static str,
+    /// The cloud option the TCO compares against (break-even is against it).
+    pub summary_tco_primary: &'static str,
     pub summary_tco_cloud: &'static str,
     pub summary_cloud_over: &'static str,
     pub severity_count: &'static str,
@@ -616,6 +618,7 @@ pub static EN: Texts = Texts {
     summary_models_of: "{} of {}",
     summary_tco_owned: "TCO owned",
     summary_money_over: "{} {} over {} years",
+    summary_tco_primary: "Compared with",
     summary_tco_cloud: "Cheapest cloud",
     summary_cloud_over: "{} {} ({})",
     severity_count: "{} {}",

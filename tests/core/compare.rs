@@ -131,7 +131,7 @@ fn different_gpus_differ_in_fit_and_parts() {
     let d = c
         .fit_differences
         .iter()
-        .find(|d| d.model.as_str() == "model/meta-llama-2-70b" && d.workload == "inference-bf16-4k")
+        .find(|d| d.model.as_str() == "model/meta-llama-2-70b" && d.workload.id() == "inference-bf16-4k")
         .expect("Llama 2 70B bf16 differs");
     assert_eq!(d.verdicts, vec![Some(Verdict::DoesNotFit), Some(Verdict::Fits)]);
     let gpus: Vec<_> = c.parts_difference.iter().filter(|p| p.category == "GPU").collect();

@@ -31,7 +31,7 @@ fn date() -> SheetDate {
 
 fn sheet_of(build: &Build) -> (BuildSheet, Report) {
     let report = analysis::analyze(catalog(), build);
-    let sheet = BuildSheet::new(build, &report, catalog(), date());
+    let sheet = BuildSheet::new(build, &report, date());
     (sheet, report)
 }
 
@@ -97,15 +97,15 @@ fn entry_workstation_sheet_matches_hand_figures() {
     assert_eq!(sheet.totals.unpriced_lines, 0);
     assert!(sheet.notes.is_empty());
     // One RTX 4090, no findings.
-    let s = &sheet.summary;
+    let s = &sheet.summary.headline;
     assert_eq!((s.nodes, s.gpus), (1, 1));
-    assert_eq!(s.compatibility.status, "ok");
+    assert_eq!(s.compatibility.status.id(), "ok");
     let fit = s.fit.as_ref().expect("fit summary");
     assert_eq!(fit.models, catalog().models.len());
     // Qwen2.5 32B in Q4_K_M (about 19 GiB of weights) fits one 24 GB card; Llama 2 70B does not.
     let largest = fit.largest_inference.as_ref().expect("largest");
     assert_eq!(largest.model.as_str(), "model/qwen2.5-32b");
-    assert_eq!(largest.workload, "inference-q4_k_m-8k");
+    assert_eq!(largest.workload.id(), "inference-q4_k_m-8k");
     assert!(s.tco.primary_option.is_some());
 }
 
@@ -265,7 +265,7 @@ fn hostile_names_export_safely_in_every_format() {
     assert!(sheet.lines.iter().any(|l| l.name == DDE && l.category == "Unknown part"));
     assert!(sheet.notes.iter().any(|n| n.contains("catalog does not know")));
     // Six unknown ids, six `unknown-part` warnings, listed on the sheet.
-    assert_eq!(sheet.summary.compatibility.status, "warnings");
+    assert_eq!(sheet.summary.headline.compatibility.status.id(), "warnings");
     assert_eq!(sheet.summary.findings.iter().filter(|f| f.code == "unknown-part").count(), 6);
 
     // CSV: every text field that would start a formula carries the quote; numbers stay numbers.

@@ -20,7 +20,7 @@ fn matrix_of(slug: &str) -> Vec<FitMatrix> {
 
 fn cell<'a>(m: &'a FitMatrix, model: &str, kind: WorkloadKind) -> &'a analysis::fit::FitCell {
     let row = m.rows.iter().find(|r| r.model.as_str() == format!("model/{model}")).unwrap_or_else(|| panic!("{model}"));
-    row.cells.iter().find(|c| c.workload == kind.id()).expect("cell")
+    row.cells.iter().find(|c| c.workload == kind).expect("cell")
 }
 
 #[test]

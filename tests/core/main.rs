@@ -21,6 +21,7 @@ mod power;
 mod props;
 mod save_crash;
 mod speed;
+mod summary;
 mod tco;
 mod templates;
 mod thermal;

@@ -21,7 +21,7 @@ fn training_run_cost_uses_the_matrix_training_throughput() {
         .rows
         .iter()
         .find(|r| r.model.as_str() == "model/meta-llama-3.1-8b")
-        .and_then(|r| r.cells.iter().find(|c| c.workload == "full-ft-zero3"))
+        .and_then(|r| r.cells.iter().find(|c| c.workload.id() == "full-ft-zero3"))
         .expect("matrix cell");
     let tps = cell.train_tokens_per_s.expect("8B full fine-tune fits 8x H100 80GB under ZeRO-3");
     let w = report.tco.workload.as_ref().expect("workload costs");
@@ -46,7 +46,7 @@ fn inference_counts_replicas_of_the_instance() {
         .rows
         .iter()
         .find(|r| r.model.as_str() == "model/meta-llama-3.1-8b")
-        .and_then(|r| r.cells.iter().find(|c| c.workload == "inference-bf16-4k"))
+        .and_then(|r| r.cells.iter().find(|c| c.workload.id() == "inference-bf16-4k"))
         .expect("cell");
     // Llama 3.1 8B in bf16 (16 GB) runs on one 80 GB H100: 8 replicas on the node.
     assert_eq!(cell.gpus_used, Some(1));

@@ -266,13 +266,14 @@ fn every_plot_has_its_save_as_png_button() {
 fn the_summary_gathers_every_section() {
     let h = app_as_started(config());
     let report = &state(&h).derived.report;
-    let sf = &state(&h).derived.summary;
+    let sf = &report.summary;
     // Read off the report's own sections: the wall draw, the fit matrix, the TCO options.
     assert!((sf.wall_watts - report.power.wall_watts).abs() < 1e-9);
-    assert_eq!(sf.models_total, report.fit[0].rows.len());
-    assert!(sf.models_inference >= sf.models_finetune, "a model that can be fine-tuned can be served");
+    let fit = sf.fit.as_ref().unwrap();
+    assert_eq!(fit.models, report.fit[0].rows.len());
+    assert!(fit.inference_models >= fit.finetune_models, "a model that can be fine-tuned can be served");
     let cheapest = report.tco.options.iter().map(|o| o.total).fold(f64::INFINITY, f64::min);
-    assert!((sf.best_cloud.as_ref().unwrap().1 - cheapest).abs() < 1e-9);
+    assert!((sf.tco.cheapest.as_ref().unwrap().total - cheapest).abs() < 1e-9);
     for label in
         ["Wall power at max", "Worst GPU headroom", "Models that fit, inference", "TCO owned", "Cheapest cloud"]
     {

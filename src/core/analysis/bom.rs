@@ -150,3 +150,22 @@ pub fn bill_of_materials(resolved: &Resolved<'_>) -> Bom {
         unpriced_lines,
     }
 }
+
+/// The purchasing category of a part kind, as a bill of materials and a sheet print it.
+#[must_use]
+pub fn category_label(kind: Option<PartKind>) -> &'static str {
+    match kind {
+        Some(PartKind::Gpu) => "GPU",
+        Some(PartKind::Cpu) => "CPU",
+        Some(PartKind::Motherboard) => "Motherboard",
+        Some(PartKind::Memory) => "Memory",
+        Some(PartKind::Storage) => "Storage",
+        Some(PartKind::Psu) => "PSU",
+        Some(PartKind::Cooler) => "Cooler",
+        Some(PartKind::Chassis) => "Chassis",
+        Some(PartKind::Nic) => "NIC",
+        Some(PartKind::Switch) => "Switch",
+        Some(PartKind::System) => "System",
+        None => "Unknown part",
+    }
+}

@@ -31,7 +31,7 @@ use serde::Serialize;
 pub const MAX_SEARCH_GPUS: u32 = 4096;
 
 /// The standard workloads of the matrix.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum WorkloadKind {
     /// Inference, bf16 weights, fp16 KV cache, 4096-token context, batch 1.
     InferenceBf16,
@@ -46,6 +46,13 @@ pub enum WorkloadKind {
     /// Full fine-tuning, bf16 with AdamW (16 bytes/parameter), ZeRO-3 over all the GPUs,
     /// 2048 tokens, batch 1 per GPU, full recompute.
     FullFinetune,
+}
+
+/// In JSON a workload is its stable id (`inference-bf16-4k`).
+impl Serialize for WorkloadKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
 }
 
 impl WorkloadKind {
@@ -145,7 +152,7 @@ impl WorkloadKind {
 /// One model under one standard workload.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FitCell {
-    pub workload: &'static str,
+    pub workload: WorkloadKind,
     /// None when the workload does not apply to the model.
     pub verdict: Option<Verdict>,
     pub layout: Option<memory::Layout>,
@@ -299,7 +306,7 @@ fn cell_from(
         speed::estimate_speed(spec, &tried.workload, gpu, &sub_topology(topo, tried.gpus), &SpeedSettings::default());
     let samples = speed.inference_samples_per_s.or(speed.train_samples_per_s);
     FitCell {
-        workload: kind.id(),
+        workload: kind,
         verdict: Some(tried.verdict),
         layout: Some(tried.estimate.layout),
         gpus_used: Some(tried.gpus),
@@ -328,7 +335,7 @@ pub fn sub_topology(topo: &Topology, gpus: u32) -> Topology {
 
 fn not_applicable(kind: WorkloadKind, why: &str) -> FitCell {
     FitCell {
-        workload: kind.id(),
+        workload: kind,
         verdict: None,
         layout: None,
         gpus_used: None,

@@ -14,6 +14,7 @@ pub mod fit;
 pub mod memory;
 pub mod power;
 pub mod speed;
+pub mod summary;
 pub mod tco;
 pub mod thermal;
 
@@ -52,6 +53,9 @@ pub struct Report {
     pub tco: tco::Tco,
     /// Every finding, most severe first.
     pub diagnostics: Vec<Diagnostic>,
+    /// The headline figures every front end shows (the app's Summary tab, the sheets, the
+    /// comparison), read off the sections above.
+    pub summary: summary::Summary,
 }
 
 impl Report {
@@ -95,11 +99,25 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
     diagnostics.extend(found);
     let tco = analyze_tco(&resolved, &bom, &power, workload);
     diagnostic::sort(&mut diagnostics);
+    let (nodes, gpus) = (resolved.total_nodes(), resolved.total_gpus());
+    let summary = summary::Summary::of(
+        catalog,
+        &summary::Sections {
+            nodes,
+            gpus,
+            bom: &bom,
+            fit: &fit,
+            power: &power,
+            thermal: &thermal,
+            tco: &tco,
+            diagnostics: &diagnostics,
+        },
+    );
     Report {
         build_name: build.name.clone(),
         currency: build.site.currency.clone(),
-        nodes: resolved.total_nodes(),
-        gpus: resolved.total_gpus(),
+        nodes,
+        gpus,
         bom,
         fit,
         compat,
@@ -107,6 +125,7 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
         thermal,
         tco,
         diagnostics,
+        summary,
     }
 }
 
@@ -147,7 +166,7 @@ pub fn planned_workload(build: &Build, fit: &[fit::FitMatrix]) -> (Option<tco::W
         );
     };
     let fits = |cell: &fit::FitCell| matches!(cell.verdict, Some(memory::Verdict::Fits | memory::Verdict::Tight));
-    let cell = row.cells.iter().find(|c| c.workload == kind.id()).filter(|c| fits(c));
+    let cell = row.cells.iter().find(|c| c.workload == kind).filter(|c| fits(c));
     let throughput = cell.and_then(|c| {
         if kind.is_inference() {
             let replicas = (matrix.gpus_per_node * matrix.nodes) / c.gpus_used.unwrap_or(1).max(1);

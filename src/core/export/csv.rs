@@ -196,7 +196,7 @@ pub fn sheet_to_csv(sheet: &BuildSheet) -> Result<String, ExportError> {
 }
 
 fn write_summary(w: &mut Sections, sheet: &BuildSheet) -> Result<(), ExportError> {
-    let s = &sheet.summary;
+    let s = &sheet.summary.headline;
     let cur = sheet.currency.to_string();
     w.row(&[t("Summary"), t("Value"), t("Unit")])?;
     w.row(&[t("Nodes"), int(s.nodes)])?;
@@ -209,7 +209,7 @@ fn write_summary(w: &mut Sections, sheet: &BuildSheet) -> Result<(), ExportError
     w.row(&[t("Heat at max"), num(s.heat_btu_per_hour, 0), t("BTU/h")])?;
     w.row(&[t("Cooling"), num(s.cooling_tons, 2), t("tons")])?;
     let c = &s.compatibility;
-    w.row(&[t("Compatibility"), t(c.status)])?;
+    w.row(&[t("Compatibility"), t(c.status.id())])?;
     w.row(&[t("Compatibility errors"), int(c.errors as u64)])?;
     w.row(&[t("Compatibility warnings"), int(c.warnings as u64)])?;
     w.row(&[t("Compatibility notes (info)"), int(c.infos as u64)])?;
@@ -222,7 +222,7 @@ fn write_summary(w: &mut Sections, sheet: &BuildSheet) -> Result<(), ExportError
             ("Largest model for fine-tuning", &f.largest_finetune),
         ] {
             match l {
-                Some(l) => w.row(&[t(label), t(&l.name), t(l.workload)])?,
+                Some(l) => w.row(&[t(label), t(&l.name), t(l.workload.id())])?,
                 None => w.row(&[t(label), t("none")])?,
             }
         }
@@ -330,7 +330,7 @@ pub fn comparison_to_csv(c: &Comparison) -> Result<String, ExportError> {
         header.extend(labels.iter().map(|l| t(l)));
         w.row(&header)?;
         for d in &c.fit_differences {
-            let mut cells = vec![t(&d.model_name), t(d.model.as_str()), t(d.workload)];
+            let mut cells = vec![t(&d.model_name), t(d.model.as_str()), t(d.workload.id())];
             cells.extend(d.verdicts.iter().map(|v| t(verdict_text(*v))));
             w.row(&cells)?;
         }

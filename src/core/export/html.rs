@@ -250,7 +250,7 @@ pub fn comparison_to_html(c: &Comparison) -> String {
         }
         out.push_str("</tr></thead>\n<tbody>\n");
         for d in &c.fit_differences {
-            let _ = write!(out, "<tr><td>{}</td><td>{}</td>", esc(&d.model_name), esc(d.workload));
+            let _ = write!(out, "<tr><td>{}</td><td>{}</td>", esc(&d.model_name), esc(d.workload.id()));
             for v in &d.verdicts {
                 let _ = write!(out, "<td>{}</td>", esc(verdict_text(*v)));
             }

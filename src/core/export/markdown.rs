@@ -254,7 +254,7 @@ pub fn comparison_to_markdown(c: &Comparison) -> String {
         let _ = writeln!(out, "| --- | --- |{}", " --- |".repeat(labels.len()));
         for d in &c.fit_differences {
             let verdicts: Vec<&str> = d.verdicts.iter().map(|v| verdict_text(*v)).collect();
-            let _ = writeln!(out, "| {} | {} | {} |", esc(&d.model_name), esc(d.workload), verdicts.join(" | "));
+            let _ = writeln!(out, "| {} | {} | {} |", esc(&d.model_name), esc(d.workload.id()), verdicts.join(" | "));
         }
     }
     let _ = writeln!(out, "\n## Parts that differ\n");

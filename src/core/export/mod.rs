@@ -137,7 +137,7 @@ pub fn render(format: Format, sheet: &BuildSheet, report: &Report) -> Result<Vec
 /// As [`render`].
 pub fn export_build(catalog: &Catalog, build: &Build, date: SheetDate, format: Format) -> Result<Vec<u8>, ExportError> {
     let report = analysis::analyze(catalog, build);
-    let sheet = BuildSheet::new(build, &report, catalog, date);
+    let sheet = BuildSheet::new(build, &report, date);
     render(format, &sheet, &report)
 }
 
@@ -193,7 +193,7 @@ pub fn break_even_text(month: Option<f64>, horizon_months: u32) -> String {
 /// The sheet's summary sentences, shared by Markdown and HTML: (label, text) pairs.
 #[must_use]
 pub fn summary_items(sheet: &BuildSheet) -> Vec<(&'static str, String)> {
-    let s = &sheet.summary;
+    let s = &sheet.summary.headline;
     let cur = &sheet.currency;
     let mut items = vec![
         ("Nodes and GPUs", format!("{} node(s), {} GPU(s)", s.nodes, s.gpus)),
@@ -220,17 +220,20 @@ pub fn summary_items(sheet: &BuildSheet) -> Vec<(&'static str, String)> {
             "Compatibility",
             format!(
                 "{}: {} error(s), {} warning(s), {} info",
-                s.compatibility.status, s.compatibility.errors, s.compatibility.warnings, s.compatibility.infos
+                s.compatibility.status.id(),
+                s.compatibility.errors,
+                s.compatibility.warnings,
+                s.compatibility.infos
             ),
         ),
     ];
     let fit = match &s.fit {
         None => "no GPUs".to_owned(),
         Some(f) => {
-            let largest = |l: &Option<sheet::LargestModel>| {
+            let largest = |l: &Option<crate::core::analysis::summary::LargestModel>| {
                 l.as_ref().map_or_else(
                     || "none".to_owned(),
-                    |l| format!("{} ({} parameters, {})", l.name, params_text(l.params), l.workload),
+                    |l| format!("{} ({} parameters, {})", l.name, params_text(l.params), l.workload.id()),
                 )
             };
             format!(

@@ -12,32 +12,12 @@ use super::date::SheetDate;
 use crate::core::analysis::Report;
 use crate::core::analysis::Severity;
 use crate::core::analysis::bom::PriceOrigin;
-use crate::core::analysis::fit::WorkloadKind;
-use crate::core::analysis::memory::Verdict;
+use crate::core::analysis::bom::category_label;
+use crate::core::analysis::summary::Summary;
 use crate::core::build::{Build, CostKind};
-use crate::core::catalog::{Catalog, ModelId, PartId, PartKind};
+use crate::core::catalog::{PartId, PartKind};
 use crate::core::units::Currency;
 use serde::Serialize;
-use std::collections::BTreeMap;
-
-/// The purchasing category of a part kind, as a sheet prints it.
-#[must_use]
-pub fn category_label(kind: Option<PartKind>) -> &'static str {
-    match kind {
-        Some(PartKind::Gpu) => "GPU",
-        Some(PartKind::Cpu) => "CPU",
-        Some(PartKind::Motherboard) => "Motherboard",
-        Some(PartKind::Memory) => "Memory",
-        Some(PartKind::Storage) => "Storage",
-        Some(PartKind::Psu) => "PSU",
-        Some(PartKind::Cooler) => "Cooler",
-        Some(PartKind::Chassis) => "Chassis",
-        Some(PartKind::Nic) => "NIC",
-        Some(PartKind::Switch) => "Switch",
-        Some(PartKind::System) => "System",
-        None => "Unknown part",
-    }
-}
 
 /// Where a line's unit price came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -144,57 +124,6 @@ pub struct SheetTotals {
     pub unpriced_lines: usize,
 }
 
-/// Compatibility at a glance.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CompatSummary {
-    /// `ok`, `warnings` or `errors`: the most severe finding's class.
-    pub status: &'static str,
-    pub errors: usize,
-    pub warnings: usize,
-    pub infos: usize,
-}
-
-/// The largest catalog model that fits, and under which standard workload.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct LargestModel {
-    pub model: ModelId,
-    pub name: String,
-    pub params: u64,
-    /// Workload id (`inference-bf16-4k`, …).
-    pub workload: &'static str,
-}
-
-/// Workload fit at a glance: over the catalog's models and the standard workloads, on any of
-/// the build's node groups.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct FitSummary {
-    /// Catalog models evaluated.
-    pub models: usize,
-    /// Models that fit (or fit tightly) for at least one inference workload.
-    pub inference_models: usize,
-    /// Models that fit for at least one fine-tuning workload (LoRA, QLoRA, full).
-    pub finetune_models: usize,
-    pub largest_inference: Option<LargestModel>,
-    pub largest_finetune: Option<LargestModel>,
-}
-
-/// The TCO at a glance, against the primary cloud option.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct TcoSummary {
-    pub horizon_years: f64,
-    pub months: u32,
-    pub utilization: f64,
-    /// Owned total over the horizon, net of the value at the horizon.
-    pub owned_total: f64,
-    /// The option the report compares against (`<offer>:<term>`), its label and total.
-    pub primary_option: Option<String>,
-    pub primary_label: Option<String>,
-    pub primary_total: Option<f64>,
-    /// Month in which owning has cost as much as the primary option; `None` if never.
-    pub break_even_month: Option<f64>,
-    pub break_even_within_horizon: bool,
-}
-
 /// A finding a buyer must see before ordering (errors and warnings; notes stay in the report).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SheetFinding {
@@ -204,25 +133,13 @@ pub struct SheetFinding {
     pub fix: Option<String>,
 }
 
-/// The headline results.
+/// The headline results: the report's [`Summary`] and the findings a buyer must read.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SheetSummary {
-    pub nodes: u64,
-    pub gpus: u64,
-    pub wall_watts: f64,
-    pub wall_typical_watts: f64,
-    pub wall_idle_watts: f64,
-    /// Sum over node groups of the recommended PSU capacity × node count.
-    pub recommended_psu_watts: f64,
-    pub heat_watts: f64,
-    pub heat_btu_per_hour: f64,
-    pub cooling_tons: f64,
-    pub compatibility: CompatSummary,
+    #[serde(flatten)]
+    pub headline: Summary,
     /// The errors and warnings, most severe first.
     pub findings: Vec<SheetFinding>,
-    /// `None` when the build has no GPUs.
-    pub fit: Option<FitSummary>,
-    pub tco: TcoSummary,
 }
 
 /// Everything a build sheet shows.
@@ -249,10 +166,9 @@ fn surcharge(percent: f64, amount: f64) -> Option<Surcharge> {
 
 impl BuildSheet {
     /// Gathers the sheet of `build` from its `report` (from [`crate::core::analysis::analyze`]
-    /// on the same catalog and build). `catalog` gives the models' parameter counts; `date` is
-    /// printed on the sheet.
+    /// on the same catalog and build); `date` is printed on the sheet.
     #[must_use]
-    pub fn new(build: &Build, report: &Report, catalog: &Catalog, date: SheetDate) -> Self {
+    pub fn new(build: &Build, report: &Report, date: SheetDate) -> Self {
         let bom = &report.bom;
         let lines: Vec<SheetLine> = bom
             .lines
@@ -336,41 +252,15 @@ impl BuildSheet {
             lines,
             custom_lines,
             totals,
-            summary: summary(report, catalog),
+            summary: summary(report),
             notes,
         }
     }
 }
 
-fn summary(report: &Report, catalog: &Catalog) -> SheetSummary {
-    let p = &report.power;
-    let t = &report.thermal;
-    let errors = report.count(Severity::Error);
-    let warnings = report.count(Severity::Warning);
-    let tco = &report.tco;
-    let primary = tco.primary_option.as_ref().and_then(|id| tco.options.iter().find(|o| &o.input.id == id));
+fn summary(report: &Report) -> SheetSummary {
     SheetSummary {
-        nodes: report.nodes,
-        gpus: report.gpus,
-        wall_watts: p.wall_watts,
-        wall_typical_watts: p.wall_typical_watts,
-        wall_idle_watts: p.wall_idle_watts,
-        recommended_psu_watts: p.recommended_psu_watts,
-        heat_watts: t.heat_watts,
-        heat_btu_per_hour: t.heat_btu_per_hour,
-        cooling_tons: t.cooling_tons,
-        compatibility: CompatSummary {
-            status: if errors > 0 {
-                "errors"
-            } else if warnings > 0 {
-                "warnings"
-            } else {
-                "ok"
-            },
-            errors,
-            warnings,
-            infos: report.count(Severity::Info),
-        },
+        headline: report.summary.clone(),
         findings: report
             .diagnostics
             .iter()
@@ -382,72 +272,5 @@ fn summary(report: &Report, catalog: &Catalog) -> SheetSummary {
                 fix: d.fix.clone(),
             })
             .collect(),
-        fit: fit_summary(report, catalog),
-        tco: TcoSummary {
-            horizon_years: tco.horizon_years,
-            months: tco.months,
-            utilization: tco.utilization,
-            owned_total: tco.totals.owned,
-            primary_option: tco.primary_option.clone(),
-            primary_label: primary.map(|o| o.input.label.clone()),
-            primary_total: primary.map(|o| o.total),
-            break_even_month: tco.break_even_month,
-            break_even_within_horizon: tco.break_even_within_horizon,
-        },
     }
-}
-
-/// True for the workloads that only run a model (no training).
-#[must_use]
-pub fn is_inference(workload: &str) -> bool {
-    workload == WorkloadKind::InferenceBf16.id() || workload == WorkloadKind::InferenceQ4km.id()
-}
-
-/// For each model, the workloads it fits under on any of the build's node groups.
-#[must_use]
-pub fn fitting_workloads(report: &Report) -> BTreeMap<&ModelId, Vec<&'static str>> {
-    let mut out: BTreeMap<&ModelId, Vec<&'static str>> = BTreeMap::new();
-    for matrix in &report.fit {
-        for row in &matrix.rows {
-            let entry = out.entry(&row.model).or_default();
-            for cell in &row.cells {
-                if cell.verdict.is_some_and(Verdict::fits) && !entry.contains(&cell.workload) {
-                    entry.push(cell.workload);
-                }
-            }
-        }
-    }
-    out
-}
-
-fn fit_summary(report: &Report, catalog: &Catalog) -> Option<FitSummary> {
-    if report.fit.is_empty() {
-        return None;
-    }
-    let fitting = fitting_workloads(report);
-    let mut inference_models = 0;
-    let mut finetune_models = 0;
-    let mut largest_inference: Option<LargestModel> = None;
-    let mut largest_finetune: Option<LargestModel> = None;
-    // Catalog order, so ties in parameter count resolve the same way every time.
-    for model in catalog.models.iter() {
-        let Some(workloads) = fitting.get(&model.id) else { continue };
-        let consider = |slot: &mut Option<LargestModel>, workload: &'static str| {
-            let params = model.total_params();
-            if slot.as_ref().is_none_or(|l| params > l.params) {
-                *slot = Some(LargestModel { model: model.id.clone(), name: model.name.clone(), params, workload });
-            }
-        };
-        // Standard workload order: bf16 before Q4_K_M, LoRA before QLoRA before full.
-        let ordered = || WorkloadKind::ALL.into_iter().map(WorkloadKind::id).filter(|w| workloads.contains(w));
-        if let Some(w) = ordered().find(|w| is_inference(w)) {
-            inference_models += 1;
-            consider(&mut largest_inference, w);
-        }
-        if let Some(w) = ordered().find(|w| !is_inference(w)) {
-            finetune_models += 1;
-            consider(&mut largest_finetune, w);
-        }
-    }
-    Some(FitSummary { models: fitting.len(), inference_models, finetune_models, largest_inference, largest_finetune })
 }

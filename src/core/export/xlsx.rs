@@ -234,7 +234,7 @@ fn summary_sheet(ws: &mut Worksheet, sheet: &BuildSheet, styles: &Styles) -> Res
     ws.set_column_width(1, 24)?;
     ws.set_column_width(2, 40)?;
     let cur = sheet.currency.to_string();
-    let sum = &sheet.summary;
+    let sum = &sheet.summary.headline;
     text(ws, 0, 0, "Summary", Some(&styles.header))?;
     text(ws, 0, 1, "Value", Some(&styles.header))?;
     text(ws, 0, 2, "Unit", Some(&styles.header))?;
@@ -266,7 +266,7 @@ fn summary_sheet(ws: &mut Worksheet, sheet: &BuildSheet, styles: &Styles) -> Res
     put("Heat at max", Value::Number(sum.heat_btu_per_hour, &watts), "BTU/h")?;
     put("Cooling", Value::Number(sum.cooling_tons, &two), "tons")?;
     let compat = &sum.compatibility;
-    put("Compatibility", Value::Text(compat.status), "")?;
+    put("Compatibility", Value::Text(compat.status.id()), "")?;
     put("Compatibility errors", whole(compat.errors as u64), "")?;
     put("Compatibility warnings", whole(compat.warnings as u64), "")?;
     put("Compatibility notes (info)", whole(compat.infos as u64), "")?;
@@ -280,7 +280,7 @@ fn summary_sheet(ws: &mut Worksheet, sheet: &BuildSheet, styles: &Styles) -> Res
                 ("Largest model for fine-tuning", &fit.largest_finetune),
             ] {
                 match l {
-                    Some(l) => put(label, Value::Text(&l.name), l.workload)?,
+                    Some(l) => put(label, Value::Text(&l.name), l.workload.id())?,
                     None => put(label, Value::Text("none"), "")?,
                 }
             }
@@ -303,7 +303,7 @@ fn summary_sheet(ws: &mut Worksheet, sheet: &BuildSheet, styles: &Styles) -> Res
         }
         _ => put("Primary cloud option", Value::Text("none matches the build"), "")?,
     }
-    for f in &sum.findings {
+    for f in &sheet.summary.findings {
         let label = format!("Finding ({})", f.severity);
         put(&label, Value::Text(&f.code), &f.message)?;
     }

@@ -77,27 +77,36 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         ui.colored_label(tk.warn, t.summary_unpriced.count(bom.unpriced_lines));
     }
     ui.add_space(6.0);
-    let sf = &derived.summary;
+    let sf = &report.summary;
     let mut rows: Vec<(&str, String)> = vec![(t.summary_wall, format!("{} W", format_thousands(sf.wall_watts, 0)))];
-    if let Some((name, h)) = &sf.worst_gpu_headroom {
-        rows.push((t.summary_gpu_headroom, fill(t.summary_headroom_c, &[&format!("{h:+.0}"), name])));
+    if let Some(g) = &sf.worst_gpu_headroom {
+        rows.push((t.summary_gpu_headroom, fill(t.summary_headroom_c, &[&format!("{:+.0}", g.headroom_c), &g.name])));
     }
-    if let Some((name, h)) = &sf.worst_cooler_headroom {
-        rows.push((t.summary_cooler_headroom, fill(t.summary_headroom_w, &[&format!("{h:+.0}"), name])));
+    if let Some(c) = &sf.worst_cooler_headroom {
+        rows.push((
+            t.summary_cooler_headroom,
+            fill(t.summary_headroom_w, &[&format!("{:+.0}", c.headroom_watts), &c.name]),
+        ));
     }
-    if sf.models_total > 0 {
-        rows.push((t.summary_models_inference, fill(t.summary_models_of, &[&sf.models_inference, &sf.models_total])));
-        rows.push((t.summary_models_finetune, fill(t.summary_models_of, &[&sf.models_finetune, &sf.models_total])));
+    if let Some(f) = &sf.fit {
+        rows.push((t.summary_models_inference, fill(t.summary_models_of, &[&f.inference_models, &f.models])));
+        rows.push((t.summary_models_finetune, fill(t.summary_models_of, &[&f.finetune_models, &f.models])));
     }
-    let horizon = format!("{:.1}", sf.horizon_years);
+    let horizon = format!("{:.1}", sf.tco.horizon_years);
     rows.push((
         t.summary_tco_owned,
-        fill(t.summary_money_over, &[&format_thousands(sf.owned_total, 0), &report.currency, &horizon]),
+        fill(t.summary_money_over, &[&format_thousands(sf.tco.owned_total, 0), &report.currency, &horizon]),
     ));
-    if let Some((label, total)) = &sf.best_cloud {
+    if let (Some(label), Some(total)) = (&sf.tco.primary_label, sf.tco.primary_total) {
+        rows.push((
+            t.summary_tco_primary,
+            fill(t.summary_cloud_over, &[&format_thousands(total, 0), &report.currency, label]),
+        ));
+    }
+    if let Some(c) = &sf.tco.cheapest {
         rows.push((
             t.summary_tco_cloud,
-            fill(t.summary_cloud_over, &[&format_thousands(*total, 0), &report.currency, label]),
+            fill(t.summary_cloud_over, &[&format_thousands(c.total, 0), &report.currency, &c.label]),
         ));
     }
     super::plots::figures(ui, "summary-figures", &rows);

@@ -395,8 +395,8 @@ fn fit_differences(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison) {
                 ui.end_row();
                 for d in &c.fit_differences {
                     ui.label(&d.model_name);
-                    let k = WorkloadKind::ALL.iter().position(|k| k.id() == d.workload);
-                    let short = k.and_then(|k| t.fit_workloads.get(k).copied()).unwrap_or(d.workload);
+                    let k = WorkloadKind::ALL.iter().position(|k| *k == d.workload);
+                    let short = k.and_then(|k| t.fit_workloads.get(k).copied()).unwrap_or(d.workload.id());
                     ui.label(short);
                     for v in &d.verdicts {
                         let (text, color) = verdict_text(fx, *v);
