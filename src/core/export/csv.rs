@@ -13,6 +13,7 @@
 //! Excel").
 
 use super::ExportError;
+use super::columns::{PARTS_COLUMNS, Value};
 use super::safety::neutralize_formula;
 use super::sheet::BuildSheet;
 use crate::core::compare::{Comparison, Direction, Outcome};
@@ -107,41 +108,18 @@ pub fn sheet_to_csv(sheet: &BuildSheet) -> Result<String, ExportError> {
     w.row(&[t("Currency"), t(&cur)])?;
     w.row(&[t("USD exchange rate"), num(sheet.usd_exchange_rate, 4), t(&format!("{cur} per USD"))])?;
     w.blank()?;
-    let unit_price = format!("Unit price ({cur})");
-    let extended = format!("Extended price ({cur})");
-    w.row(&[
-        t("Group"),
-        t("Category"),
-        t("Vendor"),
-        t("Part"),
-        t("Part id"),
-        t("SKU"),
-        t("Qty per node"),
-        t("Nodes"),
-        t("Total qty"),
-        t(&unit_price),
-        t(&extended),
-        t("Price date"),
-        t("Price basis"),
-        t("Source"),
-    ])?;
+    let header: Vec<String> = PARTS_COLUMNS.iter().map(|c| c.header(&cur)).collect();
+    w.row(&header.iter().map(|h| t(h)).collect::<Vec<_>>())?;
     for l in &sheet.lines {
-        w.row(&[
-            t(&l.group),
-            t(l.category),
-            t(&l.vendor),
-            t(&l.name),
-            t(l.part.as_str()),
-            t(l.sku.as_deref().unwrap_or_default()),
-            int(u64::from(l.quantity_per_node)),
-            int(u64::from(l.node_count)),
-            int(l.total_quantity),
-            money_opt(l.unit_price),
-            money_opt(l.extended_price),
-            t(l.price_date.as_deref().unwrap_or_default()),
-            t(l.price_basis.label()),
-            t(&l.source),
-        ])?;
+        let cells: Vec<Cell<'_>> = PARTS_COLUMNS
+            .iter()
+            .map(|c| match c.value(l) {
+                Value::Text(s) | Value::Label(s) | Value::Source(s) => t(s),
+                Value::Count(n) => int(n),
+                Value::Money(m) => money_opt(m),
+            })
+            .collect();
+        w.row(&cells)?;
     }
     if !sheet.custom_lines.is_empty() {
         w.blank()?;

@@ -6,6 +6,7 @@
 //! [`escape_html`](super::safety::escape_html). The print style sheet sets A4 landscape pages,
 //! repeats table headers and avoids breaking charts and table rows across pages.
 
+use super::columns::{PARTS_COLUMNS, Value};
 use super::csv::verdict_text;
 use super::markdown::{delta_cell, delta_text, numbered_sources, outcome_text};
 use super::safety::escape_html as esc;
@@ -62,30 +63,25 @@ pub fn sheet_to_html(sheet: &BuildSheet, report: &Report) -> String {
     }
     out.push_str("</header>\n");
 
-    let _ = writeln!(
-        out,
-        "<h2>Parts</h2>\n<table>\n<thead><tr><th>Group</th><th>Category</th><th>Vendor</th><th>Part</th><th>Part id</th><th>SKU</th><th>Qty per node</th><th>Nodes</th><th>Total qty</th><th>Unit price ({cur})</th><th>Extended price ({cur})</th><th>Price date</th><th>Price basis</th><th>Source</th></tr></thead>\n<tbody>"
-    );
+    out.push_str("<h2>Parts</h2>\n<table>\n<thead><tr>");
+    for c in PARTS_COLUMNS {
+        let _ = write!(out, "<th>{}</th>", esc(&c.header(&sheet.currency.to_string())));
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
     let (refs, sources) = numbered_sources(sheet);
     for (l, r) in sheet.lines.iter().zip(&refs) {
-        let _ = writeln!(
-            out,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            esc(&l.group),
-            esc(l.category),
-            esc(&l.vendor),
-            esc(&l.name),
-            esc(l.part.as_str()),
-            esc(l.sku.as_deref().unwrap_or("")),
-            l.quantity_per_node,
-            l.node_count,
-            l.total_quantity,
-            opt_money(l.unit_price),
-            opt_money(l.extended_price),
-            esc(l.price_date.as_deref().unwrap_or("")),
-            esc(l.price_basis.label()),
-            r.map_or_else(String::new, |n| format!("[{n}]"))
-        );
+        out.push_str("<tr>");
+        for c in PARTS_COLUMNS {
+            let text = match c.value(l) {
+                Value::Text(s) | Value::Label(s) => esc(s),
+                Value::Count(n) => n.to_string(),
+                Value::Money(m) => opt_money(m),
+                Value::Source(_) => r.map_or_else(String::new, |n| format!("[{n}]")),
+            };
+            let class = if c.is_numeric() { " class=\"n\"" } else { "" };
+            let _ = write!(out, "<td{class}>{text}</td>");
+        }
+        out.push_str("</tr>\n");
     }
     out.push_str("</tbody>\n</table>\n");
 

@@ -5,6 +5,7 @@
 //! catalog sources are listed once under the table and referenced by number, which keeps the
 //! parts table readable.
 
+use super::columns::{PARTS_COLUMNS, Value};
 use super::csv::verdict_text;
 use super::safety::escape_markdown as esc;
 use super::sheet::BuildSheet;
@@ -50,31 +51,23 @@ pub fn sheet_to_markdown(sheet: &BuildSheet) -> String {
     let _ = writeln!(out, "| Currency | {cur} |");
     let _ = writeln!(out, "| USD exchange rate | {} {cur} per USD (catalog prices are USD) |", sheet.usd_exchange_rate);
     let _ = writeln!(out, "\n## Parts\n");
-    let _ = writeln!(
-        out,
-        "| Group | Category | Vendor | Part | Part id | SKU | Qty per node | Nodes | Total qty | Unit price ({cur}) | Extended price ({cur}) | Price date | Price basis | Source |"
-    );
-    let _ = writeln!(out, "| --- | --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |");
+    let header: Vec<String> = PARTS_COLUMNS.iter().map(|c| esc(&c.header(&sheet.currency.to_string()))).collect();
+    let _ = writeln!(out, "| {} |", header.join(" | "));
+    let rule: Vec<&str> = PARTS_COLUMNS.iter().map(|c| if c.is_numeric() { "---:" } else { "---" }).collect();
+    let _ = writeln!(out, "| {} |", rule.join(" | "));
     let (refs, sources) = numbered_sources(sheet);
     for (l, r) in sheet.lines.iter().zip(&refs) {
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-            esc(&l.group),
-            l.category,
-            esc(&l.vendor),
-            esc(&l.name),
-            esc(l.part.as_str()),
-            esc(l.sku.as_deref().unwrap_or("")),
-            l.quantity_per_node,
-            l.node_count,
-            l.total_quantity,
-            l.unit_price.map_or_else(|| "no price".to_owned(), money_text),
-            l.extended_price.map_or_else(|| "no price".to_owned(), money_text),
-            esc(l.price_date.as_deref().unwrap_or("")),
-            l.price_basis.label(),
-            r.map_or_else(String::new, |n| format!("\\[{n}\\]")),
-        );
+        let cells: Vec<String> = PARTS_COLUMNS
+            .iter()
+            .map(|c| match c.value(l) {
+                Value::Text(s) => esc(s),
+                Value::Label(s) => s.to_owned(),
+                Value::Count(n) => n.to_string(),
+                Value::Money(m) => m.map_or_else(|| "no price".to_owned(), money_text),
+                Value::Source(_) => r.map_or_else(String::new, |n| format!("\\[{n}\\]")),
+            })
+            .collect();
+        let _ = writeln!(out, "| {} |", cells.join(" | "));
     }
     if !sheet.custom_lines.is_empty() {
         let _ = writeln!(out, "\n## Custom line items\n");

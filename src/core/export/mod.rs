@@ -15,6 +15,7 @@
 //! formats), [`markdown`], [`html`] (self-contained and printable, with inline SVG charts from
 //! [`svg`]) and [`json`] (the full report plus the sheet).
 
+pub mod columns;
 pub mod csv;
 pub mod date;
 pub mod html;

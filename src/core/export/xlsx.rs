@@ -12,6 +12,7 @@
 //! The workbook's creation date is the sheet's date, so the same inputs give the same bytes.
 
 use super::ExportError;
+use super::columns::{PARTS_COLUMNS, PartsColumn, Value as Column};
 use super::safety::neutralize_formula;
 use super::sheet::BuildSheet;
 use rust_xlsxwriter::{DocProperties, ExcelDateTime, Format, FormatAlign, FormatBorder, Workbook, Worksheet};
@@ -27,25 +28,27 @@ pub const SUMMARY_SHEET: &str = "Summary";
 /// Row of the parts table's header (0-based); the heading block is above it.
 pub const PARTS_HEADER_ROW: u32 = 5;
 
-/// Column headers of the parts table; the price columns get the currency appended.
-pub const PARTS_COLUMNS: [&str; 14] = [
-    "Group",
-    "Category",
-    "Vendor",
-    "Part",
-    "Part id",
-    "SKU",
-    "Qty per node",
-    "Nodes",
-    "Total qty",
-    "Unit price",
-    "Extended price",
-    "Price date",
-    "Price basis",
-    "Source",
-];
-/// Column widths of the parts table, in Excel character units.
-const PARTS_WIDTHS: [f64; 14] = [18.0, 12.0, 14.0, 40.0, 36.0, 20.0, 12.0, 8.0, 10.0, 18.0, 20.0, 12.0, 11.0, 80.0];
+/// Column width of a parts-table column, in Excel character units.
+fn column_width(column: PartsColumn) -> f64 {
+    match column {
+        PartsColumn::Group => 18.0,
+        PartsColumn::Category => 12.0,
+        PartsColumn::Vendor => 14.0,
+        PartsColumn::Part => 40.0,
+        PartsColumn::PartId => 36.0,
+        PartsColumn::Sku => 20.0,
+        PartsColumn::QtyPerNode | PartsColumn::PriceDate => 12.0,
+        PartsColumn::Nodes => 8.0,
+        PartsColumn::TotalQty => 10.0,
+        PartsColumn::UnitPrice => 18.0,
+        PartsColumn::ExtendedPrice => 20.0,
+        PartsColumn::PriceBasis => 11.0,
+        PartsColumn::Source => 80.0,
+    }
+}
+
+/// Spreadsheet columns (0-based) of the parts table's price columns, where the custom lines
+/// and totals below the table put their amounts (checked against [`PARTS_COLUMNS`] in a test).
 const COL_UNIT_PRICE: u16 = 9;
 const COL_EXTENDED: u16 = 10;
 
@@ -149,37 +152,21 @@ fn parts_sheet(ws: &mut Worksheet, sheet: &BuildSheet, s: &Styles, created: &Exc
     number(ws, 3, 1, sheet.usd_exchange_rate, &s.rate)?;
     text(ws, 3, 2, &format!("{cur} per USD (catalog prices are USD)"), None)?;
 
-    for (col, (name, width)) in (0u16..).zip(PARTS_COLUMNS.iter().zip(PARTS_WIDTHS)) {
-        ws.set_column_width(col, width)?;
-        let header =
-            if col == COL_UNIT_PRICE || col == COL_EXTENDED { format!("{name} ({cur})") } else { (*name).to_owned() };
-        text(ws, PARTS_HEADER_ROW, col, &header, Some(&s.header))?;
+    for (i, c) in (0u16..).zip(PARTS_COLUMNS) {
+        ws.set_column_width(i, column_width(c))?;
+        text(ws, PARTS_HEADER_ROW, i, &c.header(&cur), Some(&s.header))?;
     }
     ws.set_freeze_panes(PARTS_HEADER_ROW + 1, 0)?;
     let mut row = PARTS_HEADER_ROW + 1;
     for l in &sheet.lines {
-        text(ws, row, 0, &l.group, None)?;
-        text(ws, row, 1, l.category, None)?;
-        text(ws, row, 2, &l.vendor, None)?;
-        text(ws, row, 3, &l.name, None)?;
-        text(ws, row, 4, l.part.as_str(), None)?;
-        if let Some(sku) = &l.sku {
-            text(ws, row, 5, sku, None)?;
+        for (i, c) in (0u16..).zip(PARTS_COLUMNS) {
+            match c.value(l) {
+                Column::Text("") | Column::Money(None) => {}
+                Column::Text(v) | Column::Label(v) | Column::Source(v) => text(ws, row, i, v, None)?,
+                Column::Count(n) => count(ws, row, i, n, s)?,
+                Column::Money(Some(p)) => number(ws, row, i, p, &s.money)?,
+            }
         }
-        count(ws, row, 6, u64::from(l.quantity_per_node), s)?;
-        count(ws, row, 7, u64::from(l.node_count), s)?;
-        count(ws, row, 8, l.total_quantity, s)?;
-        if let Some(p) = l.unit_price {
-            number(ws, row, COL_UNIT_PRICE, p, &s.money)?;
-        }
-        if let Some(p) = l.extended_price {
-            number(ws, row, COL_EXTENDED, p, &s.money)?;
-        }
-        if let Some(d) = &l.price_date {
-            text(ws, row, 11, d, None)?;
-        }
-        text(ws, row, 12, l.price_basis.label(), None)?;
-        text(ws, row, 13, &l.source, None)?;
         row += 1;
     }
     if !sheet.custom_lines.is_empty() {
@@ -314,4 +301,15 @@ fn summary_sheet(ws: &mut Worksheet, sheet: &BuildSheet, styles: &Styles) -> Res
 enum Value<'a> {
     Number(f64, &'a Format),
     Text(&'a str),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_price_columns_are_where_the_totals_put_their_amounts() {
+        assert_eq!(PARTS_COLUMNS.get(usize::from(COL_UNIT_PRICE)), Some(&PartsColumn::UnitPrice));
+        assert_eq!(PARTS_COLUMNS.get(usize::from(COL_EXTENDED)), Some(&PartsColumn::ExtendedPrice));
+    }
 }
