@@ -2,15 +2,17 @@
 
 use crate::core::catalog::Catalog;
 use crate::core::placement::Verdict;
-use crate::gui::command::{Command, Document, DropTarget};
+use crate::gui::command::Command;
 use crate::gui::compare::{CompareSet, Compared};
 use crate::gui::derived::{CellDetail, Derived, DropPreview};
+use crate::gui::document::Document;
 use crate::gui::icons::Icons;
 use crate::gui::prefs::Prefs;
 use crate::gui::recovery::Recovery;
-use crate::gui::state::ViewState;
 use crate::gui::text::Texts;
 use crate::gui::theme::Tokens;
+use crate::gui::view::ViewState;
+use crate::gui::vocab::DropTarget;
 
 /// What a panel sees this frame. Built once per frame from the app state; borrowed, never
 /// stored.
