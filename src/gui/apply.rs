@@ -1,6 +1,6 @@
 //! The one function that changes the app: [`apply`] takes a [`Command`] and changes the
 //! document, the view state, the preferences, the compare view's builds and the window
-//! requests accordingly.
+//! requests accordingly. Nothing else writes them once the app has started.
 //!
 //! Theory of operation. Document edits call the pure edit operations of the core ([`Build`]'s
 //! methods and [`placement::add_at`] / [`placement::move_to`]) on a copy through
@@ -237,7 +237,9 @@ fn apply_inner(state: &mut AppState, command: Command) {
         Command::SetTheme(choice) => state.prefs.theme = choice,
         Command::TogglePalette => state.prefs.show_palette = !state.prefs.show_palette,
         Command::ToggleAnalysis => state.prefs.show_analysis = !state.prefs.show_analysis,
+        Command::Notify(notice) => state.view.notice = Some(notice),
         Command::DismissNotice => state.view.notice = None,
+        Command::ShowError(error) => state.view.error = Some(error),
         Command::DismissError => state.view.error = None,
         Command::ShowAbout(open) => state.view.about_open = open,
         Command::SelectFitMatrix(i) => {

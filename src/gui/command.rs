@@ -1,14 +1,15 @@
 //! Commands: everything that changes the app, as data.
 //!
 //! Panels never change state: they push a [`Command`] while they lay themselves out, the frame
-//! loop turns shortcuts and dropped files into commands too, and [`crate::gui::apply::apply`]
-//! carries each one out at the start of the next frame. This module holds only the commands and their arguments; it names no state.
+//! loop turns shortcuts, dropped files and its own findings (a failed autosave, a saved plot)
+//! into commands too, and [`crate::gui::apply::apply`] carries each one out at the start of the
+//! next frame. This module holds only the commands and their arguments; it names no state.
 
 use crate::core::build::Location;
 use crate::core::catalog::PartId;
 use crate::core::export::{CompareFormat, Format};
 use crate::gui::theme::ThemeChoice;
-use crate::gui::vocab::{AnalysisTab, FitOverrides, FitSel, MainView};
+use crate::gui::vocab::{AnalysisTab, ErrorView, FitOverrides, FitSel, MainView, Notice};
 use std::path::PathBuf;
 
 /// The file dialogs, under the name they had when they lived here.
@@ -99,7 +100,11 @@ pub enum Command {
     SetTheme(ThemeChoice),
     TogglePalette,
     ToggleAnalysis,
+    /// Show a message at the top of the canvas (replacing the one shown).
+    Notify(Notice),
     DismissNotice,
+    /// Show an error the user must acknowledge.
+    ShowError(ErrorView),
     DismissError,
     ShowAbout(bool),
     /// Show one node group's fit matrix.

@@ -3,7 +3,9 @@
 //! commands).
 //!
 //! Theory of operation. Each frame, `logic` turns shortcuts and files dropped on the window
-//! into commands and applies every queued command through [`apply`]. It then refreshes derived data that depends on more
+//! into commands and applies every queued command through [`apply`]; what the loop itself
+//! finds out (a dropped file that cannot be read, a failed autosave, a plot saved or not) is
+//! a command too, applied on the spot. It then refreshes derived data that depends on more
 //! than the document (the selected fit cell, [`CellDetail`]; the comparison while the compare
 //! view is shown, [`crate::gui::compare::Compared`]), computes drop verdicts once per drag,
 //! ticks the autosave and sends window commands (title, close). `ui` then lays out the panels
@@ -19,7 +21,7 @@ use crate::gui::panels;
 use crate::gui::state::AppState;
 use crate::gui::text::fill;
 use crate::gui::theme;
-use crate::gui::vocab::{DragPayload, ErrorView, MainView, Notice, NoticeKind};
+use crate::gui::vocab::{DragPayload, ErrorView, MainView, Notice};
 use egui::{Key, KeyboardShortcut, Modifiers};
 use std::path::PathBuf;
 
@@ -46,10 +48,8 @@ impl AppState {
             match file.bytes() {
                 Ok(bytes) => self.push(Command::OpenBytes { path: file.path().to_path_buf(), bytes }),
                 Err(e) => {
-                    self.view.error = Some(ErrorView {
-                        title: self.texts.open_failed.to_owned(),
-                        message: format!("{}: {e}", file.path().display()),
-                    });
+                    let message = format!("{}: {e}", file.path().display());
+                    apply(self, Command::ShowError(ErrorView::new(self.texts.open_failed, message)));
                 }
             }
         }
@@ -68,10 +68,7 @@ impl AppState {
         match self.recovery.tick(now, self.doc.revision(), self.doc.is_dirty(), self.doc.build(), self.doc.path()) {
             Ok(Some(wait_secs)) => ctx.request_repaint_after_secs(wait_secs),
             Ok(None) => {}
-            Err(e) => {
-                self.view.notice =
-                    Some(Notice { kind: NoticeKind::Refused, text: fill(self.texts.autosave_failed, &[&e]) });
-            }
+            Err(e) => apply(self, Command::Notify(Notice::refused(fill(self.texts.autosave_failed, &[&e])))),
         }
         if std::mem::take(&mut self.outbox.close) {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -152,12 +149,11 @@ impl AppState {
             Err(_) => Vec::new(),
         };
         for result in done {
-            match result {
-                Ok(path) => self.view.notice = Some(Notice::info(&fill(self.texts.plot_saved, &[&path.display()]))),
-                Err(message) => {
-                    self.view.error = Some(ErrorView { title: self.texts.plot_save_failed.to_owned(), message });
-                }
-            }
+            let command = match result {
+                Ok(path) => Command::Notify(Notice::info(&fill(self.texts.plot_saved, &[&path.display()]))),
+                Err(message) => Command::ShowError(ErrorView::new(self.texts.plot_save_failed, message)),
+            };
+            apply(self, command);
         }
     }
 

@@ -87,10 +87,7 @@ impl eframe::App for App {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        self.state.prefs.palette_kind = self.state.palette.kind;
-        self.state.prefs.compare = self.state.compare.sources();
-        self.state.prefs.compare_model.clone_from(&self.state.compare.model);
-        eframe::set_value(storage, prefs::PREFS_KEY, &self.state.prefs);
+        eframe::set_value(storage, prefs::PREFS_KEY, &self.state.prefs_to_store());
     }
 
     fn on_exit(&mut self) {

@@ -1,9 +1,9 @@
 //! What the app holds ([`AppState`]) and what it starts with ([`AppConfig`]).
 //!
 //! [`AppState::new`] builds the first state (the file to open, the recovery scan, the compare
-//! view's builds, and the messages about any of them); from then on
-//! [`crate::gui::apply::apply`] changes it, and the frame loop in [`crate::gui::frame`]
-//! refreshes the caches derived from it.
+//! view's builds, and the messages about any of them); from then on only
+//! [`crate::gui::apply::apply`] changes the document, the view state and the preferences, and
+//! the frame loop in [`crate::gui::frame`] refreshes the caches derived from them.
 
 use crate::core::build::Build;
 use crate::core::catalog::Catalog;
@@ -187,6 +187,18 @@ impl AppState {
         let key = CompareKey::of(&self.compare, self.doc.revision());
         if self.compared.as_ref().is_none_or(|c| c.key != key) {
             self.compared = Some(Compared::compute(&self.catalog, &self.compare, self.doc.build(), key));
+        }
+    }
+
+    /// The preferences to store at exit: the preferences with the palette's category and the
+    /// compare view's builds as they are now (those live with their panels, not in `prefs`).
+    #[must_use]
+    pub fn prefs_to_store(&self) -> Prefs {
+        Prefs {
+            palette_kind: self.palette.kind,
+            compare: self.compare.sources(),
+            compare_model: self.compare.model.clone(),
+            ..self.prefs.clone()
         }
     }
 }

@@ -70,6 +70,12 @@ impl Notice {
     pub fn info(text: &str) -> Self {
         Self { kind: NoticeKind::Info, text: text.to_owned() }
     }
+
+    /// A notice that a change was refused (or failed) and nothing changed.
+    #[must_use]
+    pub fn refused(text: String) -> Self {
+        Self { kind: NoticeKind::Refused, text }
+    }
 }
 
 /// An error the user must acknowledge (a file that cannot be opened or saved).
@@ -77,6 +83,13 @@ impl Notice {
 pub struct ErrorView {
     pub title: String,
     pub message: String,
+}
+
+impl ErrorView {
+    #[must_use]
+    pub fn new(title: &str, message: String) -> Self {
+        Self { title: title.to_owned(), message }
+    }
 }
 
 /// What is being dragged.
