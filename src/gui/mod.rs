@@ -22,7 +22,7 @@
 //! - [`state`] (what the app holds, and how it starts), then [`apply`] (the one mutation path),
 //!   then [`frame`] (the frame loop: `logic` then `ui`);
 //! - this module: [`App`] wraps [`AppState`] as an `eframe::App`; tests drive the same `App`
-//!   with egui_kittest.
+//!   with egui_kittest, and lay out single panels with [`context::FrameCtx::new`].
 
 pub mod apply;
 pub mod command;
@@ -34,7 +34,7 @@ pub mod document;
 pub mod frame;
 pub mod fuzzy;
 pub mod icons;
-mod panels;
+pub mod panels;
 pub mod png;
 pub mod prefs;
 pub mod recovery;
