@@ -11,7 +11,8 @@
 //! [`context::FrameCtx`] and write only by pushing commands for the next frame. Nothing
 //! expensive happens in `ui`, and an idle app requests no repaint.
 //!
-//! The modules form a layered graph with no cycle. From the bottom up:
+//! The modules form a layered graph with no cycle (a test reads the sources and says so).
+//! From the bottom up:
 //! - leaves: [`vocab`] (the small types everything shares: tabs, selections, drag payloads,
 //!   notices), [`text`] (all UI text), [`theme`] (design tokens), [`icons`], [`fuzzy`],
 //!   [`png`], [`recovery`] (autosave), [`compare`] (the compare view's builds and their
