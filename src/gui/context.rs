@@ -1,16 +1,24 @@
 //! The per-frame context panels read from, and the one way they write: [`FrameCtx::push`].
+//!
+//! The app builds one context per frame from its whole state. A test can lay out a single
+//! panel with [`FrameCtx::new`]: a catalog, a document and its derived data, with everything
+//! else at its starting value (no selection or message, default preferences, no autosave, an
+//! empty compare view, no icons), any of which the test may point elsewhere.
 
 use crate::core::catalog::Catalog;
 use crate::core::placement::Verdict;
-use crate::gui::command::{Command, Document, DropTarget};
+use crate::gui::command::Command;
 use crate::gui::compare::{CompareSet, Compared};
 use crate::gui::derived::{CellDetail, Derived, DropPreview};
+use crate::gui::document::Document;
 use crate::gui::icons::Icons;
 use crate::gui::prefs::Prefs;
 use crate::gui::recovery::Recovery;
-use crate::gui::state::ViewState;
-use crate::gui::text::Texts;
-use crate::gui::theme::Tokens;
+use crate::gui::text::{self, Texts};
+use crate::gui::theme::{self, Tokens};
+use crate::gui::view::ViewState;
+use crate::gui::vocab::DropTarget;
+use std::sync::LazyLock;
 
 /// What a panel sees this frame. Built once per frame from the app state; borrowed, never
 /// stored.
@@ -40,7 +48,50 @@ pub struct FrameCtx<'a> {
     pub(crate) hover: Option<(DropTarget, Option<Verdict>)>,
 }
 
-impl FrameCtx<'_> {
+/// The starting values [`FrameCtx::new`] points at. Nothing writes them.
+struct Starting {
+    view: ViewState,
+    prefs: Prefs,
+    recovery: Recovery,
+    compare: CompareSet,
+    icons: Icons,
+}
+
+static STARTING: LazyLock<Starting> = LazyLock::new(|| Starting {
+    view: ViewState::default(),
+    prefs: Prefs::default(),
+    recovery: Recovery::new(None),
+    compare: CompareSet::default(),
+    icons: Icons::none(),
+});
+
+impl<'a> FrameCtx<'a> {
+    /// A context for laying out one panel: the catalog, the document, its derived data and
+    /// where pushed commands go; the English texts and the dark theme's tokens; and for the
+    /// rest the values the app starts with (see the module docs).
+    #[must_use]
+    pub fn new(catalog: &'a Catalog, doc: &'a Document, derived: &'a Derived, commands: &'a mut Vec<Command>) -> Self {
+        let starting = &*STARTING;
+        Self {
+            catalog,
+            doc,
+            derived,
+            view: &starting.view,
+            prefs: &starting.prefs,
+            recovery: &starting.recovery,
+            template_names: &[],
+            drop_preview: None,
+            cell_detail: None,
+            compare: &starting.compare,
+            compared: None,
+            texts: &text::EN,
+            tokens: theme::tokens(egui::Theme::Dark),
+            icons: &starting.icons,
+            commands,
+            hover: None,
+        }
+    }
+
     /// Queues a command; it is applied at the start of the next frame.
     pub fn push(&mut self, command: Command) {
         self.commands.push(command);

@@ -3,7 +3,7 @@
 //! dragged, the verdict of every drop target.
 
 use crate::core::analysis::fit;
-use crate::core::analysis::memory::{self, FitCheck, MemoryEstimate, ModelSpec, WeightType, Workload};
+use crate::core::analysis::memory::{self, FitCheck, MemoryEstimate, ModelSpec, Workload};
 use crate::core::analysis::speed::{self, SpeedEstimate, SpeedSettings};
 use crate::core::analysis::{self, Report};
 use crate::core::build::{Build, Location};
@@ -11,9 +11,12 @@ use crate::core::catalog::{Catalog, PartKind};
 use crate::core::placement::{self, NodeSlots, Target, Verdict};
 use crate::core::resolve::Resolved;
 use crate::core::units::Bytes;
-use crate::gui::command::{DragPayload, DropTarget};
+use crate::gui::vocab::{DragPayload, DropTarget};
 use egui_plot::PlotPoint;
 use std::collections::HashMap;
+
+/// The fit selection, under the names it had when it lived here.
+pub use crate::gui::vocab::{FitOverrides, FitSel};
 
 /// The report and layouts of one revision of the build.
 #[derive(Clone, Debug)]
@@ -224,36 +227,6 @@ impl Charts {
             gpu_temps,
             gpu_limits,
         }
-    }
-}
-
-/// A cell of a fit matrix: which matrix (node group), model row and workload column.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FitSel {
-    pub matrix: usize,
-    pub row: usize,
-    pub col: usize,
-}
-
-/// The user's changes to a selected cell's workload.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct FitOverrides {
-    pub weights: Option<WeightType>,
-    pub batch: Option<u32>,
-    pub context: Option<u32>,
-    pub zero: Option<u8>,
-    /// Tokens to train on, for the training time.
-    pub train_tokens: f64,
-}
-
-/// Tokens the training time is shown for until the user picks another count: one billion, a
-/// common fine-tuning budget (e.g. the 1B-token runs of Hu et al. 2021's LoRA experiments are
-/// of this order) and a round figure to scale from.
-pub const DEFAULT_TRAIN_TOKENS: f64 = 1e9;
-
-impl Default for FitOverrides {
-    fn default() -> Self {
-        Self { weights: None, batch: None, context: None, zero: None, train_tokens: DEFAULT_TRAIN_TOKENS }
     }
 }
 

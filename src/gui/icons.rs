@@ -69,6 +69,12 @@ impl Icons {
         Self { kinds, app: texture(ctx, "icon-app", APP_ICON_PNG) }
     }
 
+    /// No icons: every place shows its text only (a panel laid out in a test).
+    #[must_use]
+    pub fn none() -> Self {
+        Self { kinds: Vec::new(), app: None }
+    }
+
     /// The icon of a part kind, as an image of the given side, tinted.
     #[must_use]
     pub fn kind(&self, kind: PartKind, side: f32, tint: egui::Color32) -> Option<egui::Image<'static>> {

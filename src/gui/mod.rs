@@ -1,61 +1,56 @@
 //! The desktop app (feature `gui`).
 //!
-//! Layout of the module, after egui's demo app and rerun:
-//! - [`state`]: the app state and the frame loop (`logic` then `ui`);
-//! - [`command`]: the command enum and the one `apply` function (undo, dirty flag, revision);
-//! - [`context`]: the per-frame context panels read from;
-//! - [`derived`]: the analysis report and layouts, cached on the document revision;
-//! - [`compare`]: the compare view's builds and their comparison, cached on its inputs;
-//! - `panels`: one file per panel (menu, palette, canvas, analysis, status, dialogs);
-//! - [`theme`] (design tokens), [`text`] (all UI text), [`icons`], [`prefs`], [`recovery`].
+//! Theory of operation, after egui's demo app, rerun and kitdiff. Each frame,
+//! [`AppState::logic`] turns shortcuts and dropped files into [`command::Command`]s and
+//! applies every queued command through [`apply::apply`]: the one place where the document,
+//! the view state (selection, messages, dialogs) and the preferences change. When the
+//! document's revision moved, `apply` recomputes the derived data (the analysis report and
+//! slot layouts); `logic` refreshes the caches that depend on more than the document (drop
+//! verdicts, the selected fit cell, the comparison), ticks the autosave and sends window
+//! requests. [`AppState::ui`] then lays out the panels, which read one borrowed
+//! [`context::FrameCtx`] and write only by pushing commands for the next frame. Nothing
+//! expensive happens in `ui`, and an idle app requests no repaint.
 //!
-//! [`App`] wraps [`AppState`] as an `eframe::App`; tests drive the same `App` with
-//! egui_kittest.
+//! The modules form a layered graph with no cycle (a test reads the sources and says so).
+//! From the bottom up:
+//! - leaves: [`vocab`] (the small types everything shares: tabs, selections, drag payloads,
+//!   notices), [`text`] (all UI text), [`theme`] (design tokens), [`icons`], [`fuzzy`],
+//!   [`png`], [`recovery`] (autosave), [`compare`] (the compare view's builds and their
+//!   comparison), [`document`] (the build with its file, undo history, dirty flag and revision);
+//! - [`view`] (the view state), [`derived`] (data derived from the document), [`dialogs`] (file
+//!   dialogs), [`command`] (the commands, as data), [`prefs`] (stored preferences);
+//! - [`context`] (what a panel reads), then `panels` (one file per panel);
+//! - [`state`] (what the app holds, and how it starts), then [`apply`] (the one mutation path),
+//!   then [`frame`] (the frame loop: `logic` then `ui`);
+//! - this module: [`App`] wraps [`AppState`] as an `eframe::App`; tests drive the same `App`
+//!   with egui_kittest, and lay out single panels with [`context::FrameCtx::new`].
 
+pub mod apply;
 pub mod command;
 pub mod compare;
 pub mod context;
 pub mod derived;
+pub mod dialogs;
+pub mod document;
+pub mod frame;
 pub mod fuzzy;
 pub mod icons;
-mod panels;
+pub mod panels;
 pub mod png;
 pub mod prefs;
 pub mod recovery;
 pub mod state;
 pub mod text;
 pub mod theme;
+pub mod view;
+pub mod vocab;
 
 pub use panels::palette::{PaletteState, SortKey};
 pub use state::{AppConfig, AppState};
 
 use crate::core::catalog::Catalog;
-use command::Dialogs;
+use dialogs::NativeDialogs;
 use std::path::{Path, PathBuf};
-
-/// Native file dialogs (rfd). They only produce paths; the commands take the paths.
-#[derive(Debug)]
-pub struct NativeDialogs {
-    pub texts: &'static text::Texts,
-}
-
-impl Dialogs for NativeDialogs {
-    fn pick_open(&mut self) -> Option<PathBuf> {
-        rfd::FileDialog::new().add_filter(self.texts.build_file_type, &["ron"]).pick_file()
-    }
-
-    fn pick_save(&mut self, suggested: &str) -> Option<PathBuf> {
-        rfd::FileDialog::new().add_filter(self.texts.build_file_type, &["ron"]).set_file_name(suggested).save_file()
-    }
-
-    fn pick_png(&mut self, suggested: &str) -> Option<PathBuf> {
-        rfd::FileDialog::new().add_filter(self.texts.png_file_type, &["png"]).set_file_name(suggested).save_file()
-    }
-
-    fn pick_export(&mut self, suggested: &str, file_type: &str, extension: &str) -> Option<PathBuf> {
-        rfd::FileDialog::new().add_filter(file_type, &[extension]).set_file_name(suggested).save_file()
-    }
-}
 
 /// The eframe app.
 pub struct App {
@@ -93,10 +88,7 @@ impl eframe::App for App {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        self.state.prefs.palette_kind = self.state.palette.kind;
-        self.state.prefs.compare = self.state.compare.sources();
-        self.state.prefs.compare_model.clone_from(&self.state.compare.model);
-        eframe::set_value(storage, prefs::PREFS_KEY, &self.state.prefs);
+        eframe::set_value(storage, prefs::PREFS_KEY, &self.state.prefs_to_store());
     }
 
     fn on_exit(&mut self) {

@@ -6,8 +6,8 @@
 
 use crate::core::catalog::PartKind;
 use crate::gui::compare::CompareSource;
-use crate::gui::state::{AnalysisTab, MainView};
 use crate::gui::theme::ThemeChoice;
+use crate::gui::vocab::{AnalysisTab, MainView};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 

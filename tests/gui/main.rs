@@ -1,10 +1,14 @@
 //! The desktop app driven headless with egui_kittest (no display, no GPU): one binary, one
-//! module per concern. Every test runs the real `rigplan::gui::App` as eframe would.
+//! module per concern. Most tests run the real `rigplan::gui::App` as eframe would; `panels`
+//! lays out single panels with a small frame context, and `modules` checks that the GUI's
+//! modules form no cycle.
 
 mod common;
 mod compare;
 mod editing;
 mod export;
 mod files;
+mod modules;
+mod panels;
 mod shell;
 mod tabs;

@@ -31,18 +31,15 @@ pub const PARTS_HEADER_ROW: u32 = 5;
 /// Column width of a parts-table column, in Excel character units.
 fn column_width(column: PartsColumn) -> f64 {
     match column {
-        PartsColumn::Group => 18.0,
-        PartsColumn::Category => 12.0,
-        PartsColumn::Vendor => 14.0,
-        PartsColumn::Part => 40.0,
-        PartsColumn::PartId => 36.0,
-        PartsColumn::Sku => 20.0,
-        PartsColumn::QtyPerNode | PartsColumn::PriceDate => 12.0,
         PartsColumn::Nodes => 8.0,
         PartsColumn::TotalQty => 10.0,
-        PartsColumn::UnitPrice => 18.0,
-        PartsColumn::ExtendedPrice => 20.0,
         PartsColumn::PriceBasis => 11.0,
+        PartsColumn::Category | PartsColumn::QtyPerNode | PartsColumn::PriceDate => 12.0,
+        PartsColumn::Vendor => 14.0,
+        PartsColumn::Group | PartsColumn::UnitPrice => 18.0,
+        PartsColumn::Sku | PartsColumn::ExtendedPrice => 20.0,
+        PartsColumn::PartId => 36.0,
+        PartsColumn::Part => 40.0,
         PartsColumn::Source => 80.0,
     }
 }

@@ -5,9 +5,9 @@ use crate::core::analysis::{Diagnostic, Severity};
 use crate::core::units::format_thousands;
 use crate::gui::command::Command;
 use crate::gui::context::FrameCtx;
-use crate::gui::state::AnalysisTab;
 use crate::gui::text::fill;
 use crate::gui::theme;
+use crate::gui::vocab::AnalysisTab;
 use egui::{Align, Frame, Layout, Margin, RichText, Sense, Stroke, StrokeKind, UiBuilder};
 use egui_extras::{Column, TableBuilder};
 

@@ -20,12 +20,12 @@ use crate::core::build::{Location, MAX_NODE_COUNT, MAX_QUANTITY, PartLine};
 use crate::core::catalog::PartKind;
 use crate::core::placement::{NodeSlots, SlotGroup, SlotKind, Target, Verdict};
 use crate::core::units::format_thousands;
-use crate::gui::command::{Command, DragPayload, DropTarget, LineSel};
+use crate::gui::command::Command;
 use crate::gui::context::FrameCtx;
 use crate::gui::derived::{finding_touches, finding_touches_node};
-use crate::gui::state::{NoticeKind, ScrollTarget};
 use crate::gui::text::fill;
 use crate::gui::theme;
+use crate::gui::vocab::{DragPayload, DropTarget, LineSel, NoticeKind, ScrollTarget};
 use egui::{Align, Frame, Label, Layout, Margin, Response, RichText, Sense, Stroke, StrokeKind, TextEdit, UiBuilder};
 
 /// The central panel.

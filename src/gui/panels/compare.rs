@@ -15,9 +15,9 @@ use crate::core::export::markdown::delta_text;
 use crate::gui::command::Command;
 use crate::gui::compare::{CompareCharts, CompareSource, MAX_BUILDS};
 use crate::gui::context::FrameCtx;
-use crate::gui::state::MainView;
 use crate::gui::text::fill;
 use crate::gui::theme;
+use crate::gui::vocab::MainView;
 use egui::{Frame, Label, Margin, RichText};
 use egui_plot::{Bar, BarChart, Line, LineStyle, Plot, PlotPoints};
 

@@ -2,8 +2,8 @@
 
 use crate::gui::command::{Command, PromptChoice};
 use crate::gui::context::FrameCtx;
-use crate::gui::state::Pending;
 use crate::gui::text::fill;
+use crate::gui::view::Pending;
 use egui::{Id, Modal, RichText};
 
 /// Shows whichever dialog is due, most urgent first (one at a time).

@@ -9,9 +9,10 @@ use crate::core::analysis::memory::{Verdict, WeightType};
 use crate::core::units::{Bytes, format_thousands};
 use crate::gui::command::Command;
 use crate::gui::context::FrameCtx;
-use crate::gui::derived::{CellDetail, FitOverrides, FitSel};
+use crate::gui::derived::CellDetail;
 use crate::gui::text::fill;
 use crate::gui::theme;
+use crate::gui::vocab::{FitOverrides, FitSel};
 use egui::{RichText, Sense};
 use egui_plot::{Bar, BarChart, HLine, LineStyle, Plot};
 

@@ -4,9 +4,9 @@
 use crate::core::export::Format;
 use crate::gui::command::Command;
 use crate::gui::context::FrameCtx;
-use crate::gui::state::MainView;
 use crate::gui::text::fill;
 use crate::gui::theme::ThemeChoice;
+use crate::gui::vocab::MainView;
 use egui::{Button, Key, KeyboardShortcut, Modifiers};
 
 const SHIFT_CMD: Modifiers = Modifiers { shift: true, ..Modifiers::COMMAND };

@@ -5,11 +5,12 @@
 
 use crate::core::catalog::{Catalog, ChassisKind, CoolerKind, Part, PartId, PartKind};
 use crate::core::units::format_thousands;
-use crate::gui::command::{Command, DragPayload, DropTarget};
+use crate::gui::command::Command;
 use crate::gui::context::FrameCtx;
 use crate::gui::fuzzy;
 use crate::gui::text::{Texts, fill};
 use crate::gui::theme;
+use crate::gui::vocab::{DragPayload, DropTarget};
 use egui::{Align, Label, Layout, RichText, Sense, TextEdit, UiBuilder};
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -1,0 +1,668 @@
+//! The one function that changes the app: [`apply`] takes a [`Command`] and changes the
+//! document, the view state, the preferences, the compare view's builds and the window
+//! requests accordingly. Nothing else writes them once the app has started.
+//!
+//! Theory of operation. Document edits call the pure edit operations of the core ([`Build`]'s
+//! methods and [`placement::add_at`] / [`placement::move_to`]) on a copy through
+//! [`crate::gui::document::Document`]'s edit, which keeps the exact previous builds for undo and redo, the dirty flag
+//! and the revision; when the revision moved, [`apply`] recomputes the derived data (the
+//! analysis report, slot layouts) and drops the view state that referred to the old build.
+//!
+//! Drops are checked by [`placement::check_add`] / [`placement::check_move`] before anything
+//! changes: a refused drop leaves the build as it was and says why. File commands take paths;
+//! the dialogs that produce paths sit behind [`crate::gui::dialogs::Dialogs`], so every file
+//! path is testable without a dialog. Exports render the cached report (build sheets) or the
+//! cached comparison with the core's exporters and write the bytes atomically; they never
+//! analyse again.
+
+use crate::core::analysis::Report;
+use crate::core::build::{Build, EditError, Location, NodeGroup};
+use crate::core::catalog::PartId;
+use crate::core::export::{self, BuildSheet, CompareFormat, Format, SheetDate};
+use crate::core::persist;
+use crate::core::placement::{self, Target, Verdict};
+use crate::core::templates;
+use crate::gui::command::{Command, PromptChoice, Setting};
+use crate::gui::compare::{CompareEntry, CompareSource};
+use crate::gui::derived::Derived;
+use crate::gui::document::Coalesce;
+use crate::gui::state::AppState;
+use crate::gui::text::fill;
+use crate::gui::view::Pending;
+use crate::gui::vocab::{DragPayload, DropTarget, ErrorView, LineSel, Notice, NoticeKind, ScrollTarget};
+use std::path::{Path, PathBuf};
+
+/// Most recent files remembered.
+pub const MAX_RECENT_FILES: usize = 10;
+
+/// Applies one command. The only place where app state changes.
+pub fn apply(state: &mut AppState, command: Command) {
+    let before = state.doc.revision();
+    apply_inner(state, command);
+    if state.doc.revision() != before {
+        after_document_change(state);
+    }
+}
+
+/// Brings derived data up to date after the build changed, and drops the view state that
+/// referred to the old build.
+fn after_document_change(state: &mut AppState) {
+    state.derived = Derived::compute(&state.catalog, state.doc.build(), state.doc.revision());
+    state.view.highlight = None;
+    state.view.scroll_to = None;
+    state.drop_preview = None;
+    if let Some(sel) = state.view.selected_line {
+        let exists = state.doc.build().lines(sel.at).is_some_and(|l| sel.line < l.len());
+        if !exists {
+            state.view.selected_line = None;
+        }
+    }
+    let node_exists = match state.view.selected_node {
+        Location::Node(i) => i < state.doc.build().nodes.len(),
+        Location::Cluster => true,
+    };
+    if !node_exists {
+        state.view.selected_node = Location::Node(0);
+    }
+}
+
+/// Which setting a [`Setting`] edit changes, so that dragging one value is one undo step.
+fn setting_kind(setting: &Setting) -> u8 {
+    match setting {
+        Setting::AmbientC(_) => 0,
+        Setting::ElectricityPerKwh(_) => 1,
+        Setting::Pue(_) => 2,
+        Setting::Utilization(_) => 3,
+        Setting::HorizonYears(_) => 4,
+        Setting::Currency(_) => 5,
+        Setting::UsdExchangeRate(_) => 6,
+    }
+}
+
+fn set_setting(setting: &Setting, b: &mut Build) {
+    match setting {
+        Setting::AmbientC(v) => b.site.ambient_c = *v,
+        Setting::ElectricityPerKwh(v) => b.site.electricity_per_kwh = *v,
+        Setting::Pue(v) => b.site.pue = *v,
+        Setting::Utilization(v) => b.usage.utilization = *v,
+        Setting::HorizonYears(v) => b.usage.horizon_years = *v,
+        Setting::Currency(c) => b.site.currency = crate::core::units::Currency(c.trim().to_uppercase()),
+        Setting::UsdExchangeRate(v) => b.site.usd_exchange_rate = *v,
+    }
+}
+
+fn apply_inner(state: &mut AppState, command: Command) {
+    let t = state.texts;
+    match command {
+        Command::Drop { payload, target } => drop_on(state, payload, target),
+        Command::AddToSelected(part) => {
+            let target = match state.view.selected_node {
+                Location::Node(i) => Target::Node(i),
+                Location::Cluster => Target::Cluster,
+            };
+            add_checked(state, target, &part);
+        }
+        Command::RemoveLine(sel) => remove_line(state, sel),
+        Command::RemoveSelected => {
+            if let Some(sel) = state.view.selected_line {
+                remove_line(state, sel);
+            }
+        }
+        Command::SetQuantity { sel, quantity } => {
+            let r = state
+                .doc
+                .edit(Some(Coalesce::Quantity(sel.at, sel.line)), |b| b.set_quantity(sel.at, sel.line, quantity));
+            report_edit(state, r);
+        }
+        Command::AddNode => {
+            let name = fill(t.node_default_name, &[&(state.doc.build().nodes.len() + 1)]);
+            let r = state.doc.edit(None, |b| b.add_node(NodeGroup::new(name)));
+            if let Ok(i) = r {
+                state.view.selected_node = Location::Node(i);
+            }
+            report_edit(state, r.map(|_| ()));
+        }
+        Command::DuplicateNode(i) => {
+            let r = state.doc.edit(None, |b| b.duplicate_node(i));
+            if let Ok(j) = r {
+                state.view.selected_node = Location::Node(j);
+            }
+            report_edit(state, r.map(|_| ()));
+        }
+        Command::RemoveNode(i) => {
+            let r = state.doc.edit(None, |b| b.remove_node(i));
+            report_edit(state, r.map(|_| ()));
+        }
+        Command::RenameNode(i, name) => {
+            let r = state.doc.edit(Some(Coalesce::RenameNode(i)), |b| b.rename_node(i, &name));
+            report_edit(state, r);
+        }
+        Command::SetNodeCount(i, count) => {
+            let r = state.doc.edit(Some(Coalesce::NodeCount(i)), |b| b.set_node_count(i, count));
+            report_edit(state, r);
+        }
+        Command::RenameBuild(name) => {
+            let name: String = name.chars().take(crate::core::build::MAX_TEXT_CHARS).collect();
+            let r = state.doc.edit(Some(Coalesce::RenameBuild), |b| {
+                b.name = name;
+                Ok(())
+            });
+            report_edit(state, r);
+        }
+        Command::SetSetting(setting) => {
+            let mut trial = state.doc.build().clone();
+            set_setting(&setting, &mut trial);
+            // The build file's own limits decide what a setting may be, so that whatever the
+            // panel accepts also saves and loads.
+            let problems = persist::check_build(&trial);
+            if problems.is_empty() {
+                let r = state.doc.edit(Some(Coalesce::Setting(setting_kind(&setting))), |b| {
+                    set_setting(&setting, b);
+                    Ok(())
+                });
+                report_edit(state, r);
+            } else {
+                state.view.notice = Some(Notice { kind: NoticeKind::Refused, text: problems.join("\n") });
+            }
+        }
+        Command::Undo => {
+            if !state.doc.undo() {
+                state.view.notice = Some(Notice::info(t.nothing_to_undo));
+            }
+        }
+        Command::Redo => {
+            if !state.doc.redo() {
+                state.view.notice = Some(Notice::info(t.nothing_to_redo));
+            }
+        }
+        Command::New(template) => guarded(state, Pending::New(template)),
+        Command::Open(path) => guarded(state, Pending::Open(path)),
+        Command::OpenBytes { path, bytes } => guarded(state, Pending::OpenBytes { path, bytes }),
+        Command::PickOpen => {
+            if let Some(path) = state.dialogs.pick_open() {
+                apply_inner(state, Command::Open(path));
+            }
+        }
+        Command::Save => {
+            save(state);
+        }
+        Command::SaveAs(path) => {
+            save_to(state, &with_ron_extension(path));
+        }
+        Command::PickSaveAs => {
+            pick_and_save(state);
+        }
+        Command::Quit => guarded(state, Pending::Close),
+        Command::Prompt(choice) => {
+            let Some(pending) = state.view.prompt.take() else { return };
+            match choice {
+                PromptChoice::Cancel => {}
+                PromptChoice::Discard => perform(state, pending),
+                PromptChoice::Save => {
+                    if save(state) {
+                        perform(state, pending);
+                    }
+                }
+            }
+        }
+        Command::RestoreRecovery => {
+            if let Some(found) = state.recovery.take_offer() {
+                guarded(state, Pending::Restore(Box::new(found)));
+            }
+        }
+        Command::DiscardRecovery => {
+            if let Some(found) = state.recovery.take_offer()
+                && let Err(e) = state.recovery.discard(&found)
+            {
+                state.view.error = Some(ErrorView { title: t.recovery_failed.to_owned(), message: e.to_string() });
+            }
+        }
+        Command::SelectNode(at) => {
+            state.view.selected_node = at;
+        }
+        Command::SelectLine(sel) => {
+            state.view.selected_line = sel;
+            if let Some(s) = sel {
+                state.view.selected_node = s.at;
+            }
+        }
+        Command::Highlight(i) => {
+            state.view.highlight = i.filter(|&i| i < state.derived.report.diagnostics.len());
+            state.view.scroll_to = state.view.highlight.and_then(|f| scroll_target(&state.derived.report, f));
+        }
+        Command::ScrolledToHighlight => state.view.scroll_to = None,
+        Command::SetTab(tab) => {
+            state.prefs.analysis_tab = tab;
+        }
+        Command::SetTheme(choice) => state.prefs.theme = choice,
+        Command::TogglePalette => state.prefs.show_palette = !state.prefs.show_palette,
+        Command::ToggleAnalysis => state.prefs.show_analysis = !state.prefs.show_analysis,
+        Command::Notify(notice) => state.view.notice = Some(notice),
+        Command::DismissNotice => state.view.notice = None,
+        Command::ShowError(error) => state.view.error = Some(error),
+        Command::DismissError => state.view.error = None,
+        Command::ShowAbout(open) => state.view.about_open = open,
+        Command::SelectFitMatrix(i) => {
+            state.view.fit_matrix = i;
+            state.view.fit_cell = None;
+        }
+        Command::SelectFitCell(sel) => state.view.fit_cell = sel,
+        Command::SetFitOverrides(o) => state.view.fit_overrides = o,
+        Command::SavePlot { rect, name } => {
+            if let Some(path) = state.dialogs.pick_png(&format!("{}.png", file_stem_for(&name))) {
+                state.outbox.screenshot = Some((rect, path));
+            }
+        }
+        Command::PickExport(format) => match today() {
+            Ok(date) => {
+                let suggested = export::default_file_name(&state.doc.build().name, date, format.extension());
+                let file_type = format_file_type(state, format);
+                if let Some(path) = state.dialogs.pick_export(&suggested, file_type, format.extension()) {
+                    export_sheet(state, format, &path, date);
+                }
+            }
+            Err(message) => state.view.error = Some(ErrorView { title: t.export_failed.to_owned(), message }),
+        },
+        Command::Export { format, path } => match today() {
+            Ok(date) => export_sheet(state, format, &path, date),
+            Err(message) => state.view.error = Some(ErrorView { title: t.export_failed.to_owned(), message }),
+        },
+        Command::ShowView(view) => state.prefs.main_view = view,
+        Command::CompareAddCurrent => {
+            if state.compare.has_current() {
+                state.view.notice = Some(Notice::info(t.compare_current_already));
+            } else {
+                add_to_comparison(state, CompareEntry { source: CompareSource::Current, build: None });
+            }
+        }
+        Command::PickCompareFile => {
+            if state.compare.is_full() {
+                compare_full(state);
+            } else if let Some(path) = state.dialogs.pick_open() {
+                apply_inner(state, Command::CompareAddFile(path));
+            }
+        }
+        Command::CompareAddFile(path) => match persist::load_build(&path) {
+            Ok(build) => {
+                add_to_comparison(state, CompareEntry { source: CompareSource::File(path), build: Some(build) });
+            }
+            Err(e) => {
+                state.view.error = Some(ErrorView { title: t.compare_add_failed.to_owned(), message: e.to_string() });
+            }
+        },
+        Command::CompareRemove(i) => {
+            state.compare.remove(i);
+        }
+        Command::CompareSetModel(model) => state.compare.set_model(model),
+        Command::PickCompareExport(format) => {
+            state.refresh_comparison();
+            let names =
+                state.compared.as_ref().and_then(|c| c.comparison()).map(|c| {
+                    c.builds.iter().map(|b| b.name.as_str()).collect::<Vec<_>>().join(t.compare_file_name_joiner)
+                });
+            let name = names.unwrap_or_else(|| t.compare_title.to_owned());
+            let suggested = match today() {
+                Ok(d) => export::default_file_name(&name, d, format.extension()),
+                Err(_) => format!("{}.{}", file_stem_for(&name), format.extension()),
+            };
+            let file_type = compare_format_file_type(state, format);
+            if let Some(path) = state.dialogs.pick_export(&suggested, file_type, format.extension()) {
+                export_comparison(state, format, &path);
+            }
+        }
+        Command::ExportComparison { format, path } => export_comparison(state, format, &path),
+    }
+}
+
+/// Where the canvas should scroll for a finding: its first part line, else its node.
+fn scroll_target(report: &Report, finding: usize) -> Option<ScrollTarget> {
+    let d = report.diagnostics.get(finding)?;
+    match (d.lines.first(), d.node) {
+        (Some(l), _) => Some(ScrollTarget::Line(LineSel { at: l.location, line: l.line })),
+        (None, Some(node)) => Some(ScrollTarget::Node(node)),
+        (None, None) => None,
+    }
+}
+
+/// Today's date (UTC) for a build sheet: the core takes the date as an argument.
+fn today() -> Result<SheetDate, String> {
+    const SECONDS_PER_DAY: u64 = 86_400;
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_err(|e| format!("the system clock is before 1970: {e}"))?
+        .as_secs();
+    let days = i64::try_from(secs / SECONDS_PER_DAY).map_err(|e| e.to_string())?;
+    SheetDate::from_days_since_unix_epoch(days).map_err(|e| e.to_string())
+}
+
+fn format_file_type(state: &AppState, format: Format) -> &'static str {
+    let i = Format::ALL.iter().position(|f| *f == format).unwrap_or_default();
+    state.texts.export_file_types.get(i).copied().unwrap_or_default()
+}
+
+fn compare_format_file_type(state: &AppState, format: CompareFormat) -> &'static str {
+    let i = CompareFormat::ALL.iter().position(|f| *f == format).unwrap_or_default();
+    state.texts.compare_export_file_types.get(i).copied().unwrap_or_default()
+}
+
+/// The path with `extension`, unless it already ends with it (any case).
+fn with_extension(path: &Path, extension: &str) -> PathBuf {
+    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case(extension)) {
+        path.to_path_buf()
+    } else {
+        let mut name = path.as_os_str().to_os_string();
+        name.push(".");
+        name.push(extension);
+        PathBuf::from(name)
+    }
+}
+
+/// Writes bytes atomically and says so, or shows why not.
+fn write_export(state: &mut AppState, file_type: &str, path: &Path, bytes: Result<Vec<u8>, String>) {
+    let t = state.texts;
+    match bytes.and_then(|b| persist::write_atomic(path, &b, false).map_err(|e| e.to_string())) {
+        Ok(()) => state.view.notice = Some(Notice::info(&fill(t.exported_to, &[&file_type, &path.display()]))),
+        Err(message) => state.view.error = Some(ErrorView { title: t.export_failed.to_owned(), message }),
+    }
+}
+
+/// Renders the build sheet of the current build from the cached report and writes it.
+fn export_sheet(state: &mut AppState, format: Format, path: &Path, date: SheetDate) {
+    let path = with_extension(path, format.extension());
+    let report = &state.derived.report;
+    let sheet = BuildSheet::new(state.doc.build(), report, date);
+    let bytes = export::render(format, &sheet, report).map_err(|e| e.to_string());
+    write_export(state, format_file_type(state, format), &path, bytes);
+}
+
+/// Renders the comparison (brought up to date first) and writes it.
+fn export_comparison(state: &mut AppState, format: CompareFormat, path: &Path) {
+    let t = state.texts;
+    let path = with_extension(path, format.extension());
+    state.refresh_comparison();
+    let bytes = match state.compared.as_ref().and_then(|c| c.result.as_ref()) {
+        Some(Ok(c)) => export::render_comparison(format, c).map_err(|e| e.to_string()),
+        Some(Err(e)) => Err(e.clone()),
+        None => Err(t.compare_hint.to_owned()),
+    };
+    write_export(state, compare_format_file_type(state, format), &path, bytes);
+}
+
+fn compare_full(state: &mut AppState) {
+    let text = fill(state.texts.compare_full, &[&crate::gui::compare::MAX_BUILDS]);
+    state.view.notice = Some(Notice { kind: NoticeKind::Refused, text });
+}
+
+fn add_to_comparison(state: &mut AppState, entry: CompareEntry) {
+    if !state.compare.push(entry) {
+        compare_full(state);
+    }
+}
+
+/// Shows an edit error as a notice; a successful edit clears the notice.
+fn report_edit(state: &mut AppState, result: Result<(), EditError>) {
+    state.view.notice = match result {
+        Ok(()) => None,
+        Err(e) => Some(Notice { kind: NoticeKind::Refused, text: e.to_string() }),
+    };
+}
+
+fn remove_line(state: &mut AppState, sel: LineSel) {
+    let r = state.doc.edit(None, |b| b.remove_part(sel.at, sel.line));
+    if r.is_ok() {
+        state.view.selected_line = None;
+    }
+    report_edit(state, r.map(|_| ()));
+}
+
+/// A short name for a target, for messages.
+fn target_name(state: &AppState, target: Target) -> String {
+    let t = state.texts;
+    let node_name = |i: usize| state.doc.build().nodes.get(i).map_or_else(|| (i + 1).to_string(), |n| n.name.clone());
+    match target {
+        Target::Node(i) | Target::Slots { node: i, .. } => node_name(i),
+        Target::PcieSlot { node, position } => fill(t.pcie_slot_of_node, &[&position, &node_name(node)]),
+        Target::Cluster => t.cluster_area.to_owned(),
+    }
+}
+
+fn part_name(state: &AppState, part: &PartId) -> String {
+    state.catalog.get(part).map_or_else(|| part.to_string(), |p| p.name().to_owned())
+}
+
+fn refuse(state: &mut AppState, part: &PartId, target: Target, reasons: &[String]) {
+    let t = state.texts;
+    let head = fill(t.drop_refused, &[&part_name(state, part), &target_name(state, target)]);
+    let text = std::iter::once(head).chain(reasons.iter().cloned()).collect::<Vec<_>>().join("\n");
+    state.view.notice = Some(Notice { kind: NoticeKind::Refused, text });
+}
+
+fn add_checked(state: &mut AppState, target: Target, part: &PartId) {
+    let verdict =
+        placement::check_add(&state.catalog, state.doc.build(), &state.derived.report.diagnostics, target, part, 1);
+    match verdict {
+        Verdict::Accept => {
+            let r = state.doc.edit(None, |b| placement::add_at(b, target, part, 1));
+            if let Ok(line) = r {
+                state.view.selected_line = Some(LineSel { at: target.location(), line });
+                state.view.selected_node = target.location();
+                let t = state.texts;
+                state.view.notice =
+                    Some(Notice::info(&fill(t.added_to, &[&part_name(state, part), &target_name(state, target)])));
+            } else {
+                report_edit(state, r.map(|_| ()));
+            }
+        }
+        Verdict::Refuse(reasons) => refuse(state, part, target, &reasons),
+    }
+}
+
+fn drop_on(state: &mut AppState, payload: DragPayload, target: DropTarget) {
+    match (payload, target) {
+        (DragPayload::Catalog(part), DropTarget::Place(t)) => add_checked(state, t, &part),
+        // Dropping a catalog part back on the palette is not an edit.
+        (DragPayload::Catalog(_), DropTarget::Trash) => {}
+        (DragPayload::Line { from, line, part, quantity }, target) => {
+            // The payload was taken from an earlier frame: make sure it still names that line.
+            let current = state.doc.build().lines(from).and_then(|l| l.get(line));
+            if current.is_none_or(|l| l.part != part || l.quantity != quantity) {
+                state.view.notice = Some(Notice { kind: NoticeKind::Refused, text: state.texts.drag_stale.to_owned() });
+                return;
+            }
+            match target {
+                DropTarget::Trash => remove_line(state, LineSel { at: from, line }),
+                DropTarget::Place(t) => {
+                    let is_slot = matches!(t, Target::PcieSlot { .. });
+                    if t.location() == from && !is_slot {
+                        return;
+                    }
+                    let units = if is_slot { 1 } else { quantity };
+                    let verdict = placement::check_move(
+                        &state.catalog,
+                        state.doc.build(),
+                        &state.derived.report.diagnostics,
+                        from,
+                        line,
+                        t,
+                        units,
+                    );
+                    match verdict {
+                        Verdict::Accept => {
+                            let r = state.doc.edit(None, |b| placement::move_to(b, from, line, t, units));
+                            if let Ok(dest) = r {
+                                state.view.selected_line = Some(LineSel { at: t.location(), line: dest });
+                                state.view.selected_node = t.location();
+                                state.view.notice = None;
+                            } else {
+                                report_edit(state, r.map(|_| ()));
+                            }
+                        }
+                        Verdict::Refuse(reasons) => refuse(state, &part, t, &reasons),
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Runs an action that replaces or closes the build, asking first when there are unsaved
+/// changes.
+fn guarded(state: &mut AppState, pending: Pending) {
+    if state.doc.is_dirty() {
+        state.view.prompt = Some(pending);
+    } else {
+        perform(state, pending);
+    }
+}
+
+fn perform(state: &mut AppState, pending: Pending) {
+    let t = state.texts;
+    match pending {
+        Pending::New(template) => {
+            let build = match template.map(|slug| templates::find(slug).ok_or(slug)) {
+                None => Ok(Build::new(t.untitled_build)),
+                Some(Ok(tpl)) => tpl.load().map_err(|e| e.to_string()),
+                Some(Err(slug)) => Err(fill(t.template_unknown, &[&slug])),
+            };
+            match build {
+                Ok(build) => {
+                    state.doc.replace(build, None);
+                    state.prefs.last_build = None;
+                    state.view.reset_for_new_document();
+                }
+                Err(message) => {
+                    state.view.error = Some(ErrorView { title: t.template_failed.to_owned(), message });
+                }
+            }
+        }
+        Pending::Open(path) => match persist::load_build(&path) {
+            Ok(build) => opened(state, build, &path),
+            Err(e) => state.view.error = Some(ErrorView { title: t.open_failed.to_owned(), message: e.to_string() }),
+        },
+        Pending::OpenBytes { path, bytes } => {
+            let is_ron = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron"));
+            if !is_ron {
+                state.view.error = Some(ErrorView {
+                    title: t.open_failed.to_owned(),
+                    message: fill(t.not_a_build_file, &[&path.display()]),
+                });
+                return;
+            }
+            match persist::parse_build_bytes(&path.display().to_string(), &bytes) {
+                Ok(build) => opened(state, build, &path),
+                Err(e) => {
+                    state.view.error = Some(ErrorView { title: t.open_failed.to_owned(), message: e.to_string() });
+                }
+            }
+        }
+        Pending::Close => {
+            state.view.allow_close = true;
+            state.outbox.close = true;
+        }
+        Pending::Restore(found) => {
+            // The restored build is not what is in its file (if it has one): it is unsaved.
+            state.doc.replace_unsaved(found.build.clone(), found.original_path.clone());
+            state.view.reset_for_new_document();
+            if let Err(e) = state.recovery.discard(&found) {
+                state.view.error = Some(ErrorView { title: t.recovery_failed.to_owned(), message: e.to_string() });
+            } else {
+                state.view.notice = Some(Notice::info(t.recovery_restored));
+            }
+        }
+    }
+}
+
+fn opened(state: &mut AppState, build: Build, path: &Path) {
+    state.doc.replace(build, Some(path.to_path_buf()));
+    state.view.reset_for_new_document();
+    remember(state, path);
+    state.view.notice = Some(Notice::info(&fill(state.texts.opened, &[&path.display()])));
+}
+
+/// Adds a path to the recent files and makes it the build to reopen next time.
+fn remember(state: &mut AppState, path: &Path) {
+    let recent = &mut state.prefs.recent_files;
+    recent.retain(|p| p != path);
+    recent.insert(0, path.to_path_buf());
+    recent.truncate(MAX_RECENT_FILES);
+    state.prefs.last_build = Some(path.to_path_buf());
+}
+
+/// Saves to the document's file, or asks where. True when the build was saved.
+fn save(state: &mut AppState) -> bool {
+    match state.doc.path().map(Path::to_path_buf) {
+        Some(path) => save_to(state, &path),
+        None => pick_and_save(state),
+    }
+}
+
+fn pick_and_save(state: &mut AppState) -> bool {
+    let suggested = format!("{}.ron", file_stem_for(&state.doc.build().name));
+    match state.dialogs.pick_save(&suggested) {
+        Some(path) => save_to(state, &with_ron_extension(path)),
+        None => false,
+    }
+}
+
+fn save_to(state: &mut AppState, path: &Path) -> bool {
+    let t = state.texts;
+    match persist::save_build(path, state.doc.build()) {
+        Ok(()) => {
+            state.doc.mark_saved(path.to_path_buf());
+            remember(state, path);
+            state.view.notice = Some(Notice::info(&fill(t.saved_to, &[&path.display()])));
+            true
+        }
+        Err(e) => {
+            state.view.error = Some(ErrorView { title: t.save_failed.to_owned(), message: e.to_string() });
+            false
+        }
+    }
+}
+
+/// A file name from a build name: letters, digits, `-` and `_` kept, the rest as `-`.
+#[must_use]
+pub fn file_stem_for(name: &str) -> String {
+    let stem: String = name
+        .trim()
+        .chars()
+        .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c.to_ascii_lowercase() } else { '-' })
+        .collect();
+    let stem = stem.trim_matches('-').to_owned();
+    if stem.is_empty() { "build".to_owned() } else { stem }
+}
+
+fn with_ron_extension(path: PathBuf) -> PathBuf {
+    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron")) { path } else { path.with_extension("ron") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn export_paths_get_their_extension_once() {
+        assert_eq!(with_extension(Path::new("/x/sheet"), "xlsx"), PathBuf::from("/x/sheet.xlsx"));
+        assert_eq!(with_extension(Path::new("/x/sheet.XLSX"), "xlsx"), PathBuf::from("/x/sheet.XLSX"));
+        // A dot in the name is not an extension to replace.
+        assert_eq!(with_extension(Path::new("/x/v1.2"), "md"), PathBuf::from("/x/v1.2.md"));
+    }
+
+    #[test]
+    fn today_agrees_with_the_clock() {
+        // A mean Gregorian year is 365.2425 days = 31,556,952 s; near New Year the estimate
+        // may be a year off.
+        let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+        let estimate = 1970 + secs / 31_556_952;
+        let year = u64::from(today().unwrap().year());
+        assert!(year.abs_diff(estimate) <= 1, "{year} against about {estimate}");
+    }
+
+    #[test]
+    fn file_stems() {
+        assert_eq!(file_stem_for("Entry workstation (RTX 4090)"), "entry-workstation--rtx-4090");
+        assert_eq!(file_stem_for("  "), "build");
+        assert_eq!(with_ron_extension(PathBuf::from("a/b")), PathBuf::from("a/b.ron"));
+        assert_eq!(with_ron_extension(PathBuf::from("a/b.RON")), PathBuf::from("a/b.RON"));
+    }
+}

@@ -1,0 +1,69 @@
+//! The view state panels share: the selection, the highlighted finding, the messages, the
+//! question waiting for an answer, the dialogs that are open and the fit cell being examined.
+//! Panels read it through the frame context; only [`crate::gui::apply`] changes it.
+
+use crate::core::build::Location;
+use crate::gui::recovery::Recovered;
+use crate::gui::vocab::{ErrorView, FitOverrides, FitSel, LineSel, Notice, ScrollTarget};
+use std::path::PathBuf;
+
+/// An action waiting for the answer to "save changes first?".
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    New(Option<&'static str>),
+    Open(PathBuf),
+    OpenBytes { path: PathBuf, bytes: Vec<u8> },
+    Close,
+    Restore(Box<Recovered>),
+}
+
+/// View state shared by panels: selection, highlight, messages, dialogs.
+#[derive(Clone, Debug)]
+pub struct ViewState {
+    /// Where the palette's Add button puts parts.
+    pub selected_node: Location,
+    pub selected_line: Option<LineSel>,
+    /// Index of the finding whose parts are highlighted, in the current report.
+    pub highlight: Option<usize>,
+    /// Set when a finding is selected, until the canvas has scrolled to its part.
+    pub scroll_to: Option<ScrollTarget>,
+    pub notice: Option<Notice>,
+    pub error: Option<ErrorView>,
+    pub prompt: Option<Pending>,
+    /// Set once the user agreed to close with unsaved changes.
+    pub allow_close: bool,
+    pub about_open: bool,
+    /// The node group whose fit matrix the Memory & speed tab shows.
+    pub fit_matrix: usize,
+    pub fit_cell: Option<FitSel>,
+    pub fit_overrides: FitOverrides,
+}
+
+impl Default for ViewState {
+    fn default() -> Self {
+        Self {
+            selected_node: Location::Node(0),
+            selected_line: None,
+            highlight: None,
+            scroll_to: None,
+            notice: None,
+            error: None,
+            prompt: None,
+            allow_close: false,
+            about_open: false,
+            fit_matrix: 0,
+            fit_cell: None,
+            fit_overrides: FitOverrides::default(),
+        }
+    }
+}
+
+impl ViewState {
+    /// Clears what referred to the previous document.
+    pub fn reset_for_new_document(&mut self) {
+        self.selected_node = Location::Node(0);
+        self.selected_line = None;
+        self.highlight = None;
+        self.scroll_to = None;
+    }
+}
