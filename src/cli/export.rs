@@ -16,8 +16,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Seconds in a day (86,400: POSIX time has no leap seconds, POSIX.1-2017 §4.16).
-const SECONDS_PER_DAY: u64 = 86_400;
-
 /// Arguments of `rigplan export`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ExportArgs {
@@ -57,17 +55,12 @@ impl From<FormatArg> for Format {
     }
 }
 
-/// Today's date in UTC from the system clock.
+/// Today's date in UTC from the system clock ([`SheetDate::today_utc`]).
 ///
 /// # Errors
 /// A clock before 1970 or beyond year 9999.
 pub fn today_utc() -> anyhow::Result<SheetDate> {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .context("the system clock is before 1970; pass --date YYYY-MM-DD")?
-        .as_secs();
-    let days = i64::try_from(secs / SECONDS_PER_DAY).context("the system clock is out of range")?;
-    Ok(SheetDate::from_days_since_unix_epoch(days)?)
+    SheetDate::today_utc().context("pass --date YYYY-MM-DD")
 }
 
 /// The `--date` given, or today.

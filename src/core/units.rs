@@ -1,8 +1,12 @@
 //! Units and conversions shared by every analysis.
 //!
 //! rigplan keeps units in names (`tdp_watts`, `memory_bytes`, `price_usd`, `ambient_c`) and
-//! uses a newtype only where a mix-up is easy and costly: byte counts ([`Bytes`]) and money in
-//! a named currency ([`Money`]). Every conversion constant names its source.
+//! uses a newtype only where a mix-up is easy and costly: byte counts ([`Bytes`]).
+//!
+//! The money rule: an amount is an `f64` that always travels with its [`Currency`] (a report,
+//! a sheet and a TCO carry one currency for all their amounts; catalog prices name theirs in
+//! the field, `price_usd`), and is printed with [`format_thousands`]. Every conversion
+//! constant names its source.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -28,6 +32,13 @@ pub const BTU_PER_HOUR_PER_WATT: f64 = 3.412_141_6;
 pub const BTU_PER_HOUR_PER_COOLING_TON: f64 = 12_000.0;
 /// Hours in a (non-leap) year, the convention of TCO calculators (365 × 24).
 pub const HOURS_PER_YEAR: f64 = 8_760.0;
+/// Months in a year.
+pub const MONTHS_PER_YEAR: f64 = 12.0;
+/// Seconds in an hour (SI).
+pub const SECONDS_PER_HOUR: f64 = 3_600.0;
+/// Seconds in a day of Unix time, which counts every day as 86,400 s (POSIX.1-2017, §4.16
+/// "Seconds Since the Epoch").
+pub const SECONDS_PER_DAY: u64 = 86_400;
 
 /// Converts watts to BTU per hour.
 #[must_use]
@@ -131,26 +142,6 @@ impl Default for Currency {
 impl fmt::Display for Currency {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
-    }
-}
-
-/// An amount of money in a named currency. Never an unlabelled float.
-#[derive(Clone, Debug, PartialEq, PartialOrd, Serialize, Deserialize)]
-pub struct Money {
-    pub amount: f64,
-    pub currency: Currency,
-}
-
-impl Money {
-    #[must_use]
-    pub fn new(amount: f64, currency: &Currency) -> Self {
-        Self { amount, currency: currency.clone() }
-    }
-}
-
-impl fmt::Display for Money {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", format_thousands(self.amount, 0), self.currency)
     }
 }
 

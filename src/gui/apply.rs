@@ -249,7 +249,7 @@ fn apply_inner(state: &mut AppState, command: Command) {
         Command::SelectFitCell(sel) => state.view.fit_cell = sel,
         Command::SetFitOverrides(o) => state.view.fit_overrides = o,
         Command::SavePlot { rect, name } => {
-            if let Some(path) = state.dialogs.pick_png(&format!("{}.png", file_stem_for(&name))) {
+            if let Some(path) = state.dialogs.pick_png(&format!("{}.png", export::sanitize_file_name(&name))) {
                 state.outbox.screenshot = Some((rect, path));
             }
         }
@@ -303,7 +303,7 @@ fn apply_inner(state: &mut AppState, command: Command) {
             let name = names.unwrap_or_else(|| t.compare_title.to_owned());
             let suggested = match today() {
                 Ok(d) => export::default_file_name(&name, d, format.extension()),
-                Err(_) => format!("{}.{}", file_stem_for(&name), format.extension()),
+                Err(_) => format!("{}.{}", export::sanitize_file_name(&name), format.extension()),
             };
             let file_type = compare_format_file_type(state, format);
             if let Some(path) = state.dialogs.pick_export(&suggested, file_type, format.extension()) {
@@ -326,13 +326,7 @@ fn scroll_target(report: &Report, finding: usize) -> Option<ScrollTarget> {
 
 /// Today's date (UTC) for a build sheet: the core takes the date as an argument.
 fn today() -> Result<SheetDate, String> {
-    const SECONDS_PER_DAY: u64 = 86_400;
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_err(|e| format!("the system clock is before 1970: {e}"))?
-        .as_secs();
-    let days = i64::try_from(secs / SECONDS_PER_DAY).map_err(|e| e.to_string())?;
-    SheetDate::from_days_since_unix_epoch(days).map_err(|e| e.to_string())
+    SheetDate::today_utc().map_err(|e| e.to_string())
 }
 
 fn format_file_type(state: &AppState, format: Format) -> &'static str {
@@ -597,7 +591,7 @@ fn save(state: &mut AppState) -> bool {
 }
 
 fn pick_and_save(state: &mut AppState) -> bool {
-    let suggested = format!("{}.ron", file_stem_for(&state.doc.build().name));
+    let suggested = format!("{}.ron", export::sanitize_file_name(&state.doc.build().name));
     match state.dialogs.pick_save(&suggested) {
         Some(path) => save_to(state, &with_ron_extension(path)),
         None => false,
@@ -618,18 +612,6 @@ fn save_to(state: &mut AppState, path: &Path) -> bool {
             false
         }
     }
-}
-
-/// A file name from a build name: letters, digits, `-` and `_` kept, the rest as `-`.
-#[must_use]
-pub fn file_stem_for(name: &str) -> String {
-    let stem: String = name
-        .trim()
-        .chars()
-        .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c.to_ascii_lowercase() } else { '-' })
-        .collect();
-    let stem = stem.trim_matches('-').to_owned();
-    if stem.is_empty() { "build".to_owned() } else { stem }
 }
 
 fn with_ron_extension(path: PathBuf) -> PathBuf {
@@ -660,8 +642,6 @@ mod tests {
 
     #[test]
     fn file_stems() {
-        assert_eq!(file_stem_for("Entry workstation (RTX 4090)"), "entry-workstation--rtx-4090");
-        assert_eq!(file_stem_for("  "), "build");
         assert_eq!(with_ron_extension(PathBuf::from("a/b")), PathBuf::from("a/b.ron"));
         assert_eq!(with_ron_extension(PathBuf::from("a/b.RON")), PathBuf::from("a/b.RON"));
     }

@@ -9,9 +9,7 @@ use rigplan::core::compare::{self, CompareError, CompareOptions, Comparison, Dir
 use rigplan::core::export::{self, CompareFormat};
 use rigplan::core::units::Currency;
 
-fn close(actual: f64, expected: f64, tolerance: f64) {
-    assert!((actual - expected).abs() <= tolerance, "expected {expected} ± {tolerance}, got {actual}");
-}
+use crate::approx::assert_close as close;
 
 fn run(builds: &[&Build]) -> Comparison {
     compare::compare(catalog(), builds, &CompareOptions::default()).expect("comparison")

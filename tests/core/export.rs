@@ -35,9 +35,7 @@ fn sheet_of(build: &Build) -> (BuildSheet, Report) {
     (sheet, report)
 }
 
-fn close(actual: f64, expected: f64, tolerance: f64) {
-    assert!((actual - expected).abs() <= tolerance, "expected {expected} ± {tolerance}, got {actual}");
-}
+use crate::approx::assert_close as close;
 
 fn snapshot_all(slug: &str) {
     let build = template(slug);

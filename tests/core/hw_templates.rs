@@ -13,9 +13,7 @@ fn report_of(slug: &str) -> Report {
     analyze(&catalog, &build)
 }
 
-fn close(a: f64, b: f64, tol: f64) -> bool {
-    (a - b).abs() <= tol
-}
+use crate::approx::close;
 
 #[test]
 fn every_template_has_no_error_and_consistent_figures() {

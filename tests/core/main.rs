@@ -1,6 +1,7 @@
 //! Integration tests of the UI-free core and the CLI (no egui: runs under
 //! `cargo test --no-default-features`). One binary, one module per concern.
 
+mod approx;
 mod architecture;
 mod bad_input;
 mod catalog;

@@ -24,9 +24,7 @@ fn gpu<'a>(catalog: &'a Catalog, id: &str) -> &'a Gpu {
     catalog.gpu(&id.into()).unwrap_or_else(|| panic!("{id} in the GPU catalog"))
 }
 
-fn close(actual: f64, expected: f64, tolerance: f64) -> bool {
-    (actual - expected).abs() <= tolerance * expected.abs()
-}
+use crate::approx::close_rel as close;
 
 fn model_states(e: &memory::MemoryEstimate) -> u64 {
     e.per_gpu.weights_bytes.0

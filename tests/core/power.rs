@@ -6,9 +6,7 @@ use rigplan::core::analysis::power::{CONTINUOUS_LOAD_FRACTION, efficiency_at};
 use rigplan::core::build::{PartLine, Redundancy};
 use rigplan::core::catalog::EfficiencyTier;
 
-fn close(a: f64, b: f64, tol: f64) -> bool {
-    (a - b).abs() <= tol
-}
+use crate::approx::close;
 
 /// The baseline workstation by hand (utilization 0.7):
 /// RTX 4090 21 / 321.3 / 450 W (typical = 21 + 0.7 × 429), Ryzen 9 7950X 25 / 168.5 / 230 W

@@ -11,9 +11,7 @@ use rigplan::core::build::{Build, CostKind, Costs, CustomLine, CustomOffer, Cust
 use rigplan::core::catalog::{Catalog, PartId};
 use rigplan::core::units::Currency;
 
-fn close(actual: f64, expected: f64, tolerance: f64) {
-    assert!((actual - expected).abs() <= tolerance, "expected {expected} ± {tolerance}, got {actual}");
-}
+use crate::approx::assert_close as close;
 
 fn option(id: &str, billing: Billing, price: f64) -> CloudOptionInput {
     CloudOptionInput {

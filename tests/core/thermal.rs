@@ -4,9 +4,7 @@ use crate::hw_fixture::{add_node, build_of, has, report, workstation_with};
 use rigplan::core::analysis::Severity::Warning;
 use rigplan::core::catalog::CoolerStyle;
 
-fn close(a: f64, b: f64, tol: f64) -> bool {
-    (a - b).abs() <= tol
-}
+use crate::approx::close;
 
 /// Heat = wall draw (841.5 W for the baseline); 1 W = 3.412 BTU/h; 12,000 BTU/h = 1 ton.
 #[test]

@@ -6,6 +6,7 @@
 //! which uses Howard Hinnant's `civil_from_days` algorithm for the proleptic Gregorian calendar
 //! ("chrono-Compatible Low-Level Date Algorithms", howardhinnant.github.io/date_algorithms.html).
 
+use crate::core::units::SECONDS_PER_DAY;
 use serde::{Serialize, Serializer};
 use std::fmt;
 
@@ -22,6 +23,8 @@ pub struct SheetDate {
 pub enum DateError {
     #[error("`{0}` is not a date in the form YYYY-MM-DD")]
     Format(String),
+    #[error("the system clock cannot give today's date ({0}); pass the date explicitly")]
+    Clock(String),
     #[error("{year:04}-{month:02}-{day:02} is not a day of the calendar")]
     NoSuchDay { year: u32, month: u32, day: u32 },
     #[error("day {0} after 1970-01-01 is outside the years 1–9999")]
@@ -81,6 +84,21 @@ impl SheetDate {
             }
         };
         Self::new(digits(y, 4)?, digits(m, 2)?, digits(d, 2)?)
+    }
+
+    /// Today in UTC from the system clock: the one place rigplan reads the calendar. The
+    /// analyses and exports never call it; front ends pass its result (or a date the user
+    /// gave) in.
+    ///
+    /// # Errors
+    /// A clock before 1970 or beyond year 9999.
+    pub fn today_utc() -> Result<Self, DateError> {
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_err(|e| DateError::Clock(format!("it is before 1970: {e}")))?
+            .as_secs();
+        let days = i64::try_from(secs / SECONDS_PER_DAY).map_err(|e| DateError::Clock(e.to_string()))?;
+        Self::from_days_since_unix_epoch(days)
     }
 
     /// The date `days` days after 1970-01-01 (negative: before it), from Hinnant's
