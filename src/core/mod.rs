@@ -9,6 +9,7 @@ pub mod build;
 pub mod catalog;
 pub mod compare;
 pub mod export;
+pub mod i18n;
 pub mod persist;
 pub mod placement;
 pub mod resolve;

@@ -6,26 +6,7 @@
 //! that come from the core (findings, file errors, edit errors) are the core's own messages.
 //! Copy is sentence case; "…" marks a button that opens a dialog.
 
-use std::fmt::Display;
-
-/// Fills the `{}` markers of a template with `args`, in order. Extra markers stay as they
-/// are and extra arguments are ignored, so a mistake in a translation shows, never panics.
-#[must_use]
-pub fn fill(template: &str, args: &[&dyn Display]) -> String {
-    let mut out = String::with_capacity(template.len() + 16 * args.len());
-    let mut args = args.iter();
-    let mut rest = template;
-    while let Some(pos) = rest.find("{}") {
-        out.push_str(rest.get(..pos).unwrap_or_default());
-        match args.next() {
-            Some(a) => out.push_str(&a.to_string()),
-            None => out.push_str("{}"),
-        }
-        rest = rest.get(pos + 2..).unwrap_or_default();
-    }
-    out.push_str(rest);
-    out
-}
+pub use crate::core::i18n::fill;
 
 /// A count with its noun, singular and plural, e.g. "1 node" / "3 nodes". A language
 /// without plural forms (the planned Chinese table) gives the same template twice.
