@@ -171,17 +171,34 @@ pub fn check(resolved: &Resolved<'_>) -> (Compat, Vec<Diagnostic>) {
     (Compat { layouts }, out)
 }
 
-fn at<T: CatalogEntry>(d: Diagnostic, node: usize, item: &Item<'_, T>) -> Diagnostic {
-    d.with_part(item.part.meta().id).with_line(Location::Node(node), item.line)
+/// Attaches the build items a finding is about, as chained calls:
+/// `diag(node, Severity::Error, code, msg).at(node.index, cpu).at(node.index, board)`.
+trait Attach: Sized {
+    /// Records `item`'s part and its build line in node group `node`.
+    #[must_use]
+    fn at<T: CatalogEntry>(self, node: usize, item: &Item<'_, T>) -> Self;
+
+    /// [`Attach::at`] for every item of `items`.
+    #[must_use]
+    fn at_each<'i, 'a: 'i, T: CatalogEntry + 'a>(
+        self,
+        node: usize,
+        items: impl IntoIterator<Item = &'i Item<'a, T>>,
+    ) -> Self {
+        items.into_iter().fold(self, |d, item| d.at(node, item))
+    }
+
+    /// [`Attach::at`] the node's (first) chassis, when it has one.
+    #[must_use]
+    fn with_chassis(self, node: &Node<'_>) -> Self {
+        self.at_each(node.index, node.parts.chassis.first())
+    }
 }
 
-/// [`at`] for every item of `items`.
-fn at_each<'i, 'a: 'i, T: CatalogEntry + 'a>(
-    d: Diagnostic,
-    node: usize,
-    items: impl IntoIterator<Item = &'i Item<'a, T>>,
-) -> Diagnostic {
-    items.into_iter().fold(d, |d, item| at(d, node, item))
+impl Attach for Diagnostic {
+    fn at<T: CatalogEntry>(self, node: usize, item: &Item<'_, T>) -> Self {
+        self.with_part(item.part.meta().id).with_line(Location::Node(node), item.line)
+    }
 }
 
 fn diag(node: &Node<'_>, severity: Severity, code: &str, message: impl std::fmt::Display) -> Diagnostic {
@@ -231,17 +248,19 @@ fn duplicates(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
         node.parts.boards.iter().filter(|b| b.part.role == crate::core::catalog::BoardRole::Mainboard).collect();
     let main_units: u32 = mains.iter().map(|b| b.quantity).sum();
     if main_units > 1 {
-        let mut d =
-            diag(node, Severity::Error, "multiple-mainboards", format!("has {main_units} mainboards; a node has one"));
-        d = at_each(d, node.index, mains.iter().copied());
-        out.push(d.with_fix("Keep one mainboard, or split the node into node groups"));
+        out.push(
+            diag(node, Severity::Error, "multiple-mainboards", format!("has {main_units} mainboards; a node has one"))
+                .at_each(node.index, mains.iter().copied())
+                .with_fix("Keep one mainboard, or split the node into node groups"),
+        );
     }
     let chassis_units: u32 = node.parts.chassis.iter().map(|c| c.quantity).sum();
     if chassis_units > 1 {
-        let mut d =
-            diag(node, Severity::Error, "multiple-chassis", format!("has {chassis_units} chassis; a node has one"));
-        d = at_each(d, node.index, &node.parts.chassis);
-        out.push(d.with_fix("Keep one chassis, or split the node into node groups"));
+        out.push(
+            diag(node, Severity::Error, "multiple-chassis", format!("has {chassis_units} chassis; a node has one"))
+                .at_each(node.index, &node.parts.chassis)
+                .with_fix("Keep one chassis, or split the node into node groups"),
+        );
     }
 }
 
@@ -250,31 +269,30 @@ fn cpu_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let Some(first) = p.cpus.first() else { return };
     let count = p.cpu_count();
     if p.cpus.iter().any(|c| c.part.id != first.part.id) {
-        let mut d = diag(
-            node,
-            Severity::Error,
-            "cpu-mixed-models",
-            "mixes different CPU models; multi-socket boards need identical CPUs".to_owned(),
+        out.push(
+            diag(
+                node,
+                Severity::Error,
+                "cpu-mixed-models",
+                "mixes different CPU models; multi-socket boards need identical CPUs".to_owned(),
+            )
+            .at_each(node.index, &p.cpus)
+            .with_fix("Use the same CPU model in every socket"),
         );
-        d = at_each(d, node.index, &p.cpus);
-        out.push(d.with_fix("Use the same CPU model in every socket"));
     }
     for c in &p.cpus {
         if count > u32::from(c.part.max_sockets) {
             out.push(
-                at(
-                    diag(
-                        node,
-                        Severity::Error,
-                        "cpu-multi-socket-unsupported",
-                        format!(
-                            "has {count} × {}, which runs in at most {} socket(s) per system",
-                            c.part.name, c.part.max_sockets
-                        ),
+                diag(
+                    node,
+                    Severity::Error,
+                    "cpu-multi-socket-unsupported",
+                    format!(
+                        "has {count} × {}, which runs in at most {} socket(s) per system",
+                        c.part.name, c.part.max_sockets
                     ),
-                    node.index,
-                    c,
                 )
+                .at(node.index, c)
                 .with_fix("Use one CPU, or a CPU model made for multi-socket systems"),
             );
         }
@@ -288,23 +306,14 @@ fn cpu_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
             && socket != &c.part.socket
         {
             out.push(
-                at(
-                    at(
-                        diag(
-                            node,
-                            Severity::Error,
-                            "cpu-socket-mismatch",
-                            format!(
-                                "{} is a {} CPU but {} has socket {socket}",
-                                c.part.name, c.part.socket, board.name
-                            ),
-                        ),
-                        node.index,
-                        c,
-                    ),
-                    node.index,
-                    board_item,
+                diag(
+                    node,
+                    Severity::Error,
+                    "cpu-socket-mismatch",
+                    format!("{} is a {} CPU but {} has socket {socket}", c.part.name, c.part.socket, board.name),
                 )
+                .at(node.index, c)
+                .at(node.index, board_item)
                 .with_fix(format!("Choose a board with socket {} or a {socket} CPU", c.part.socket)),
             );
         }
@@ -312,33 +321,27 @@ fn cpu_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let sockets = u32::from(board.cpu_sockets);
     if count > sockets {
         out.push(
-            at(
-                diag(
-                    node,
-                    Severity::Error,
-                    "cpu-count-exceeds-sockets",
-                    format!("has {count} CPUs but {} has {sockets} socket(s)", board.name),
-                ),
-                node.index,
-                board_item,
+            diag(
+                node,
+                Severity::Error,
+                "cpu-count-exceeds-sockets",
+                format!("has {count} CPUs but {} has {sockets} socket(s)", board.name),
             )
+            .at(node.index, board_item)
             .with_fix(format!("Use at most {sockets} CPU(s), or a board with more sockets")),
         );
     } else if count < sockets && count > 0 {
         out.push(
-            at(
-                diag(
-                    node,
-                    Severity::Info,
-                    "cpu-sockets-unpopulated",
-                    format!(
-                        "{} has {sockets} sockets and {count} CPU(s); the memory channels and PCIe lanes of an empty socket are unavailable",
-                        board.name
-                    ),
+            diag(
+                node,
+                Severity::Info,
+                "cpu-sockets-unpopulated",
+                format!(
+                    "{} has {sockets} sockets and {count} CPU(s); the memory channels and PCIe lanes of an empty socket are unavailable",
+                    board.name
                 ),
-                node.index,
-                board_item,
-            ),
+            )
+            .at(node.index, board_item),
         );
     }
 }
@@ -354,26 +357,20 @@ fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
         for c in &p.cpus {
             if !c.part.memory_types.contains(&m.part.memory_type) {
                 out.push(
-                    at(
-                        at(
-                            diag(
-                                node,
-                                Severity::Error,
-                                "memory-type-mismatch",
-                                format!(
-                                    "{} is {} but {} supports {}",
-                                    m.part.name,
-                                    m.part.memory_type,
-                                    c.part.name,
-                                    join(&c.part.memory_types)
-                                ),
-                            ),
-                            i,
-                            m,
+                    diag(
+                        node,
+                        Severity::Error,
+                        "memory-type-mismatch",
+                        format!(
+                            "{} is {} but {} supports {}",
+                            m.part.name,
+                            m.part.memory_type,
+                            c.part.name,
+                            join(&c.part.memory_types)
                         ),
-                        i,
-                        c,
                     )
+                    .at(i, m)
+                    .at(i, c)
                     .with_fix("Use DIMMs of a type the CPU supports"),
                 );
             }
@@ -383,20 +380,14 @@ fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 && t != m.part.memory_type
             {
                 out.push(
-                    at(
-                        at(
-                            diag(
-                                node,
-                                Severity::Error,
-                                "memory-type-mismatch",
-                                format!("{} is {} but {} takes {t}", m.part.name, m.part.memory_type, b.part.name),
-                            ),
-                            i,
-                            m,
-                        ),
-                        i,
-                        b,
+                    diag(
+                        node,
+                        Severity::Error,
+                        "memory-type-mismatch",
+                        format!("{} is {} but {} takes {t}", m.part.name, m.part.memory_type, b.part.name),
                     )
+                    .at(i, m)
+                    .at(i, b)
                     .with_fix(format!("Use {t} DIMMs")),
                 );
             }
@@ -406,26 +397,20 @@ fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
             };
             if !b.part.dimm_kinds.is_empty() && !accepts(m.part.dimm_kind) {
                 out.push(
-                    at(
-                        at(
-                            diag(
-                                node,
-                                Severity::Error,
-                                "memory-dimm-kind-mismatch",
-                                format!(
-                                    "{} is a {} module but {} takes {}",
-                                    m.part.name,
-                                    m.part.dimm_kind,
-                                    b.part.name,
-                                    join(&b.part.dimm_kinds)
-                                ),
-                            ),
-                            i,
-                            m,
+                    diag(
+                        node,
+                        Severity::Error,
+                        "memory-dimm-kind-mismatch",
+                        format!(
+                            "{} is a {} module but {} takes {}",
+                            m.part.name,
+                            m.part.dimm_kind,
+                            b.part.name,
+                            join(&b.part.dimm_kinds)
                         ),
-                        i,
-                        b,
                     )
+                    .at(i, m)
+                    .at(i, b)
                     .with_fix(format!("Use {} modules", join(&b.part.dimm_kinds))),
                 );
             }
@@ -433,16 +418,13 @@ fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 && b.part.dimm_kinds.iter().all(|k| matches!(k, DimmKind::Rdimm | DimmKind::Lrdimm));
             if registered_only && !m.part.ecc {
                 out.push(
-                    at(
-                        diag(
-                            node,
-                            Severity::Error,
-                            "memory-ecc-required",
-                            format!("{} is non-ECC but {} takes registered ECC memory only", m.part.name, b.part.name),
-                        ),
-                        i,
-                        m,
+                    diag(
+                        node,
+                        Severity::Error,
+                        "memory-ecc-required",
+                        format!("{} is non-ECC but {} takes registered ECC memory only", m.part.name, b.part.name),
                     )
+                    .at(i, m)
                     .with_fix("Use registered ECC DIMMs"),
                 );
             }
@@ -450,59 +432,57 @@ fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     }
     let kinds: BTreeSet<DimmKind> = p.memory.iter().map(|m| m.part.dimm_kind).collect();
     if kinds.len() > 1 {
-        let mut d = diag(
-            node,
-            Severity::Error,
-            "memory-kinds-mixed",
-            format!("mixes {} modules, which cannot run together", join(&kinds.into_iter().collect::<Vec<_>>())),
+        out.push(
+            diag(
+                node,
+                Severity::Error,
+                "memory-kinds-mixed",
+                format!("mixes {} modules, which cannot run together", join(&kinds.into_iter().collect::<Vec<_>>())),
+            )
+            .at_each(i, &p.memory)
+            .with_fix("Use one module kind throughout"),
         );
-        d = at_each(d, i, &p.memory);
-        out.push(d.with_fix("Use one module kind throughout"));
     }
     let ecc: BTreeSet<bool> = p.memory.iter().map(|m| m.part.ecc).collect();
     if ecc.len() > 1 {
-        let mut d = diag(
-            node,
-            Severity::Warning,
-            "memory-ecc-mixed",
-            "mixes ECC and non-ECC modules; ECC is disabled for all of them".to_owned(),
+        out.push(
+            diag(
+                node,
+                Severity::Warning,
+                "memory-ecc-mixed",
+                "mixes ECC and non-ECC modules; ECC is disabled for all of them".to_owned(),
+            )
+            .at_each(i, &p.memory)
+            .with_fix("Use ECC modules throughout"),
         );
-        d = at_each(d, i, &p.memory);
-        out.push(d.with_fix("Use ECC modules throughout"));
     }
     let dimms = p.dimm_count();
     let total_gib: f64 = p.memory.iter().map(|m| m.part.capacity_gib * f64::from(m.quantity)).sum();
     if let Some(b) = board_item {
         if b.part.dimm_slots > 0 && dimms > u32::from(b.part.dimm_slots) {
             out.push(
-                at(
-                    diag(
-                        node,
-                        Severity::Error,
-                        "memory-slots-exceeded",
-                        format!("has {dimms} DIMMs but {} has {} slots", b.part.name, b.part.dimm_slots),
-                    ),
-                    i,
-                    b,
+                diag(
+                    node,
+                    Severity::Error,
+                    "memory-slots-exceeded",
+                    format!("has {dimms} DIMMs but {} has {} slots", b.part.name, b.part.dimm_slots),
                 )
+                .at(i, b)
                 .with_fix("Use fewer, larger DIMMs"),
             );
         }
         if b.part.max_memory_gib > 0.0 && total_gib > b.part.max_memory_gib {
             out.push(
-                at(
-                    diag(
-                        node,
-                        Severity::Error,
-                        "memory-capacity-exceeds-board",
-                        format!(
-                            "has {total_gib:.0} GiB of memory; {} supports at most {:.0} GiB",
-                            b.part.name, b.part.max_memory_gib
-                        ),
+                diag(
+                    node,
+                    Severity::Error,
+                    "memory-capacity-exceeds-board",
+                    format!(
+                        "has {total_gib:.0} GiB of memory; {} supports at most {:.0} GiB",
+                        b.part.name, b.part.max_memory_gib
                     ),
-                    i,
-                    b,
                 )
+                .at(i, b)
                 .with_fix(format!("Stay within {:.0} GiB", b.part.max_memory_gib)),
             );
         }
@@ -515,30 +495,29 @@ fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
         };
         if channels > 0 && dimms < channels {
             out.push(
-                at(
-                    diag(
-                        node,
-                        Severity::Warning,
-                        "memory-channels-underpopulated",
-                        format!("{dimms} DIMM(s) populate {dimms} of {channels} memory channels; memory bandwidth is {dimms}/{channels} of what the platform offers"),
-                    ),
-                    i,
-                    b,
+                diag(
+                    node,
+                    Severity::Warning,
+                    "memory-channels-underpopulated",
+                    format!("{dimms} DIMM(s) populate {dimms} of {channels} memory channels; memory bandwidth is {dimms}/{channels} of what the platform offers"),
                 )
+                .at(i, b)
                 .with_fix(format!("Use at least {channels} DIMMs (one per channel)")),
             );
         }
     }
     let cpu_max_gib: f64 = p.cpus.iter().map(|c| c.part.max_memory_gib * f64::from(c.quantity)).sum();
     if cpu_max_gib > 0.0 && total_gib > cpu_max_gib {
-        let mut d = diag(
-            node,
-            Severity::Error,
-            "memory-capacity-exceeds-cpu",
-            format!("has {total_gib:.0} GiB of memory; the CPU(s) address at most {cpu_max_gib:.0} GiB"),
+        out.push(
+            diag(
+                node,
+                Severity::Error,
+                "memory-capacity-exceeds-cpu",
+                format!("has {total_gib:.0} GiB of memory; the CPU(s) address at most {cpu_max_gib:.0} GiB"),
+            )
+            .at_each(i, &p.cpus)
+            .with_fix(format!("Stay within {cpu_max_gib:.0} GiB")),
         );
-        d = at_each(d, i, &p.cpus);
-        out.push(d.with_fix(format!("Stay within {cpu_max_gib:.0} GiB")));
     }
 }
 
@@ -553,16 +532,13 @@ fn module_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     for g in p.gpus.iter().filter(|g| g.in_system.is_none()) {
         if g.part.form_factor == GpuFormFactor::Integrated {
             out.push(
-                at(
-                    diag(
-                        node,
-                        Severity::Error,
-                        "gpu-integrated-standalone",
-                        format!("{} is integrated in a module and cannot be bought or fitted on its own", g.part.name),
-                    ),
-                    i,
-                    g,
+                diag(
+                    node,
+                    Severity::Error,
+                    "gpu-integrated-standalone",
+                    format!("{} is integrated in a module and cannot be bought or fitted on its own", g.part.name),
                 )
+                .at(i, g)
                 .with_fix("Add the system that contains it instead"),
             );
         }
@@ -573,24 +549,26 @@ fn module_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     }
     let baseboards: Vec<_> = p.boards.iter().filter(|b| b.part.baseboard.is_some()).collect();
     if baseboards.is_empty() {
-        let mut d = diag(
-            node,
-            Severity::Error,
-            "gpu-module-needs-baseboard",
-            format!(
-                "{} is an {} module; it needs a matching GPU baseboard, not a PCIe slot",
-                modules.first().map_or("", |g| g.part.name.as_str()),
-                modules.first().map_or(GpuFormFactor::Sxm4, |g| g.part.form_factor)
-            ),
+        out.push(
+            diag(
+                node,
+                Severity::Error,
+                "gpu-module-needs-baseboard",
+                format!(
+                    "{} is an {} module; it needs a matching GPU baseboard, not a PCIe slot",
+                    modules.first().map_or("", |g| g.part.name.as_str()),
+                    modules.first().map_or(GpuFormFactor::Sxm4, |g| g.part.form_factor)
+                ),
+            )
+            .at_each(i, modules.iter().copied())
+            .with_fix("Add the matching HGX / OAM baseboard and a GPU server chassis"),
         );
-        d = at_each(d, i, modules.iter().copied());
-        out.push(d.with_fix("Add the matching HGX / OAM baseboard and a GPU server chassis"));
         return;
     }
     for g in &modules {
         let form = g.part.form_factor;
         if !baseboards.iter().any(|b| b.part.baseboard.as_ref().is_some_and(|bb| bb.form_factor == form)) {
-            let mut d = at(
+            out.push(
                 diag(
                     node,
                     Severity::Error,
@@ -604,26 +582,27 @@ fn module_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                             .collect::<Vec<_>>()
                             .join(", ")
                     ),
-                ),
-                i,
-                g,
+                )
+                .at(i, g)
+                .at_each(i, baseboards.iter().copied())
+                .with_fix(format!("Use an {form} baseboard")),
             );
-            d = at_each(d, i, baseboards.iter().copied());
-            out.push(d.with_fix(format!("Use an {form} baseboard")));
         }
     }
     let positions: u32 =
         baseboards.iter().map(|b| b.part.baseboard.as_ref().map_or(0, |bb| u32::from(bb.positions)) * b.quantity).sum();
     let count: u32 = modules.iter().map(|g| g.quantity).sum();
     if count > positions {
-        let mut d = diag(
-            node,
-            Severity::Error,
-            "gpu-baseboard-positions-exceeded",
-            format!("has {count} GPU modules but the baseboard(s) hold {positions}"),
+        out.push(
+            diag(
+                node,
+                Severity::Error,
+                "gpu-baseboard-positions-exceeded",
+                format!("has {count} GPU modules but the baseboard(s) hold {positions}"),
+            )
+            .at_each(i, modules.iter().copied())
+            .with_fix(format!("Use at most {positions} modules per node")),
         );
-        d = at_each(d, i, modules.iter().copied());
-        out.push(d.with_fix(format!("Use at most {positions} modules per node")));
     }
     if let Some(ch) = chassis {
         for b in &baseboards {
@@ -631,27 +610,17 @@ fn module_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
             if ch.gpu_baseboard != form {
                 let took =
                     ch.gpu_baseboard.map_or_else(|| "no GPU baseboard".to_owned(), |f| format!("an {f} baseboard"));
-                let d = at(
-                    diag(
-                        node,
-                        Severity::Error,
-                        "gpu-baseboard-chassis-mismatch",
-                        format!("{} does not fit {}, which takes {took}", b.part.name, ch.name),
-                    ),
-                    i,
-                    b,
-                );
-                out.push(with_chassis(d, node).with_fix("Use the GPU server chassis made for this baseboard"));
+                let d = diag(
+                    node,
+                    Severity::Error,
+                    "gpu-baseboard-chassis-mismatch",
+                    format!("{} does not fit {}, which takes {took}", b.part.name, ch.name),
+                )
+                .at(i, b);
+                out.push(d.with_chassis(node).with_fix("Use the GPU server chassis made for this baseboard"));
             }
         }
     }
-}
-
-fn with_chassis(mut d: Diagnostic, node: &Node<'_>) -> Diagnostic {
-    if let Some(c) = node.parts.chassis.first() {
-        d = at(d, node.index, c);
-    }
-    d
 }
 
 /// True when every line is the same GPU model (bridges join identical cards).
@@ -667,16 +636,16 @@ fn nvlink_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     if !node.nvlink_bridge {
         let bridgeable = cards.iter().all(|g| matches!(g.part.interconnect, Interconnect::NvLinkBridge { .. }));
         if count >= 2 && bridgeable && same_model(&cards) {
-            let mut d = diag(
-                node,
-                Severity::Info,
-                "nvlink-bridge-available",
-                format!(
-                    "the {count} GPUs support NVLink bridges, which the node does not use; bridged pairs exchange data much faster than over PCIe"
-                ),
+            out.push(
+                diag(
+                    node,
+                    Severity::Info,
+                    "nvlink-bridge-available",
+                    format!("the {count} GPUs support NVLink bridges, which the node does not use; bridged pairs exchange data much faster than over PCIe"),
+                )
+                .at_each(i, cards.iter().copied())
+                .with_fix("Add NVLink bridges (set the node's NVLink bridge option)"),
             );
-            d = at_each(d, i, cards.iter().copied());
-            out.push(d.with_fix("Add NVLink bridges (set the node's NVLink bridge option)"));
         }
         return;
     }
@@ -695,35 +664,45 @@ fn nvlink_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     for g in &cards {
         if !matches!(g.part.interconnect, Interconnect::NvLinkBridge { .. }) {
             out.push(
-                at(diag(node, Severity::Error, "nvlink-bridge-unsupported", format!("{} has no NVLink bridge connector", g.part.name)), i, g)
-                    .with_fix("Turn the NVLink bridge option off, or use cards that take a bridge (RTX 3090, RTX A6000, A100/H100 PCIe)"),
+                diag(
+                    node,
+                    Severity::Error,
+                    "nvlink-bridge-unsupported",
+                    format!("{} has no NVLink bridge connector", g.part.name),
+                )
+                .at(i, g)
+                .with_fix("Turn the NVLink bridge option off, or use cards that take a bridge (RTX 3090, RTX A6000, A100/H100 PCIe)"),
             );
         }
     }
     if !same_model(&cards) {
-        let mut d = diag(
-            node,
-            Severity::Error,
-            "nvlink-bridge-mixed",
-            "bridges different GPU models; NVLink bridges join identical cards".to_owned(),
+        out.push(
+            diag(
+                node,
+                Severity::Error,
+                "nvlink-bridge-mixed",
+                "bridges different GPU models; NVLink bridges join identical cards".to_owned(),
+            )
+            .at_each(i, cards.iter().copied())
+            .with_fix("Use identical cards"),
         );
-        d = at_each(d, i, cards.iter().copied());
-        out.push(d.with_fix("Use identical cards"));
     }
     if let Some(Interconnect::NvLinkBridge { max_gpus, .. }) = cards.first().map(|g| &g.part.interconnect) {
         let group = u32::from(*max_gpus).max(2);
         if count < 2 || !count.is_multiple_of(group) {
-            let mut d = diag(
-                node,
-                Severity::Warning,
-                "nvlink-bridge-unpaired",
-                format!(
-                    "has {count} bridged GPU(s); bridges join groups of {group}, so {} card(s) stay on PCIe only",
-                    count % group
-                ),
+            out.push(
+                diag(
+                    node,
+                    Severity::Warning,
+                    "nvlink-bridge-unpaired",
+                    format!(
+                        "has {count} bridged GPU(s); bridges join groups of {group}, so {} card(s) stay on PCIe only",
+                        count % group
+                    ),
+                )
+                .at_each(i, cards.iter().copied())
+                .with_fix(format!("Use a multiple of {group} cards")),
             );
-            d = at_each(d, i, cards.iter().copied());
-            out.push(d.with_fix(format!("Use a multiple of {group} cards")));
         }
     }
 }
@@ -946,7 +925,7 @@ fn place_cards(resolved: &Resolved<'_>, node: &Node<'_>, out: &mut Vec<Diagnosti
             .with_part(&card.part)
             .with_line(Location::Node(node.index), card.line)
             .with_fix(fix);
-        out.push(with_chassis(d, node));
+        out.push(d.with_chassis(node));
     }
     let mut reduced: BTreeMap<usize, (u32, &CardPlacement)> = BTreeMap::new();
     for p in &placements {
@@ -1023,16 +1002,16 @@ fn lane_rules(node: &Node<'_>, layout: &NodeLayout, out: &mut Vec<Diagnostic>) {
         .sum();
     let wanted = card_lanes + nvme;
     if wanted > available {
-        let mut d = diag(
-            node,
-            Severity::Warning,
-            "pcie-lanes-oversubscribed",
-            format!(
-                "the GPUs, NICs and NVMe drives ask for {wanted} PCIe lanes ({card_lanes} for cards, {nvme} for drives) but the CPU(s) provide {available}; some cards will run at x8 or share lanes through the chipset or a PCIe switch"
-            ),
+        out.push(
+            diag(
+                node,
+                Severity::Warning,
+                "pcie-lanes-oversubscribed",
+                format!("the GPUs, NICs and NVMe drives ask for {wanted} PCIe lanes ({card_lanes} for cards, {nvme} for drives) but the CPU(s) provide {available}; some cards will run at x8 or share lanes through the chipset or a PCIe switch"),
+            )
+            .at_each(node.index, &p.cpus)
+            .with_fix("Use a CPU with more lanes (Threadripper PRO, Xeon W, EPYC), or fewer cards"),
         );
-        d = at_each(d, node.index, &p.cpus);
-        out.push(d.with_fix("Use a CPU with more lanes (Threadripper PRO, Xeon W, EPYC), or fewer cards"));
     }
 }
 
@@ -1042,32 +1021,26 @@ fn gpu_fit_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
         if let (Some(len), Some(max)) = (g.part.length_mm, ch.max_gpu_length_mm)
             && len > max
         {
-            let d = at(
-                diag(
-                    node,
-                    Severity::Error,
-                    "gpu-too-long",
-                    format!("{} is {len:.0} mm long; {} fits cards up to {max:.0} mm", g.part.name, ch.name),
-                ),
-                node.index,
-                g,
-            );
-            out.push(with_chassis(d, node).with_fix("Choose a larger chassis or a shorter card"));
+            let d = diag(
+                node,
+                Severity::Error,
+                "gpu-too-long",
+                format!("{} is {len:.0} mm long; {} fits cards up to {max:.0} mm", g.part.name, ch.name),
+            )
+            .at(node.index, g);
+            out.push(d.with_chassis(node).with_fix("Choose a larger chassis or a shorter card"));
         }
         if g.part.segment == GpuSegment::Consumer && ch.kind == ChassisKind::Rack {
-            let d = at(
-                diag(
-                    node,
-                    Severity::Info,
-                    "consumer-gpu-in-server",
-                    format!(
-                        "{} is a consumer card in a rack server: NVIDIA's GeForce driver licence excludes data-center deployment, and open-air coolers recirculate heat in front-to-back server airflow",
-                        g.part.name
-                    ),
+            let d = diag(
+                node,
+                Severity::Info,
+                "consumer-gpu-in-server",
+                format!(
+                    "{} is a consumer card in a rack server: NVIDIA's GeForce driver licence excludes data-center deployment, and open-air coolers recirculate heat in front-to-back server airflow",
+                    g.part.name
                 ),
-                node.index,
-                g,
-            );
+            )
+            .at(node.index, g);
             out.push(d.with_fix("Consider a data-center or blower workstation card"));
         }
     }
@@ -1154,46 +1127,51 @@ fn connector_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
             short.push(format!("{} × EPS 8-pin for the GPUs", gpu_eps - eps_free_for_gpus));
         }
     }
-    let psu_at = |mut d: Diagnostic| {
-        d = at_each(d, i, &p.psus);
-        d
-    };
     if !short.is_empty() {
-        let mut d = psu_at(diag(
-            node,
-            Severity::Error,
-            "psu-connectors-insufficient",
-            format!("the PSU(s) lack {} that the GPUs need", short.join(", ")),
-        ));
-        d = at_each(d, i, gpus.iter().copied());
-        out.push(d.with_fix("Use a PSU with enough GPU power connectors (a native 12V-2x6 cable per 16-pin card)"));
+        out.push(
+            diag(
+                node,
+                Severity::Error,
+                "psu-connectors-insufficient",
+                format!("the PSU(s) lack {} that the GPUs need", short.join(", ")),
+            )
+            .at_each(i, &p.psus)
+            .at_each(i, gpus.iter().copied())
+            .with_fix("Use a PSU with enough GPU power connectors (a native 12V-2x6 cable per 16-pin card)"),
+        );
     } else if adapters > 0 {
-        let d = psu_at(diag(
+        let d = diag(
             node,
             Severity::Warning,
             "psu-connector-adapter",
             format!("{adapters} GPU(s) need the 8-pin to 16-pin adapter; the PSU has no native 12V-2x6 cable for them"),
-        ));
+        )
+        .at_each(i, &p.psus);
         out.push(d.with_fix("Prefer an ATX 3.x PSU with a native 12V-2x6 cable per card"));
     }
     if !server_psus && cpus > 0 {
         if eps_supply < cpus {
             out.push(
-                psu_at(diag(
+                diag(
                     node,
                     Severity::Error,
                     "psu-eps-insufficient",
                     format!("the PSU(s) have {eps_supply} EPS 8-pin CPU connector(s) for {cpus} CPU(s)"),
-                ))
+                )
+                .at_each(i, &p.psus)
                 .with_fix("Use a PSU with an EPS 8-pin cable per CPU"),
             );
         } else if eps_supply < board_eps + gpu_eps {
-            out.push(psu_at(diag(
-                node,
-                Severity::Warning,
-                "psu-eps-insufficient",
-                format!("the board has {board_eps} EPS 8-pin input(s) and the GPUs need {gpu_eps}, the PSU(s) provide {eps_supply}; the board runs, with less CPU power headroom"),
-            )).with_fix("Use a PSU with more EPS cables"));
+            out.push(
+                diag(
+                    node,
+                    Severity::Warning,
+                    "psu-eps-insufficient",
+                    format!("the board has {board_eps} EPS 8-pin input(s) and the GPUs need {gpu_eps}, the PSU(s) provide {eps_supply}; the board runs, with less CPU power headroom"),
+                )
+                .at_each(i, &p.psus)
+                .with_fix("Use a PSU with more EPS cables"),
+            );
         }
     }
 }
@@ -1233,28 +1211,28 @@ fn psu_fit_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     };
     for u in p.psus.iter().filter(|u| u.included_with.is_none()) {
         if !fits(u.part.form_factor) {
-            let d = at(
-                diag(
-                    node,
-                    Severity::Error,
-                    "psu-form-factor-mismatch",
-                    format!("{} does not fit {}, which takes {:?} supplies", u.part.name, ch.name, ch.psu_form_factor),
-                ),
-                i,
-                u,
-            );
-            out.push(with_chassis(d, node).with_fix("Use a PSU of the chassis' form factor"));
+            let d = diag(
+                node,
+                Severity::Error,
+                "psu-form-factor-mismatch",
+                format!("{} does not fit {}, which takes {:?} supplies", u.part.name, ch.name, ch.psu_form_factor),
+            )
+            .at(i, u);
+            out.push(d.with_chassis(node).with_fix("Use a PSU of the chassis' form factor"));
         }
     }
     if ch.psu_bays > 0 && units > u32::from(ch.psu_bays) {
-        let mut d = diag(
-            node,
-            Severity::Error,
-            "psu-bays-exceeded",
-            format!("has {units} PSUs but {} has {} PSU bay(s)", ch.name, ch.psu_bays),
+        out.push(
+            diag(
+                node,
+                Severity::Error,
+                "psu-bays-exceeded",
+                format!("has {units} PSUs but {} has {} PSU bay(s)", ch.name, ch.psu_bays),
+            )
+            .at_each(i, &p.psus)
+            .with_chassis(node)
+            .with_fix("Use fewer, larger PSUs"),
         );
-        d = at_each(d, i, &p.psus);
-        out.push(with_chassis(d, node).with_fix("Use fewer, larger PSUs"));
     }
 }
 
@@ -1265,36 +1243,31 @@ fn cooler_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let cpus = p.cpu_count();
     let coolers: u32 = p.coolers.iter().map(|c| c.quantity).sum();
     if coolers > 0 && coolers < cpus {
-        let mut d =
-            diag(node, Severity::Warning, "cooler-count-low", format!("has {cpus} CPUs and {coolers} cooler(s)"));
-        d = at_each(d, i, &p.coolers);
-        out.push(d.with_fix("Add a cooler per CPU"));
+        out.push(
+            diag(node, Severity::Warning, "cooler-count-low", format!("has {cpus} CPUs and {coolers} cooler(s)"))
+                .at_each(i, &p.coolers)
+                .with_fix("Add a cooler per CPU"),
+        );
     }
     for c in &p.coolers {
         let cooler = c.part;
         for cpu in &p.cpus {
             if !cooler.sockets.iter().any(|s| s == &cpu.part.socket) {
                 out.push(
-                    at(
-                        at(
-                            diag(
-                                node,
-                                Severity::Error,
-                                "cooler-socket-mismatch",
-                                format!(
-                                    "{} does not mount on socket {} ({} lists {})",
-                                    cooler.name,
-                                    cpu.part.socket,
-                                    cooler.name,
-                                    cooler.sockets.join(", ")
-                                ),
-                            ),
-                            i,
-                            c,
+                    diag(
+                        node,
+                        Severity::Error,
+                        "cooler-socket-mismatch",
+                        format!(
+                            "{} does not mount on socket {} ({} lists {})",
+                            cooler.name,
+                            cpu.part.socket,
+                            cooler.name,
+                            cooler.sockets.join(", ")
                         ),
-                        i,
-                        cpu,
                     )
+                    .at(i, c)
+                    .at(i, cpu)
                     .with_fix(format!("Use a cooler with a {} mount", cpu.part.socket)),
                 );
             }
@@ -1302,41 +1275,32 @@ fn cooler_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
             if cooler.kind != CoolerKind::CustomLoop || !cooler.cools_gpus {
                 if cooler.rated_heat_watts < cpu.part.tdp_watts {
                     out.push(
-                        at(
-                            at(
-                                diag(
-                                    node,
-                                    Severity::Error,
-                                    "cooler-capacity-low",
-                                    format!(
-                                        "{} is rated for {:.0} W, below {}'s {:.0} W TDP",
-                                        cooler.name, cooler.rated_heat_watts, cpu.part.name, cpu.part.tdp_watts
-                                    ),
-                                ),
-                                i,
-                                c,
+                        diag(
+                            node,
+                            Severity::Error,
+                            "cooler-capacity-low",
+                            format!(
+                                "{} is rated for {:.0} W, below {}'s {:.0} W TDP",
+                                cooler.name, cooler.rated_heat_watts, cpu.part.name, cpu.part.tdp_watts
                             ),
-                            i,
-                            cpu,
                         )
+                        .at(i, c)
+                        .at(i, cpu)
                         .with_fix(format!("Use a cooler rated for at least {max:.0} W")),
                     );
                 } else if cooler.rated_heat_watts < max {
                     out.push(
-                        at(
-                            at(
-                                diag(
-                                    node,
-                                    Severity::Warning,
-                                    "cooler-capacity-low",
-                                    format!("{} is rated for {:.0} W; {} draws up to {max:.0} W sustained and will throttle under long all-core loads", cooler.name, cooler.rated_heat_watts, cpu.part.name),
-                                ),
-                                i,
-                                c,
+                        diag(
+                            node,
+                            Severity::Warning,
+                            "cooler-capacity-low",
+                            format!(
+                                "{} is rated for {:.0} W; {} draws up to {max:.0} W sustained and will throttle under long all-core loads",
+                                cooler.name, cooler.rated_heat_watts, cpu.part.name
                             ),
-                            i,
-                            cpu,
                         )
+                        .at(i, c)
+                        .at(i, cpu)
                         .with_fix(format!("Use a cooler rated for at least {max:.0} W")),
                     );
                 }
@@ -1350,20 +1314,17 @@ fn cooler_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
             let load = cpu_w + gpu_w;
             if cooler.rated_heat_watts * f64::from(c.quantity) < load {
                 out.push(
-                    at(
-                        diag(
-                            node,
-                            Severity::Warning,
-                            "cooler-capacity-low",
-                            format!(
-                                "the loop {} is rated for {:.0} W but cools CPUs and GPUs drawing up to {load:.0} W",
-                                cooler.name,
-                                cooler.rated_heat_watts * f64::from(c.quantity)
-                            ),
+                    diag(
+                        node,
+                        Severity::Warning,
+                        "cooler-capacity-low",
+                        format!(
+                            "the loop {} is rated for {:.0} W but cools CPUs and GPUs drawing up to {load:.0} W",
+                            cooler.name,
+                            cooler.rated_heat_watts * f64::from(c.quantity)
                         ),
-                        i,
-                        c,
                     )
+                    .at(i, c)
                     .with_fix("Add radiator capacity"),
                 );
             }
@@ -1372,35 +1333,29 @@ fn cooler_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
             if let (Some(h), Some(max)) = (cooler.height_mm, ch.max_cooler_height_mm)
                 && h > max
             {
-                let d = at(
-                    diag(
-                        node,
-                        Severity::Error,
-                        "cooler-too-tall",
-                        format!("{} is {h:.0} mm tall; {} fits coolers up to {max:.0} mm", cooler.name, ch.name),
-                    ),
-                    i,
-                    c,
-                );
-                out.push(with_chassis(d, node).with_fix("Use a lower cooler, an AIO, or a larger chassis"));
+                let d = diag(
+                    node,
+                    Severity::Error,
+                    "cooler-too-tall",
+                    format!("{} is {h:.0} mm tall; {} fits coolers up to {max:.0} mm", cooler.name, ch.name),
+                )
+                .at(i, c);
+                out.push(d.with_chassis(node).with_fix("Use a lower cooler, an AIO, or a larger chassis"));
             }
             if let (Some(r), Some(max)) = (cooler.radiator_mm, ch.max_radiator_mm)
                 && r > max
             {
-                let d = at(
-                    diag(
-                        node,
-                        Severity::Error,
-                        "radiator-too-long",
-                        format!(
-                            "{}'s {r:.0} mm radiator does not fit {}, which takes up to {max:.0} mm",
-                            cooler.name, ch.name
-                        ),
+                let d = diag(
+                    node,
+                    Severity::Error,
+                    "radiator-too-long",
+                    format!(
+                        "{}'s {r:.0} mm radiator does not fit {}, which takes up to {max:.0} mm",
+                        cooler.name, ch.name
                     ),
-                    i,
-                    c,
-                );
-                out.push(with_chassis(d, node).with_fix("Use a shorter radiator or a larger chassis"));
+                )
+                .at(i, c);
+                out.push(d.with_chassis(node).with_fix("Use a shorter radiator or a larger chassis"));
             }
         }
     }
@@ -1429,23 +1384,20 @@ fn board_chassis_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let Some(ch) = node.parts.chassis() else { return };
     for b in node.parts.boards.iter().filter(|b| b.part.role == crate::core::catalog::BoardRole::Mainboard) {
         if !chassis_takes(&ch.board_form_factors, b.part.form_factor) {
-            let d = at(
-                diag(
-                    node,
-                    Severity::Error,
-                    "board-form-factor-mismatch",
-                    format!(
-                        "{} is {} but {} takes {}",
-                        b.part.name,
-                        b.part.form_factor,
-                        ch.name,
-                        join(&ch.board_form_factors)
-                    ),
+            let d = diag(
+                node,
+                Severity::Error,
+                "board-form-factor-mismatch",
+                format!(
+                    "{} is {} but {} takes {}",
+                    b.part.name,
+                    b.part.form_factor,
+                    ch.name,
+                    join(&ch.board_form_factors)
                 ),
-                node.index,
-                b,
-            );
-            out.push(with_chassis(d, node).with_fix(format!("Use a chassis that takes {} boards", b.part.form_factor)));
+            )
+            .at(node.index, b);
+            out.push(d.with_chassis(node).with_fix(format!("Use a chassis that takes {} boards", b.part.form_factor)));
         }
     }
 }
@@ -1481,16 +1433,16 @@ fn ram_vram_rule(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let wanted = RAM_TO_VRAM_RATIO * vram;
     if ram < wanted {
         let rec = purchasable_gib(wanted);
-        let mut d = diag(
-            node,
-            Severity::Info,
-            "system-memory-below-vram",
-            format!(
-                "has {ram:.0} GiB of system memory for {vram:.0} GiB of GPU memory; the field guides advise at least 1.5× ({wanted:.0} GiB)"
-            ),
+        out.push(
+            diag(
+                node,
+                Severity::Info,
+                "system-memory-below-vram",
+                format!("has {ram:.0} GiB of system memory for {vram:.0} GiB of GPU memory; the field guides advise at least 1.5× ({wanted:.0} GiB)"),
+            )
+            .at_each(node.index, &p.memory)
+            .with_fix(format!("Fit {rec:.0} GiB of system memory")),
         );
-        d = at_each(d, node.index, &p.memory);
-        out.push(d.with_fix(format!("Fit {rec:.0} GiB of system memory")));
     }
 }
 
@@ -1505,30 +1457,37 @@ fn storage_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let small =
         count(&|f| matches!(f, StorageInterface::Sata25 | StorageInterface::NvmeU2 | StorageInterface::NvmeEdsff));
     let sata = count(&|f| matches!(f, StorageInterface::Sata25 | StorageInterface::Hdd35));
-    let storage_at = |mut d: Diagnostic, pred: &dyn Fn(StorageInterface) -> bool| {
-        d = at_each(d, i, p.storage.iter().filter(|s| pred(s.part.interface)));
-        d
-    };
+    let drives = |pred: fn(StorageInterface) -> bool| p.storage.iter().filter(move |s| pred(s.part.interface));
     if let Some(b) = p.mainboard()
         && m2 > u32::from(b.m2_slots)
     {
         out.push(
-            storage_at(
-                diag(
-                    node,
-                    Severity::Error,
-                    "m2-slots-exceeded",
-                    format!("has {m2} M.2 drives but {} has {} M.2 slot(s)", b.name, b.m2_slots),
-                ),
-                &|f| f == StorageInterface::NvmeM2,
+            diag(
+                node,
+                Severity::Error,
+                "m2-slots-exceeded",
+                format!("has {m2} M.2 drives but {} has {} M.2 slot(s)", b.name, b.m2_slots),
             )
+            .at_each(i, drives(|f| f == StorageInterface::NvmeM2))
             .with_fix("Use a PCIe M.2 carrier card, U.2 drives, or fewer, larger drives"),
         );
     }
     if let Some(b) = p.mainboard()
         && sata > u32::from(b.sata_ports)
     {
-        out.push(storage_at(diag(node, Severity::Warning, "sata-ports-exceeded", format!("has {sata} SATA/SAS drives but {} has {} SATA port(s); an HBA or backplane controller is needed", b.name, b.sata_ports)), &|f| matches!(f, StorageInterface::Sata25 | StorageInterface::Hdd35)).with_fix("Add an HBA, or use NVMe drives"));
+        out.push(
+            diag(
+                node,
+                Severity::Warning,
+                "sata-ports-exceeded",
+                format!(
+                    "has {sata} SATA/SAS drives but {} has {} SATA port(s); an HBA or backplane controller is needed",
+                    b.name, b.sata_ports
+                ),
+            )
+            .at_each(i, drives(|f| matches!(f, StorageInterface::Sata25 | StorageInterface::Hdd35)))
+            .with_fix("Add an HBA, or use NVMe drives"),
+        );
     }
     let Some(ch) = p.chassis() else { return };
     let bays35 = u32::from(ch.bays_35);
@@ -1536,31 +1495,30 @@ fn storage_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let spare35 = bays35.saturating_sub(hdd);
     let code = if ch.kind == ChassisKind::Jbod { "jbod-bays-exceeded" } else { "drive-bays-exceeded" };
     if hdd > bays35 {
-        let d = storage_at(
-            diag(
-                node,
-                Severity::Error,
-                code,
-                format!("has {hdd} 3.5\" drives but {} has {bays35} 3.5\" bay(s)", ch.name),
-            ),
-            &|f| f == StorageInterface::Hdd35,
-        );
-        out.push(with_chassis(d, node).with_fix("Move drives to a disk enclosure (JBOD) or use larger drives"));
+        let d = diag(
+            node,
+            Severity::Error,
+            code,
+            format!("has {hdd} 3.5\" drives but {} has {bays35} 3.5\" bay(s)", ch.name),
+        )
+        .at_each(i, drives(|f| f == StorageInterface::Hdd35));
+        out.push(d.with_chassis(node).with_fix("Move drives to a disk enclosure (JBOD) or use larger drives"));
     }
     if small > bays25 + spare35 {
-        let d = storage_at(
-            diag(
-                node,
-                Severity::Error,
-                code,
-                format!(
-                    "has {small} 2.5\"/U.2/EDSFF drives but {} has {bays25} 2.5\" bay(s) and {spare35} free 3.5\" bay(s)",
-                    ch.name
-                ),
+        let d = diag(
+            node,
+            Severity::Error,
+            code,
+            format!(
+                "has {small} 2.5\"/U.2/EDSFF drives but {} has {bays25} 2.5\" bay(s) and {spare35} free 3.5\" bay(s)",
+                ch.name
             ),
-            &|f| matches!(f, StorageInterface::Sata25 | StorageInterface::NvmeU2 | StorageInterface::NvmeEdsff),
+        )
+        .at_each(
+            i,
+            drives(|f| matches!(f, StorageInterface::Sata25 | StorageInterface::NvmeU2 | StorageInterface::NvmeEdsff)),
         );
-        out.push(with_chassis(d, node).with_fix("Use a chassis with more bays or fewer, larger drives"));
+        out.push(d.with_chassis(node).with_fix("Use a chassis with more bays or fewer, larger drives"));
     }
 }
 
@@ -1672,16 +1630,13 @@ fn cluster_rules(resolved: &Resolved<'_>, out: &mut Vec<Diagnostic>) {
         && let Some((n, x)) = ib_only_nics.first()
     {
         out.push(
-            at(
-                diag(
-                    n,
-                    Severity::Warning,
-                    "switch-tech-mismatch",
-                    format!("{} is an InfiniBand adapter but the build has only Ethernet switches", x.part.name),
-                ),
-                n.index,
-                x,
+            diag(
+                n,
+                Severity::Warning,
+                "switch-tech-mismatch",
+                format!("{} is an InfiniBand adapter but the build has only Ethernet switches", x.part.name),
             )
+            .at(n.index, x)
             .with_fix("Add an InfiniBand switch, or use Ethernet/VPI adapters"),
         );
     }
