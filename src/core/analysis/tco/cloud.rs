@@ -44,10 +44,13 @@ impl Term {
         }
     }
 
-    pub(super) fn from_key(key: &str) -> Option<Self> {
-        [Self::OnDemand, Self::Reserved1y, Self::Reserved3y, Self::Spot, Self::Custom]
-            .into_iter()
-            .find(|t| t.key() == key)
+    /// Every term, in the order option ids and messages list them.
+    pub const ALL: [Self; 5] = [Self::OnDemand, Self::Reserved1y, Self::Reserved3y, Self::Spot, Self::Custom];
+
+    /// The term whose [`Term::key`] is `key`.
+    #[must_use]
+    pub fn from_key(key: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|t| t.key() == key)
     }
 }
 

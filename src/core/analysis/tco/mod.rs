@@ -43,7 +43,10 @@ pub use evaluate::{
     CapexLines, Curves, OwnedLines, PowerUse, PresentValues, ReadingSummary, Tco, Totals, WorkloadCost, YearLine,
     evaluate,
 };
-pub use scenario::{PowerInput, Reading, Scenario, WorkloadInput, annuity_factor, monthly_rate, scenario};
+pub use scenario::{
+    MAX_HORIZON_YEARS, MIN_HORIZON_YEARS, OverrideError, PowerInput, Reading, Scenario, TcoOverrides, WorkloadInput,
+    annuity_factor, monthly_rate, scenario, term_keys,
+};
 pub use sensitivity::{Sensitivity, SweepPoint, Tornado, TornadoBar, TornadoOutput, TornadoParameter};
 
 use crate::core::analysis::bom::Bom;

@@ -1,14 +1,15 @@
 //! The TCO scenario: every input of the model as a plain number in the build's currency, the
 //! model's per-scenario formulas (capex, depreciation, owned and cloud cost at a utilization,
-//! break-even month, present value), and [`scenario`], which builds one from a resolved build.
+//! break-even month, present value), [`scenario`], which builds one from a resolved build, and
+//! the what-if [`TcoOverrides`] a front end applies to a build first.
 
 use super::cloud::{Billing, CloudOptionInput, GpuShape, Term, offer_options};
 use super::evaluate::{CapexLines, OwnedLines};
 use super::{MIN_DEPRECIATION_LIFE_YEARS, MONTHS_PER_YEAR, PERCENT, WATTS_PER_KILOWATT};
 use crate::core::analysis::bom::Bom;
 use crate::core::analysis::{Diagnostic, Severity};
-use crate::core::build::{CostKind, Costs, CustomPricing};
-use crate::core::catalog::{PartId, PriceCheck};
+use crate::core::build::{Build, CostKind, Costs, CustomPricing};
+use crate::core::catalog::{Catalog, PartId, PriceCheck};
 use crate::core::resolve::Resolved;
 use crate::core::units::{Currency, HOURS_PER_YEAR};
 use serde::Serialize;
@@ -486,4 +487,105 @@ pub fn scenario(
         ));
     }
     (scenario, diagnostics)
+}
+
+/// Shortest horizon a what-if may set, years: the lower bound a build file accepts for
+/// `usage.horizon_years` (checked the same way when a build is loaded).
+pub const MIN_HORIZON_YEARS: f64 = 0.25;
+/// Longest horizon a what-if may set, years (the build file's upper bound).
+pub const MAX_HORIZON_YEARS: f64 = 15.0;
+
+/// What-if changes to a build's TCO inputs on top of the build file (`rigplan tco`'s flags):
+/// the horizon, utilization and compared offer replace the build's own settings, and an
+/// entered throughput replaces the planned workload's.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TcoOverrides {
+    /// Horizon, years ([`MIN_HORIZON_YEARS`]–[`MAX_HORIZON_YEARS`]).
+    pub horizon_years: Option<f64>,
+    /// Average GPU utilization, a fraction between 0 and 1.
+    pub utilization: Option<f64>,
+    /// The offer to compare against: `<offer id>` or `<offer id>:<term>`
+    /// (`aws-p5-48xlarge:reserved_1y`), a catalog offer or one of the build's custom offers.
+    pub offer: Option<String>,
+    /// Tokens per second the whole build processes while busy.
+    pub tokens_per_second: Option<f64>,
+    /// Tokens of one training run (counted only with `tokens_per_second`).
+    pub run_tokens: Option<f64>,
+}
+
+/// Why a what-if override was refused.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum OverrideError {
+    #[error("the horizon must be between {MIN_HORIZON_YEARS} and {MAX_HORIZON_YEARS} years; {0} is not")]
+    Horizon(f64),
+    #[error("utilization is a fraction between 0 and 1; {0} is not")]
+    Utilization(f64),
+    #[error("no cloud offer `{0}` in the catalog or among the build's custom offers")]
+    UnknownOffer(String),
+    #[error("`{0}` is not a term (one of {terms})", terms = term_keys())]
+    UnknownTerm(String),
+    #[error("tokens per second must be a positive number; {0} is not")]
+    TokensPerSecond(f64),
+    #[error("the training run's token count must be a positive number; {0} is not")]
+    RunTokens(f64),
+}
+
+/// The term keys an offer override may name, comma-separated.
+#[must_use]
+pub fn term_keys() -> String {
+    Term::ALL.map(Term::key).join(", ")
+}
+
+impl TcoOverrides {
+    /// Applies the horizon, utilization and offer overrides to `build`, refusing values out of
+    /// range and offer ids that name nothing (checked in that order; `build` is unchanged
+    /// past the first refusal).
+    ///
+    /// # Errors
+    /// The first override out of range or naming no offer or term.
+    pub fn apply(&self, catalog: &Catalog, build: &mut Build) -> Result<(), OverrideError> {
+        if let Some(y) = self.horizon_years {
+            if !(MIN_HORIZON_YEARS..=MAX_HORIZON_YEARS).contains(&y) {
+                return Err(OverrideError::Horizon(y));
+            }
+            build.usage.horizon_years = y;
+        }
+        if let Some(u) = self.utilization {
+            if !(0.0..=1.0).contains(&u) {
+                return Err(OverrideError::Utilization(u));
+            }
+            build.usage.utilization = u;
+        }
+        if let Some(id) = &self.offer {
+            let (offer_id, term) = id.split_once(':').map_or((id.as_str(), None), |(o, t)| (o, Some(t)));
+            let known = catalog.cloud(offer_id).is_some() || build.costs.custom_offers.iter().any(|c| c.id == offer_id);
+            if !known {
+                return Err(OverrideError::UnknownOffer(offer_id.to_owned()));
+            }
+            if let Some(t) = term
+                && Term::from_key(t).is_none()
+            {
+                return Err(OverrideError::UnknownTerm(t.to_owned()));
+            }
+            build.costs.chosen_offer = Some(id.clone());
+        }
+        Ok(())
+    }
+
+    /// The entered workload, checked; `None` when no throughput was entered.
+    ///
+    /// # Errors
+    /// A throughput or run size that is not a positive number.
+    pub fn workload(&self) -> Result<Option<WorkloadInput>, OverrideError> {
+        let Some(tps) = self.tokens_per_second else { return Ok(None) };
+        if !(tps.is_finite() && tps > 0.0) {
+            return Err(OverrideError::TokensPerSecond(tps));
+        }
+        if let Some(t) = self.run_tokens
+            && !(t.is_finite() && t > 0.0)
+        {
+            return Err(OverrideError::RunTokens(t));
+        }
+        Ok(Some(WorkloadInput { tokens_per_second: tps, run_tokens: self.run_tokens }))
+    }
 }
