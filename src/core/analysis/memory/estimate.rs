@@ -29,7 +29,10 @@ pub fn weight_bytes(spec: &ModelSpec, weights: WeightType) -> f64 {
 
 /// LoRA adapter parameters: `rank × (in + out)` for each targeted matrix (Hu et al. 2021 §4.1),
 /// over every layer; with `All`, MoE layers adapt every expert (PEFT `all-linear`).
-#[allow(clippy::many_single_char_names)] // s, b, h, a, t follow the papers' notation (Korthikanti et al. 2022)
+#[expect(
+    clippy::many_single_char_names,
+    reason = "s, b, h, a, t follow the papers' notation (Korthikanti et al. 2022)"
+)]
 #[must_use]
 pub fn lora_params(t: &Transformer, rank: u32, targets: LoraTargets) -> u64 {
     let h = u64::from(t.hidden);
@@ -91,7 +94,10 @@ pub enum Scores {
 /// its two up-projections and their product (Megatron's fused SwiGLU), an MoE layer saves one
 /// expert FFN per routed and shared expert a token uses. For MHA with `d = h / a` and a 4h
 /// GELU FFN this is exactly `sbh(34 + 5as/h)` with [`Scores::Materialized`].
-#[allow(clippy::many_single_char_names)] // s, b, h, a, t follow the papers' notation (Korthikanti et al. 2022)
+#[expect(
+    clippy::many_single_char_names,
+    reason = "s, b, h, a, t follow the papers' notation (Korthikanti et al. 2022)"
+)]
 #[must_use]
 pub fn layer_activation_bytes(t: &Transformer, s: u64, b: u64, with_attention: bool, scores: Scores) -> f64 {
     let sb = (s * b) as f64;
@@ -235,7 +241,10 @@ fn kv_cache_per_gpu(t: &Transformer, w: &Workload) -> f64 {
 /// (§4.3). Tensor parallelism is taken with sequence parallelism, dividing everything by `tp`
 /// (Table 2, last rows). Full recompute keeps each layer's input `2sbh` plus one layer's full
 /// activations while it is recomputed (Chen et al. 2016 §3: checkpoints plus one segment).
-#[allow(clippy::many_single_char_names)] // s, b, h, a, t follow the papers' notation (Korthikanti et al. 2022)
+#[expect(
+    clippy::many_single_char_names,
+    reason = "s, b, h, a, t follow the papers' notation (Korthikanti et al. 2022)"
+)]
 fn train_activations(t: &Transformer, w: &Workload, s: u64) -> f64 {
     let b = u64::from(w.batch);
     let tp = f64::from(w.tp);
@@ -270,7 +279,10 @@ fn train_activations(t: &Transformer, w: &Workload, s: u64) -> f64 {
 /// [`PREFILL_CHUNK_TOKENS`] tokens through one layer (the residual stream plus the larger of
 /// the attention block, with its score matrix against the whole context unless FlashAttention
 /// is on, and the FFN), and fp32 logits of the last token. Encoders process their whole input.
-#[allow(clippy::many_single_char_names)] // s, b, h, a, t follow the papers' notation (Korthikanti et al. 2022)
+#[expect(
+    clippy::many_single_char_names,
+    reason = "s, b, h, a, t follow the papers' notation (Korthikanti et al. 2022)"
+)]
 fn inference_activations(t: &Transformer, w: &Workload, s: u64) -> f64 {
     let b = f64::from(w.batch);
     let c = match t.role {
@@ -304,7 +316,6 @@ fn inference_activations(t: &Transformer, w: &Workload, s: u64) -> f64 {
 ///
 /// # Errors
 /// A workload that cannot be evaluated as given (see [`WorkloadError`]).
-#[allow(clippy::too_many_lines)]
 pub fn estimate(spec: &ModelSpec, w: &Workload, gpus: u32) -> Result<MemoryEstimate, WorkloadError> {
     let layout = validate(spec, w, gpus)?;
     let mut notes = Vec::new();

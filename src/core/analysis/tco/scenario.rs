@@ -113,8 +113,11 @@ pub fn monthly_rate(yearly_rate: f64) -> f64 {
 impl Scenario {
     /// Whole months of the horizon (at least one).
     #[must_use]
-    // The value is rounded, finite and clamped to 1..=u32::MAX before the cast.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "the value is rounded, finite and clamped to 1..=u32::MAX before the cast"
+    )]
     pub fn months(&self) -> u32 {
         let m = (self.horizon_years * MONTHS_PER_YEAR).round();
         if m.is_finite() && m >= 1.0 { m.min(f64::from(u32::MAX)) as u32 } else { 1 }
