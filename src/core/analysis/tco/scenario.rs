@@ -592,3 +592,49 @@ impl TcoOverrides {
         Ok(Some(WorkloadInput { tokens_per_second: tps, run_tokens: self.run_tokens }))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overrides_replace_the_build_settings_and_refuse_what_names_nothing() {
+        let catalog = Catalog::embedded().expect("embedded catalog");
+        let mut build = Build::new("t");
+        let all = TcoOverrides {
+            horizon_years: Some(5.0),
+            utilization: Some(0.4),
+            offer: Some("aws-p5-48xlarge:reserved_1y".to_owned()),
+            ..TcoOverrides::default()
+        };
+        assert_eq!(all.apply(&catalog, &mut build), Ok(()));
+        assert!((build.usage.horizon_years - 5.0).abs() < 1e-12);
+        assert!((build.usage.utilization - 0.4).abs() < 1e-12);
+        assert_eq!(build.costs.chosen_offer.as_deref(), Some("aws-p5-48xlarge:reserved_1y"));
+
+        let refused = |o: TcoOverrides| o.apply(&catalog, &mut Build::new("t")).err();
+        let years = |y| TcoOverrides { horizon_years: Some(y), ..TcoOverrides::default() };
+        assert_eq!(refused(years(0.2)), Some(OverrideError::Horizon(0.2)));
+        assert_eq!(refused(years(15.5)), Some(OverrideError::Horizon(15.5)));
+        assert_eq!(refused(years(15.0)), None);
+        let utilization = TcoOverrides { utilization: Some(1.5), ..TcoOverrides::default() };
+        assert_eq!(refused(utilization), Some(OverrideError::Utilization(1.5)));
+        let offer = |id: &str| TcoOverrides { offer: Some(id.to_owned()), ..TcoOverrides::default() };
+        assert_eq!(refused(offer("nope:spot")), Some(OverrideError::UnknownOffer("nope".to_owned())));
+        assert_eq!(refused(offer("aws-p5-48xlarge:weekly")), Some(OverrideError::UnknownTerm("weekly".to_owned())));
+        assert_eq!(term_keys(), "on_demand, reserved_1y, reserved_3y, spot, custom");
+    }
+
+    #[test]
+    fn entered_workload_is_checked() {
+        let w = |tps, run| TcoOverrides { tokens_per_second: tps, run_tokens: run, ..TcoOverrides::default() };
+        assert_eq!(w(None, Some(-1.0)).workload(), Ok(None));
+        assert_eq!(
+            w(Some(2_000.0), Some(1.0e9)).workload(),
+            Ok(Some(WorkloadInput { tokens_per_second: 2_000.0, run_tokens: Some(1.0e9) }))
+        );
+        assert_eq!(w(Some(-3.0), None).workload(), Err(OverrideError::TokensPerSecond(-3.0)));
+        assert!(w(Some(f64::NAN), None).workload().is_err());
+        assert_eq!(w(Some(1.0), Some(0.0)).workload(), Err(OverrideError::RunTokens(0.0)));
+    }
+}
