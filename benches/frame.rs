@@ -4,6 +4,7 @@
 //! of what reaches the GPU). Target: under 2 ms per frame on the development machine. A third
 //! figure is the compare view with four builds (the largest template as the current build and
 //! three template files), whose comparison is cached like the report: the frame only lays out.
+#![allow(clippy::expect_used, reason = "a bench panics on a broken fixture rather than timing nothing")]
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rigplan::core::build::Build;

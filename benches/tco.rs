@@ -1,5 +1,7 @@
 //! TCO of a 64-node build with its sensitivity sweeps (criterion). The target: well
 //! under 10 ms for the whole analysis, utilization sweep and tornado included.
+#![allow(clippy::expect_used, reason = "a bench panics on a broken fixture rather than timing nothing")]
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use rigplan::core::analysis::bom::bill_of_materials;
 use rigplan::core::analysis::tco::{self, PowerInput, WorkloadInput};

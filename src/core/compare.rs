@@ -23,7 +23,7 @@ use crate::core::analysis::summary::{CompatSummary, FitSummary, LargestModel, fi
 use crate::core::analysis::{self, Report};
 use crate::core::build::Build;
 use crate::core::catalog::{Catalog, ModelId, PartId, PartKind};
-use crate::core::units::{Currency, format_thousands};
+use crate::core::units::{Currency, SECONDS_PER_HOUR, format_thousands};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -42,8 +42,6 @@ pub const DEFAULT_TRAIN_TOKENS: f64 = 1.0e9;
 pub const DEFAULT_HORIZON_YEARS: f64 = 3.0;
 /// Shortest and longest horizon accepted, years (the build file's limits).
 pub const HORIZON_YEARS_RANGE: std::ops::RangeInclusive<f64> = 0.25..=15.0;
-/// Seconds in an hour.
-const SECONDS_PER_HOUR: f64 = 3_600.0;
 /// Parameters in a billion.
 const PARAMS_PER_BILLION: f64 = 1.0e9;
 /// Relative tolerance under which two values are the same (float noise in sums of money).
@@ -321,7 +319,6 @@ fn number_cell(value: Option<f64>, decimals: usize, missing: &str) -> (Option<f6
     }
 }
 
-#[allow(clippy::cast_precision_loss)]
 fn count_cell(count: usize) -> (Option<f64>, String) {
     (Some(count as f64), count.to_string())
 }
@@ -555,7 +552,6 @@ fn power_rows(analysed: &[Analysed<'_>]) -> Vec<Row> {
             analysed
                 .iter()
                 .map(|a| {
-                    #[allow(clippy::cast_precision_loss)]
                     let n = a.report.power.rack.circuits_needed as f64;
                     (Some(n), a.report.power.rack.circuits_needed.to_string())
                 })

@@ -34,6 +34,8 @@ pub const BTU_PER_HOUR_PER_COOLING_TON: f64 = 12_000.0;
 pub const HOURS_PER_YEAR: f64 = 8_760.0;
 /// Months in a year.
 pub const MONTHS_PER_YEAR: f64 = 12.0;
+/// Watts in a kilowatt (SI).
+pub const WATTS_PER_KILOWATT: f64 = 1_000.0;
 /// Seconds in an hour (SI).
 pub const SECONDS_PER_HOUR: f64 = 3_600.0;
 /// Seconds in a day of Unix time, which counts every day as 86,400 s (POSIX.1-2017, §4.16
@@ -117,7 +119,11 @@ impl fmt::Display for Bytes {
 /// Rounds a non-negative finite float to the nearest integer; NaN and negatives give 0 and
 /// values beyond `u64::MAX` saturate.
 #[must_use]
-#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "the value is checked to be finite, non-negative and below u64::MAX before the cast"
+)]
 pub fn round_non_negative(x: f64) -> u64 {
     if x.is_nan() || x <= 0.0 {
         0

@@ -23,7 +23,11 @@ pub fn save_region(
 /// The pixels of `rect` (points) in `image`, as straight-alpha RGBA, clipped to the image.
 /// None when nothing of the region is inside the image.
 #[must_use]
-#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "pixel coordinates clamped to the image size before the cast"
+)]
 pub fn crop(image: &egui::ColorImage, rect: egui::Rect, pixels_per_point: f32) -> Option<(u32, u32, Vec<u8>)> {
     let [w, h] = image.size;
     let to_px = |v: f32, max: usize| -> usize {

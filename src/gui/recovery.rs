@@ -247,7 +247,10 @@ impl Recovery {
         }
         let due = self.changed_at + AUTOSAVE_DELAY_SECS;
         if now_secs < due {
-            #[allow(clippy::cast_possible_truncation)]
+            #[expect(
+                clippy::cast_possible_truncation,
+                reason = "seconds to wait for an autosave, at most a few seconds"
+            )]
             return Ok(Some((due - now_secs) as f32));
         }
         self.write(build, path)?;
@@ -339,7 +342,7 @@ fn remove_if_present(path: &Path) -> std::io::Result<()> {
 #[must_use]
 pub fn utc_clock(t: SystemTime) -> String {
     let secs = t.duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let day = secs % 86_400;
+    let day = secs % crate::core::units::SECONDS_PER_DAY;
     format!("{:02}:{:02}:{:02} UTC", day / 3600, day % 3600 / 60, day % 60)
 }
 

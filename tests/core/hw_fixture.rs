@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 const COMMON: &str = r#"vendor: "Test", price_usd: 100.0, price_date: "2025-01", source: "test fixture""#;
 
-#[allow(clippy::too_many_arguments)] // one argument per catalog field the rules read
+#[expect(clippy::too_many_arguments, reason = "one argument per catalog field the rules read")]
 fn gpu(
     id: &str,
     segment: &str,
@@ -71,7 +71,7 @@ fn gpus() -> String {
     .concat()
 }
 
-#[allow(clippy::too_many_arguments)] // one argument per catalog field the rules read
+#[expect(clippy::too_many_arguments, reason = "one argument per catalog field the rules read")]
 fn cpu(
     id: &str,
     socket: &str,

@@ -1,5 +1,10 @@
 //! Integration tests of the UI-free core and the CLI (no egui: runs under
 //! `cargo test --no-default-features`). One binary, one module per concern.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "test helpers outside #[test] functions panic on a broken fixture, which fails the test"
+)]
 
 mod approx;
 mod architecture;

@@ -2,6 +2,11 @@
 //! module per concern. Most tests run the real `rigplan::gui::App` as eframe would; `panels`
 //! lays out single panels with a small frame context, and `modules` checks that the GUI's
 //! modules form no cycle.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "test helpers outside #[test] functions panic on a broken fixture, which fails the test"
+)]
 
 mod common;
 mod compare;

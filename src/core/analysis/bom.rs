@@ -104,7 +104,6 @@ pub fn bill_of_materials(resolved: &Resolved<'_>) -> Bom {
             } else {
                 (None, PriceOrigin::Missing)
             };
-            #[allow(clippy::cast_precision_loss)]
             let extended_price = unit_price.map(|p| p * total_quantity as f64);
             lines.push(BomLine {
                 location,

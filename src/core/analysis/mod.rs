@@ -82,6 +82,31 @@ pub fn analyze_tco(
     tco::analyze(resolved, bom, input, workload)
 }
 
+/// The TCO of a build under what-if overrides, the pipeline `rigplan tco` runs: the overrides
+/// applied to a copy of the build, the workload from the entered throughput or else from the
+/// build's planned workload through the fit matrix ([`planned_workload`]), capex from the bill
+/// of materials and energy from the power analysis ([`analyze_tco`]).
+///
+/// # Errors
+/// The first override out of range or naming no offer or term ([`tco::TcoOverrides::apply`],
+/// then [`tco::TcoOverrides::workload`]).
+pub fn analyze_tco_with(
+    catalog: &Catalog,
+    build: &Build,
+    overrides: &tco::TcoOverrides,
+) -> Result<tco::Tco, tco::OverrideError> {
+    let mut build = build.clone();
+    overrides.apply(catalog, &mut build)?;
+    let resolved = Resolved::new(catalog, &build);
+    let workload = match overrides.workload()? {
+        Some(w) => Some(w),
+        None => planned_workload(&build, &fit::build_fit(&resolved)).0,
+    };
+    let bom = bom::bill_of_materials(&resolved);
+    let (power, _) = power::analyze(&resolved);
+    Ok(analyze_tco(&resolved, &bom, &power, workload))
+}
+
 /// Analyzes a build.
 #[must_use]
 pub fn analyze(catalog: &Catalog, build: &Build) -> Report {

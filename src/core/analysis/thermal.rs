@@ -240,6 +240,8 @@ struct GpuUnit<'a> {
     position: Option<u8>,
 }
 
+/// The thermal view of one node group: its airflow, CPU cooler headroom and GPU temperature
+/// estimates, with their findings.
 fn node_thermal(
     node: &Node<'_>,
     np: &crate::core::analysis::power::NodePower,
@@ -248,12 +250,36 @@ fn node_thermal(
     settings: &ThermalSettings,
     out: &mut Vec<Diagnostic>,
 ) -> NodeThermal {
+    let airflow = airflow(node, np, settings, out);
+    let cpus = cpu_cooling(node);
+    let inlet = ambient + INLET_MIX_FRACTION * airflow.chassis_air_rise_c;
+    let gpus = gpu_temperatures(node, layout, inlet, settings, out);
+    system_ambient_rules(node, ambient, out);
+    NodeThermal {
+        node: node.index,
+        name: node.name.to_owned(),
+        count: node.count,
+        heat_watts: np.wall_watts,
+        heat_typical_watts: np.wall_typical_watts,
+        heat_btu_per_hour: watts_to_btu_per_hour(np.wall_watts),
+        cooling_tons: watts_to_cooling_tons(np.wall_watts),
+        airflow,
+        cpus,
+        gpus,
+    }
+}
+
+/// Airflow the heat inside the chassis needs at the design air rise, against the fans'
+/// rating; `airflow-insufficient` when the fans fall short.
+fn airflow(
+    node: &Node<'_>,
+    np: &crate::core::analysis::power::NodePower,
+    settings: &ThermalSettings,
+    out: &mut Vec<Diagnostic>,
+) -> Airflow {
     let p = &node.parts;
     let i = node.index;
     let chassis = p.chassis();
-    // A tower without GPU bays: GPU workstation towers with bays (Supermicro SYS-740GP) have
-    // server fans ducted over their passive cards.
-    let tower = chassis.is_some_and(|c| c.kind == ChassisKind::Tower && c.gpu_slots.is_none());
     let heat_in = np.max_watts;
     let rise = if settings.air_temp_rise_c > 0.0 { settings.air_temp_rise_c } else { DEFAULT_AIR_TEMP_RISE_C };
     let needed_cfm = CFM_PER_WATT_PER_C * heat_in / rise;
@@ -292,7 +318,13 @@ fn node_thermal(
         }
         out.push(d);
     }
-    // CPU coolers: pair CPUs with cooler units in order.
+    airflow
+}
+
+/// CPU cooler headroom: each CPU unit paired with a cooler unit in order, a custom loop that
+/// also cools the GPUs counting only what the GPUs leave of its rating.
+fn cpu_cooling(node: &Node<'_>) -> Vec<CpuCooling> {
+    let p = &node.parts;
     let loop_gpu_watts: f64 =
         p.gpus.iter().filter(|g| g.in_system.is_none()).map(|g| g.part.tdp_watts * f64::from(g.quantity)).sum();
     let mut cooler_units = p.coolers.iter().flat_map(|c| std::iter::repeat_n(c, c.quantity.min(64) as usize));
@@ -317,8 +349,25 @@ fn node_thermal(
             });
         }
     }
+    cpus
+}
+
+/// GPU temperature estimates at sustained full load, in line and unit order, with the
+/// `gpu-temp-over-max`, `gpu-temp-high`, `gpu-open-air-stacked` and `passive-gpu-in-tower`
+/// findings. `inlet` is the air temperature at the cards.
+fn gpu_temperatures(
+    node: &Node<'_>,
+    layout: Option<&NodeLayout>,
+    inlet: f64,
+    settings: &ThermalSettings,
+    out: &mut Vec<Diagnostic>,
+) -> Vec<GpuThermal> {
+    let p = &node.parts;
+    let i = node.index;
+    // A tower without GPU bays: GPU workstation towers with bays (Supermicro SYS-740GP) have
+    // server fans ducted over their passive cards.
+    let tower = p.chassis().is_some_and(|c| c.kind == ChassisKind::Tower && c.gpu_slots.is_none());
     let loop_cools_gpus = p.coolers.iter().any(|c| c.part.kind == CoolerKind::CustomLoop && c.part.cools_gpus);
-    let inlet = ambient + INLET_MIX_FRACTION * chassis_air_rise_c;
     // Positions of the PCIe GPUs from the layout.
     let placed = |line: usize, unit: u32| {
         layout.and_then(|l| {
@@ -447,7 +496,14 @@ fn node_thermal(
         }
         out.push(d);
     }
-    for s in &p.systems {
+    gpus.sort_by_key(|g| (g.line, g.unit));
+    gpus
+}
+
+/// `system-ambient-exceeded`: the site's inlet air above a complete system's operating limit.
+fn system_ambient_rules(node: &Node<'_>, ambient: f64, out: &mut Vec<Diagnostic>) {
+    let i = node.index;
+    for s in &node.parts.systems {
         if ambient > s.part.max_ambient_c {
             out.push(
                 Diagnostic::new(
@@ -464,19 +520,6 @@ fn node_thermal(
                 .with_fix("Cool the room or rack inlet"),
             );
         }
-    }
-    gpus.sort_by_key(|g| (g.line, g.unit));
-    NodeThermal {
-        node: i,
-        name: node.name.to_owned(),
-        count: node.count,
-        heat_watts: np.wall_watts,
-        heat_typical_watts: np.wall_typical_watts,
-        heat_btu_per_hour: watts_to_btu_per_hour(np.wall_watts),
-        cooling_tons: watts_to_cooling_tons(np.wall_watts),
-        airflow,
-        cpus,
-        gpus,
     }
 }
 

@@ -272,7 +272,6 @@ pub fn comparison_to_html(c: &Comparison) -> String {
                 let _ = write!(out, "<td class=\"n\">{q}</td>");
             }
             for d in p.deltas.iter().skip(1) {
-                #[allow(clippy::cast_precision_loss)]
                 let d = delta_text(Some(*d as f64));
                 let _ = write!(out, "<td class=\"n\">{}</td>", esc(&d));
             }

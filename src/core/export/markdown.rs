@@ -259,7 +259,6 @@ pub fn comparison_to_markdown(c: &Comparison) -> String {
         let _ = writeln!(out, "| --- | --- |{}", " ---: |".repeat(labels.len() * 2 - 1));
         for p in &c.parts_difference {
             let q: Vec<String> = p.quantities.iter().map(ToString::to_string).collect();
-            #[allow(clippy::cast_precision_loss)]
             let d: Vec<String> = p.deltas.iter().skip(1).map(|d| delta_text(Some(*d as f64))).collect();
             let _ = writeln!(out, "| {} | {} | {} | {} |", esc(&p.name), p.category, q.join(" | "), d.join(" | "));
         }

@@ -104,7 +104,6 @@ fn number(ws: &mut Worksheet, row: u32, col: u16, value: f64, format: &Format) -
     Ok(())
 }
 
-#[allow(clippy::cast_precision_loss)]
 fn count(ws: &mut Worksheet, row: u32, col: u16, value: u64, styles: &Styles) -> Result<(), ExportError> {
     number(ws, row, col, value as f64, &styles.integer)
 }
@@ -238,7 +237,6 @@ fn summary_sheet(ws: &mut Worksheet, sheet: &BuildSheet, styles: &Styles) -> Res
         row += 1;
         Ok(())
     };
-    #[allow(clippy::cast_precision_loss)]
     let whole = |v: u64| Value::Number(v as f64, &styles.integer);
     put("Build", Value::Text(&sheet.build_name), "")?;
     put("Nodes", whole(sum.nodes), "")?;

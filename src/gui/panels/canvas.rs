@@ -277,7 +277,11 @@ fn fixed_label(ui: &mut egui::Ui, width: f32, height: f32, text: &str) {
 
 /// How many slot boxes of `step` points fit in `width` (at least a few, so a narrow card
 /// still shows the row).
-#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "a box count from a positive pixel width, far below u32::MAX"
+)]
 fn boxes_that_fit(width: f32, step: f32) -> u32 {
     const MIN_BOXES: f32 = 4.0;
     if !(width.is_finite() && step > 0.0) {

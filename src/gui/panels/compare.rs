@@ -433,7 +433,6 @@ fn parts_difference(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison) {
                         if i == 0 || delta == 0 {
                             ui.label(q.to_string());
                         } else {
-                            #[allow(clippy::cast_precision_loss)]
                             let d = delta_text(Some(delta as f64));
                             let color = if delta > 0 { tk.info } else { tk.muted };
                             ui.label(RichText::new(fill(t.compare_quantity, &[q, &d])).color(color));

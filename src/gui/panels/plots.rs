@@ -58,14 +58,18 @@ pub fn series_color(tokens: &Tokens, i: usize) -> egui::Color32 {
 
 /// A share (0–1) as a progress bar's fraction; outside values are clamped.
 #[must_use]
-#[allow(clippy::cast_possible_truncation)]
+#[expect(clippy::cast_possible_truncation, reason = "values clamped to the target range before the cast")]
 pub fn fraction(share: f64) -> f32 {
     if share.is_finite() { share.clamp(0.0, 1.0) as f32 } else { 0.0 }
 }
 
 /// The bar index an x-axis grid mark stands for, when the mark sits on a bar.
 #[must_use]
-#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "values clamped to the target range before the cast"
+)]
 pub fn bar_index(mark: f64, bars: usize) -> Option<usize> {
     let i = mark.round();
     let on_bar = (mark - i).abs() < 1e-6 && i >= 0.0 && i < bars as f64;

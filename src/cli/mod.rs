@@ -1,0 +1,291 @@
+//! The headless front end: `rigplan report|check|fit|tco|export|compare|catalog …`.
+//!
+//! Every subcommand loads its inputs through the core, calls the core, and renders the
+//! structured result as text or, with `--json`, as JSON. Exit codes: 0 success, 1 findings
+//! that fail a check (`rigplan check` with an error-severity finding, `rigplan fit` when the
+//! model does not fit), 2 bad input (a file that cannot be read or parsed, an unknown id or
+//! option).
+//!
+//! This module parses the command line ([`Cli`]) and dispatches ([`run`]); each subcommand's
+//! rendering lives beside it: `report` (report and check text), `tco`, `fit`, `export`,
+//! `compare` and `catalog`.
+
+mod catalog;
+mod compare;
+mod export;
+mod fit;
+mod report;
+mod tco;
+
+use crate::core::analysis::tco::TcoOverrides;
+use crate::core::analysis::{self, Severity};
+use crate::core::build::Build;
+use crate::core::catalog::{Catalog, PartKind};
+use crate::core::persist;
+use crate::core::units::format_thousands;
+use anyhow::Context as _;
+use clap::{Parser, Subcommand, ValueEnum};
+pub use compare::CompareArgs;
+pub use export::{ExportArgs, today_utc};
+pub use fit::FitArgs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// Success (0).
+    Ok,
+    /// Findings that fail a check (1).
+    Findings,
+    /// Bad input (2).
+    BadInput,
+}
+
+impl Exit {
+    #[must_use]
+    pub fn code(self) -> u8 {
+        match self {
+            Self::Ok => 0,
+            Self::Findings => 1,
+            Self::BadInput => 2,
+        }
+    }
+}
+
+/// Plan deep-learning hardware: compatibility, power, thermal, VRAM fit, speed and TCO.
+#[derive(Debug, Parser)]
+#[command(name = "rigplan", version, about, subcommand_precedence_over_arg = true)]
+pub struct Cli {
+    /// A build file to open in the app (when no subcommand is given).
+    pub file: Option<PathBuf>,
+
+    /// A user catalog folder whose gpu.ron, cpu.ron, … files extend or override the built-in catalog.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub catalog: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Full report of a build: parts, capex, findings and analyses.
+    Report {
+        build: PathBuf,
+        /// Print the report as JSON (stable schema, see src/core/analysis/report-schema.md).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Compatibility findings only; exits 1 if any finding is an error.
+    Check {
+        build: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Memory per GPU, fit verdict and speed of a model on a GPU or build; exits 1 if it does
+    /// not fit.
+    Fit(Box<FitArgs>),
+    /// Total cost of ownership: owning the build vs renting the same capacity in the cloud.
+    Tco {
+        build: PathBuf,
+        /// Horizon in years, 0.25–15 (default: the build's usage.horizon_years).
+        #[arg(long, value_name = "N")]
+        years: Option<f64>,
+        /// Average GPU utilization, 0–1 (default: the build's usage.utilization).
+        #[arg(long, value_name = "F")]
+        utilization: Option<f64>,
+        /// Compare against this cloud offer: an offer id from catalog/clouds.ron or a custom
+        /// offer of the build, optionally with a term (`aws-p5-48xlarge:reserved_1y`).
+        #[arg(long, value_name = "ID")]
+        offer: Option<String>,
+        /// Tokens per second the whole build processes while busy (for cost per 1M tokens).
+        #[arg(long, value_name = "TPS")]
+        tokens_per_second: Option<f64>,
+        /// Tokens of one training run (for cost per run; needs --tokens-per-second).
+        #[arg(long, value_name = "TOKENS", requires = "tokens_per_second")]
+        run_tokens: Option<f64>,
+        /// Print the TCO as JSON (schema: src/core/analysis/report-schema.md, TCO section).
+        #[arg(long)]
+        json: bool,
+    },
+    /// A build sheet for purchasing: CSV, XLSX, Markdown, HTML or JSON (XLSX needs -o FILE).
+    Export(Box<ExportArgs>),
+    /// Compare 2–4 builds side by side: cost, power, thermal, compatibility, fit, speed, parts.
+    Compare(Box<CompareArgs>),
+    /// List or validate the parts catalog.
+    Catalog {
+        #[command(subcommand)]
+        action: CatalogAction,
+    },
+}
+
+/// `rigplan catalog …`
+#[derive(Debug, Subcommand)]
+pub enum CatalogAction {
+    /// List catalog parts.
+    List {
+        /// Only this kind.
+        #[arg(long, value_enum)]
+        kind: Option<KindArg>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Validate the built-in catalog, or the built-in catalog overlaid with DIR.
+    Validate {
+        dir: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Part kinds on the command line.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum KindArg {
+    Gpu,
+    Cpu,
+    Motherboard,
+    Memory,
+    Storage,
+    Psu,
+    Cooler,
+    Chassis,
+    Nic,
+    Switch,
+    System,
+}
+
+impl From<KindArg> for PartKind {
+    fn from(k: KindArg) -> Self {
+        match k {
+            KindArg::Gpu => Self::Gpu,
+            KindArg::Cpu => Self::Cpu,
+            KindArg::Motherboard => Self::Motherboard,
+            KindArg::Memory => Self::Memory,
+            KindArg::Storage => Self::Storage,
+            KindArg::Psu => Self::Psu,
+            KindArg::Cooler => Self::Cooler,
+            KindArg::Chassis => Self::Chassis,
+            KindArg::Nic => Self::Nic,
+            KindArg::Switch => Self::Switch,
+            KindArg::System => Self::System,
+        }
+    }
+}
+
+/// Parses arguments and runs; prints errors to `err`. Returns the process exit code.
+/// This is what `main` calls and what the in-process CLI tests call.
+pub fn main_with_args<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = write!(err, "{}", e.render());
+            return if e.use_stderr() { Exit::BadInput.code() } else { Exit::Ok.code() };
+        }
+    };
+    match run(&cli, out) {
+        Ok(exit) => exit.code(),
+        Err(e) => {
+            let _ = writeln!(err, "error: {e:#}");
+            Exit::BadInput.code()
+        }
+    }
+}
+
+/// Runs a parsed command. `Ok(Exit)` for every outcome the command itself decides; `Err` for
+/// bad input (reported by the caller with exit code 2).
+///
+/// # Errors
+/// Unreadable or malformed inputs, an invalid user catalog, output failures.
+pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
+    if let (Some(file), Some(_)) = (&cli.file, &cli.command) {
+        anyhow::bail!(
+            "`{}` is a build to open in the app and cannot be combined with a subcommand; give the build to the subcommand (`rigplan report {0}`)",
+            file.display()
+        );
+    }
+    let Some(command) = &cli.command else {
+        let mut help = <Cli as clap::CommandFactory>::command();
+        write!(out, "{}", help.render_help())?;
+        return Ok(Exit::Ok);
+    };
+    match command {
+        Command::Report { build, json } => {
+            let catalog = load_catalog(cli.catalog.as_deref())?;
+            let build = load_build(build)?;
+            let report = analysis::analyze(&catalog, &build);
+            if *json {
+                serde_json::to_writer_pretty(&mut *out, &report)?;
+                writeln!(out)?;
+            } else {
+                report::write_report_text(out, &build, &report)?;
+            }
+            Ok(Exit::Ok)
+        }
+        Command::Check { build, json } => {
+            let catalog = load_catalog(cli.catalog.as_deref())?;
+            let build = load_build(build)?;
+            let report = analysis::analyze(&catalog, &build);
+            if *json {
+                serde_json::to_writer_pretty(&mut *out, &report.diagnostics)?;
+                writeln!(out)?;
+            } else {
+                report::write_diagnostics(out, &report)?;
+            }
+            Ok(if report.count(Severity::Error) > 0 { Exit::Findings } else { Exit::Ok })
+        }
+        Command::Fit(args) => {
+            let catalog = load_catalog(cli.catalog.as_deref())?;
+            fit::run_fit(out, &catalog, args)
+        }
+        Command::Tco { build, years, utilization, offer, tokens_per_second, run_tokens, json } => {
+            let overrides = TcoOverrides {
+                horizon_years: *years,
+                utilization: *utilization,
+                offer: offer.clone(),
+                tokens_per_second: *tokens_per_second,
+                run_tokens: *run_tokens,
+            };
+            tco::run_tco(out, cli.catalog.as_deref(), build, &overrides, *json)
+        }
+        Command::Export(args) => export::run_export(out, cli.catalog.as_deref(), args),
+        Command::Compare(args) => compare::run_compare(out, cli.catalog.as_deref(), args),
+        Command::Catalog { action: CatalogAction::List { kind, json } } => {
+            let catalog = load_catalog(cli.catalog.as_deref())?;
+            catalog::catalog_list(out, &catalog, kind.map(PartKind::from), *json)?;
+            Ok(Exit::Ok)
+        }
+        Command::Catalog { action: CatalogAction::Validate { dir, json } } => {
+            let dir = dir.as_deref().or(cli.catalog.as_deref());
+            catalog::catalog_validate(out, dir, *json)
+        }
+    }
+}
+
+/// The built-in catalog, overlaid with a user folder when one is given.
+///
+/// # Errors
+/// Problems in the user folder, each with file:line:col.
+pub fn load_catalog(dir: Option<&Path>) -> anyhow::Result<Catalog> {
+    Ok(match dir {
+        Some(d) => Catalog::load_with_overlay(d)?,
+        None => Catalog::embedded()?,
+    })
+}
+
+/// Loads a build file, with a message that names the file.
+///
+/// # Errors
+/// Any [`persist::BuildFileError`].
+pub fn load_build(path: &Path) -> anyhow::Result<Build> {
+    persist::load_build(path).with_context(|| "cannot open the build".to_owned())
+}
+
+fn money(amount: f64) -> String {
+    format_thousands(amount, 0)
+}

@@ -1,0 +1,203 @@
+//! Power feed rules: the PSUs' GPU and CPU power connectors against what the cards and the
+//! board need, the PSU redundancy setting, and the PSUs against the chassis' form factor and
+//! bays.
+
+use super::{Attach as _, diag};
+use crate::core::analysis::{Diagnostic, Severity};
+use crate::core::catalog::{GpuFormFactor, PowerConnector, PsuFormFactor};
+use crate::core::resolve::Node;
+use std::collections::BTreeMap;
+
+/// PCIe 8-pin connectors a 16-pin adapter needs per 150 W of card power (the adapter NVIDIA
+/// ships with 16-pin cards takes 8-pin PCIe plugs at 150 W each, PCIe CEM).
+pub const PCIE_8PIN_WATTS: f64 = 150.0;
+
+/// Connector counts by type.
+type Connectors = BTreeMap<PowerConnector, u32>;
+
+fn add_connectors(into: &mut Connectors, list: &[crate::core::catalog::ConnectorCount], times: u32) {
+    for c in list {
+        *into.entry(c.connector).or_insert(0) += u32::from(c.count) * times;
+    }
+}
+
+pub(super) fn connector_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
+    let p = &node.parts;
+    if p.psus.is_empty() {
+        return;
+    }
+    let i = node.index;
+    let server_psus =
+        p.psus.iter().all(|u| matches!(u.part.form_factor, PsuFormFactor::Crps | PsuFormFactor::ServerModule));
+    let mut supply = Connectors::new();
+    for u in &p.psus {
+        add_connectors(&mut supply, &u.part.connectors, u.quantity);
+    }
+    if let Some(ch) = p.chassis() {
+        add_connectors(&mut supply, &ch.gpu_power_connectors, 1);
+    }
+    let gpus: Vec<_> =
+        p.gpus.iter().filter(|g| g.in_system.is_none() && g.part.form_factor == GpuFormFactor::Pcie).collect();
+    let mut demand = Connectors::new();
+    for g in &gpus {
+        add_connectors(&mut demand, &g.part.power_connectors, g.quantity);
+    }
+    let get = |m: &Connectors, k| m.get(&k).copied().unwrap_or(0);
+    let mut pcie8 = get(&supply, PowerConnector::Pcie8Pin);
+    let mut short: Vec<String> = Vec::new();
+    let mut adapters = 0u32;
+    // 16-pin: native first, then NVIDIA's 8-pin adapter (one 150 W plug per 150 W of card power).
+    let hp_demand = get(&demand, PowerConnector::Hpwr16Pin);
+    let hp_supply = get(&supply, PowerConnector::Hpwr16Pin);
+    if hp_demand > hp_supply {
+        let mut missing = hp_demand - hp_supply;
+        let per_adapter: u32 = gpus
+            .iter()
+            .filter(|g| g.part.power_connectors.iter().any(|c| c.connector == PowerConnector::Hpwr16Pin))
+            .map(|g| {
+                let n = (g.part.tdp_watts / PCIE_8PIN_WATTS).ceil();
+                u32::try_from(crate::core::units::round_non_negative(n)).unwrap_or(4).max(2)
+            })
+            .max()
+            .unwrap_or(4);
+        while missing > 0 && pcie8 >= per_adapter {
+            pcie8 -= per_adapter;
+            missing -= 1;
+            adapters += 1;
+        }
+        if missing > 0 {
+            short.push(format!("{missing} × 16-pin 12V-2x6"));
+        }
+    }
+    let p8 = get(&demand, PowerConnector::Pcie8Pin);
+    if p8 > pcie8 {
+        short.push(format!("{} × PCIe 8-pin", p8 - pcie8));
+        pcie8 = 0;
+    } else {
+        pcie8 -= p8;
+    }
+    let p6 = get(&demand, PowerConnector::Pcie6Pin);
+    let six = get(&supply, PowerConnector::Pcie6Pin) + pcie8;
+    if p6 > six {
+        short.push(format!("{} × PCIe 6-pin", p6 - six));
+    }
+    let gpu_eps = get(&demand, PowerConnector::Eps8Pin);
+    let eps_supply = get(&supply, PowerConnector::Eps8Pin);
+    let board_eps = p.mainboard().map_or(0, |b| u32::from(b.eps_connectors));
+    let cpus = p.cpu_count();
+    if !server_psus || gpu_eps > 0 {
+        // A server chassis' power board feeds the CPUs itself; ATX units give each CPU one EPS
+        // cable first.
+        let eps_free_for_gpus = if server_psus { eps_supply } else { eps_supply.saturating_sub(cpus) };
+        if gpu_eps > eps_free_for_gpus {
+            short.push(format!("{} × EPS 8-pin for the GPUs", gpu_eps - eps_free_for_gpus));
+        }
+    }
+    if !short.is_empty() {
+        out.push(
+            diag(
+                node,
+                Severity::Error,
+                "psu-connectors-insufficient",
+                format!("the PSU(s) lack {} that the GPUs need", short.join(", ")),
+            )
+            .at_each(i, &p.psus)
+            .at_each(i, gpus.iter().copied())
+            .with_fix("Use a PSU with enough GPU power connectors (a native 12V-2x6 cable per 16-pin card)"),
+        );
+    } else if adapters > 0 {
+        let d = diag(
+            node,
+            Severity::Warning,
+            "psu-connector-adapter",
+            format!("{adapters} GPU(s) need the 8-pin to 16-pin adapter; the PSU has no native 12V-2x6 cable for them"),
+        )
+        .at_each(i, &p.psus);
+        out.push(d.with_fix("Prefer an ATX 3.x PSU with a native 12V-2x6 cable per card"));
+    }
+    if !server_psus && cpus > 0 {
+        if eps_supply < cpus {
+            out.push(
+                diag(
+                    node,
+                    Severity::Error,
+                    "psu-eps-insufficient",
+                    format!("the PSU(s) have {eps_supply} EPS 8-pin CPU connector(s) for {cpus} CPU(s)"),
+                )
+                .at_each(i, &p.psus)
+                .with_fix("Use a PSU with an EPS 8-pin cable per CPU"),
+            );
+        } else if eps_supply < board_eps + gpu_eps {
+            out.push(
+                diag(
+                    node,
+                    Severity::Warning,
+                    "psu-eps-insufficient",
+                    format!("the board has {board_eps} EPS 8-pin input(s) and the GPUs need {gpu_eps}, the PSU(s) provide {eps_supply}; the board runs, with less CPU power headroom"),
+                )
+                .at_each(i, &p.psus)
+                .with_fix("Use a PSU with more EPS cables"),
+            );
+        }
+    }
+}
+
+pub(super) fn psu_fit_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
+    let p = &node.parts;
+    let i = node.index;
+    let units = p.psu_count();
+    if units == 0 && !p.systems.is_empty() {
+        // A complete system's own supplies and redundancy come from its datasheet.
+        return;
+    }
+    match node.redundancy {
+        crate::core::build::Redundancy::NPlusOne if units < 2 => out.push(
+            diag(
+                node,
+                Severity::Error,
+                "psu-redundancy-insufficient",
+                format!("is set to N+1 PSU redundancy with {units} PSU(s); N+1 needs at least 2"),
+            )
+            .with_fix("Add a PSU, or set redundancy to none"),
+        ),
+        crate::core::build::Redundancy::NPlusN if units < 2 || !units.is_multiple_of(2) => out.push(
+            diag(
+                node,
+                Severity::Error,
+                "psu-redundancy-insufficient",
+                format!("is set to N+N PSU redundancy with {units} PSU(s); N+N needs an even number, at least 2"),
+            )
+            .with_fix("Use an even number of PSUs, or another redundancy setting"),
+        ),
+        _ => {}
+    }
+    let Some(ch) = p.chassis() else { return };
+    let fits = |f: PsuFormFactor| {
+        f == ch.psu_form_factor || (f == PsuFormFactor::Sfx && ch.psu_form_factor == PsuFormFactor::Atx)
+    };
+    for u in p.psus.iter().filter(|u| u.included_with.is_none()) {
+        if !fits(u.part.form_factor) {
+            let d = diag(
+                node,
+                Severity::Error,
+                "psu-form-factor-mismatch",
+                format!("{} does not fit {}, which takes {:?} supplies", u.part.name, ch.name, ch.psu_form_factor),
+            )
+            .at(i, u);
+            out.push(d.with_chassis(node).with_fix("Use a PSU of the chassis' form factor"));
+        }
+    }
+    if ch.psu_bays > 0 && units > u32::from(ch.psu_bays) {
+        out.push(
+            diag(
+                node,
+                Severity::Error,
+                "psu-bays-exceeded",
+                format!("has {units} PSUs but {} has {} PSU bay(s)", ch.name, ch.psu_bays),
+            )
+            .at_each(i, &p.psus)
+            .with_chassis(node)
+            .with_fix("Use fewer, larger PSUs"),
+        );
+    }
+}

@@ -1,0 +1,391 @@
+//! The workload side of a memory estimate: inference or training, weight, KV and gradient
+//! precisions (with the bits per weight of the quantization formats), optimizer, offload,
+//! recompute, LoRA, batch, context and parallel degrees, and why a workload is invalid.
+
+use serde::Serialize;
+use std::fmt;
+
+/// Bits per weight of GPTQ/AWQ 4-bit weights with the default group size 128: 4 bits plus an
+/// fp16 scale and a 4-bit zero point per group, 4 + 20/128 (Frantar et al. 2023; AutoAWQ).
+pub const INT4_GROUP128_BPW: f64 = 4.0 + 20.0 / 128.0;
+
+/// Bits per weight of NF4 with double quantization: 4 + 8/64 + 32/(64·256) = 4.127
+/// (Dettmers et al. 2023, QLoRA §3 "Double Quantization").
+pub const NF4_BPW: f64 = 4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0);
+
+/// llama.cpp measured bits per weight of its mixed K-quant types on Llama-3.1-8B
+/// (`tools/quantize/README.md`, table "meta-llama/Llama-3.1-8B"): the mixes keep some tensors
+/// at higher types, so the effective bpw is above the base block's.
+pub const GGUF_Q5_K_M_BPW: f64 = 5.7036;
+
+/// See [`GGUF_Q5_K_M_BPW`].
+pub const GGUF_Q4_K_M_BPW: f64 = 4.8944;
+
+/// See [`GGUF_Q5_K_M_BPW`].
+pub const GGUF_Q2_K_BPW: f64 = 3.1593;
+
+/// Q3_K_M is not in the Llama-3.1-8B table; the README's earlier Llama-2-7B table lists 3.91.
+pub const GGUF_Q3_K_M_BPW: f64 = 3.91;
+
+/// Block formats of ggml (`ggml-common.h`): bytes per block of weights. Q8_0: 32 int8 + fp16
+/// scale = 34 B/32; Q6_K: 210 B/256; Q4_0: 32 × 4 bit + fp16 scale = 18 B/32.
+pub const GGUF_Q8_0_BPW: f64 = 34.0 * 8.0 / 32.0;
+
+/// See [`GGUF_Q8_0_BPW`].
+pub const GGUF_Q6_K_BPW: f64 = 210.0 * 8.0 / 256.0;
+
+/// See [`GGUF_Q8_0_BPW`].
+pub const GGUF_Q4_0_BPW: f64 = 18.0 * 8.0 / 32.0;
+
+/// What the GPU is used for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    Inference,
+    /// Full training (pre-training or full fine-tuning).
+    Train,
+    /// LoRA fine-tuning of a frozen base (Hu et al. 2021).
+    Lora,
+    /// LoRA on a 4-bit NF4 base (Dettmers et al. 2023).
+    Qlora,
+}
+
+impl Mode {
+    #[must_use]
+    pub fn is_training(self) -> bool {
+        !matches!(self, Self::Inference)
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Inference => "inference",
+            Self::Train => "full training",
+            Self::Lora => "LoRA",
+            Self::Qlora => "QLoRA",
+        })
+    }
+}
+
+/// Storage type of the weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WeightType {
+    Fp32,
+    Fp16,
+    Bf16,
+    Fp8,
+    Int8,
+    /// GPTQ/AWQ 4-bit, group size 128.
+    Int4,
+    /// bitsandbytes NF4 with double quantization (QLoRA).
+    Nf4,
+    Q8_0,
+    Q6K,
+    Q5KM,
+    Q4KM,
+    Q4_0,
+    Q3KM,
+    Q2K,
+}
+
+impl WeightType {
+    /// Every type, from the most to the least precise (the order the fit search walks).
+    pub const ALL: [Self; 14] = [
+        Self::Fp32,
+        Self::Bf16,
+        Self::Fp16,
+        Self::Fp8,
+        Self::Int8,
+        Self::Q8_0,
+        Self::Q6K,
+        Self::Q5KM,
+        Self::Q4KM,
+        Self::Int4,
+        Self::Q4_0,
+        Self::Nf4,
+        Self::Q3KM,
+        Self::Q2K,
+    ];
+
+    /// Bits per stored weight (see the constants for sources).
+    #[must_use]
+    pub fn bits_per_weight(self) -> f64 {
+        match self {
+            Self::Fp32 => 32.0,
+            Self::Fp16 | Self::Bf16 => 16.0,
+            Self::Fp8 | Self::Int8 => 8.0,
+            Self::Int4 => INT4_GROUP128_BPW,
+            Self::Nf4 => NF4_BPW,
+            Self::Q8_0 => GGUF_Q8_0_BPW,
+            Self::Q6K => GGUF_Q6_K_BPW,
+            Self::Q5KM => GGUF_Q5_K_M_BPW,
+            Self::Q4KM => GGUF_Q4_K_M_BPW,
+            Self::Q4_0 => GGUF_Q4_0_BPW,
+            Self::Q3KM => GGUF_Q3_K_M_BPW,
+            Self::Q2K => GGUF_Q2_K_BPW,
+        }
+    }
+
+    /// A llama.cpp GGUF type (whole-file bpw, embeddings included).
+    #[must_use]
+    pub fn is_gguf(self) -> bool {
+        matches!(self, Self::Q8_0 | Self::Q6K | Self::Q5KM | Self::Q4KM | Self::Q4_0 | Self::Q3KM | Self::Q2K)
+    }
+
+    /// True when every parameter is stored at this type. Float types and GGUF files cover the
+    /// whole model; fp8/int8/int4/nf4 quantize linear layers and keep the rest in 16-bit.
+    #[must_use]
+    pub fn covers_all_params(self) -> bool {
+        matches!(self, Self::Fp32 | Self::Fp16 | Self::Bf16) || self.is_gguf()
+    }
+
+    /// The name used on the command line and in JSON.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Fp32 => "fp32",
+            Self::Fp16 => "fp16",
+            Self::Bf16 => "bf16",
+            Self::Fp8 => "fp8",
+            Self::Int8 => "int8",
+            Self::Int4 => "int4",
+            Self::Nf4 => "nf4",
+            Self::Q8_0 => "q8_0",
+            Self::Q6K => "q6_k",
+            Self::Q5KM => "q5_k_m",
+            Self::Q4KM => "q4_k_m",
+            Self::Q4_0 => "q4_0",
+            Self::Q3KM => "q3_k_m",
+            Self::Q2K => "q2_k",
+        }
+    }
+}
+
+impl fmt::Display for WeightType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Storage type of the KV cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KvType {
+    /// 16-bit (fp16 or bf16).
+    Fp16,
+    Fp8,
+    /// ggml Q8_0 blocks, 34 bytes per 32 values.
+    Q8_0,
+    /// ggml Q4_0 blocks, 18 bytes per 32 values.
+    Q4_0,
+}
+
+impl KvType {
+    /// Every type, most precise first.
+    pub const ALL: [Self; 4] = [Self::Fp16, Self::Fp8, Self::Q8_0, Self::Q4_0];
+
+    /// Bytes per value as a fraction (numerator, denominator), so block formats stay exact.
+    #[must_use]
+    pub fn bytes_ratio(self) -> (u64, u64) {
+        match self {
+            Self::Fp16 => (2, 1),
+            Self::Fp8 => (1, 1),
+            Self::Q8_0 => (34, 32),
+            Self::Q4_0 => (18, 32),
+        }
+    }
+
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Fp16 => "fp16",
+            Self::Fp8 => "fp8",
+            Self::Q8_0 => "q8_0",
+            Self::Q4_0 => "q4_0",
+        }
+    }
+}
+
+impl fmt::Display for KvType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Optimizer of the trained parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Optimizer {
+    /// Adam/AdamW: momentum and variance in fp32, 8 bytes per parameter.
+    AdamW,
+    /// bitsandbytes 8-bit AdamW: momentum and variance in 8 bits, 2 bytes per parameter
+    /// (Dettmers et al. 2022, "8-bit Optimizers via Block-wise Quantization").
+    AdamW8bit,
+    /// SGD with momentum: one fp32 buffer, 4 bytes per parameter.
+    Sgd,
+}
+
+impl Optimizer {
+    /// Optimizer-state bytes per parameter, without an fp32 master copy.
+    #[must_use]
+    pub fn state_bytes(self) -> u64 {
+        match self {
+            Self::AdamW => 8,
+            Self::AdamW8bit => 2,
+            Self::Sgd => 4,
+        }
+    }
+
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::AdamW => "adamw",
+            Self::AdamW8bit => "adamw8bit",
+            Self::Sgd => "sgd",
+        }
+    }
+}
+
+/// Precision of the gradients in full training: fp16/bf16 (the ZeRO paper's 16 bytes per
+/// parameter) or fp32 (the 18-byte convention of the EleutherAI cookbook and llm-analysis).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GradDtype {
+    Fp16,
+    Fp32,
+}
+
+impl GradDtype {
+    #[must_use]
+    pub fn bytes(self) -> u64 {
+        match self {
+            Self::Fp16 => 2,
+            Self::Fp32 => 4,
+        }
+    }
+}
+
+/// DeepSpeed offload of model states to host memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Offload {
+    None,
+    /// Optimizer states (and the fp32 master copy) live in host memory (ZeRO-Offload).
+    Optimizer,
+    /// Parameters too (ZeRO-Infinity parameter offload; needs ZeRO-3).
+    All,
+}
+
+/// Activation recomputation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Recompute {
+    None,
+    /// Recompute the attention-score part only (Korthikanti et al. 2022 §5).
+    Selective,
+    /// Keep only each layer's input and recompute the layer (gradient checkpointing).
+    Full,
+}
+
+/// Which linear layers get LoRA adapters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LoraTargets {
+    /// Query and value projections (the LoRA paper's setting, Hu et al. 2021 §7.1).
+    Qv,
+    /// Q, K, V and output projections.
+    Attention,
+    /// Every linear layer of the blocks, experts included (QLoRA's setting, §4).
+    All,
+}
+
+/// A workload: how the model is run or trained.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Workload {
+    pub mode: Mode,
+    pub weights: WeightType,
+    pub kv: KvType,
+    /// Sequences (or samples) per micro-batch per GPU replica.
+    pub batch: u32,
+    /// Tokens per sequence (prompt plus generated tokens for inference).
+    pub context: u32,
+    pub optimizer: Optimizer,
+    pub grad_dtype: GradDtype,
+    /// ZeRO stage 0–3 over the data-parallel GPUs.
+    pub zero: u8,
+    pub offload: Offload,
+    /// Tensor-parallel degree.
+    pub tp: u32,
+    /// Pipeline-parallel degree.
+    pub pp: u32,
+    pub recompute: Recompute,
+    pub flash_attention: bool,
+    pub lora_rank: u32,
+    pub lora_targets: LoraTargets,
+}
+
+impl Workload {
+    /// The defaults of `rigplan fit` for a mode: 16-bit weights (NF4 for QLoRA), fp16 KV,
+    /// batch 1, 4096 tokens for inference and 2048 for training, AdamW with 16-bit gradients,
+    /// no ZeRO, one GPU, FlashAttention on, LoRA rank 16 (64 for QLoRA, as in Dettmers et al.
+    /// 2023 §5) on every linear layer.
+    #[must_use]
+    pub fn defaults(mode: Mode) -> Self {
+        Self {
+            mode,
+            weights: if mode == Mode::Qlora { WeightType::Nf4 } else { WeightType::Bf16 },
+            kv: KvType::Fp16,
+            batch: 1,
+            context: if mode == Mode::Inference { 4096 } else { 2048 },
+            optimizer: Optimizer::AdamW,
+            grad_dtype: GradDtype::Fp16,
+            zero: 0,
+            offload: Offload::None,
+            tp: 1,
+            pp: 1,
+            recompute: Recompute::None,
+            flash_attention: true,
+            lora_rank: if mode == Mode::Qlora { 64 } else { 16 },
+            lora_targets: LoraTargets::All,
+        }
+    }
+}
+
+/// A workload that cannot be evaluated as given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WorkloadError {
+    #[error("the GPU count must be at least 1")]
+    NoGpus,
+    #[error(
+        "--tp {tp} × --pp {pp} = {product} does not divide the {gpus} GPU(s); the data-parallel degree is GPUs / (tp × pp)"
+    )]
+    Layout { tp: u32, pp: u32, product: u64, gpus: u32 },
+    #[error("--batch and --context must be at least 1")]
+    EmptyBatch,
+    #[error("ZeRO stage {0} does not exist; use 0, 1, 2 or 3")]
+    ZeroStage(u8),
+    #[error("--offload {0} needs ZeRO ({1})")]
+    Offload(&'static str, &'static str),
+    #[error("{weights} weights cannot be trained in full; use fp32, bf16 or fp16 (or LoRA/QLoRA on a quantized base)")]
+    TrainWeights { weights: WeightType },
+    #[error("LoRA cannot train on {weights} (a llama.cpp inference format); use a 16-bit, fp8, int8 or int4/nf4 base")]
+    LoraWeights { weights: WeightType },
+    #[error("QLoRA uses a 4-bit base: --weights nf4 (or int4), not {weights}")]
+    QloraWeights { weights: WeightType },
+    #[error(
+        "{mode} needs the model's layers (LoRA adapters attach to them); give --layers, --hidden and --heads or pick a catalog transformer"
+    )]
+    NeedsArchitecture { mode: Mode },
+    #[error("tensor parallelism splits attention heads: --tp {tp} must divide the {heads} heads")]
+    TensorParallel { tp: u32, heads: u32 },
+    #[error("--pp {pp} is more than the model's {layers} layers")]
+    PipelineParallel { pp: u32, layers: u32 },
+    #[error(
+        "tensor and pipeline parallelism need a layer description; this model has measured figures only, so use data parallelism (--tp 1 --pp 1)"
+    )]
+    MeasuredParallel,
+    #[error("--lora-rank must be at least 1")]
+    LoraRank,
+}
