@@ -94,6 +94,19 @@ impl Diagnostic {
         self.fix = Some(fix.into());
         self
     }
+
+    /// The message in a language. (Interim: every finding is English until the typed code
+    /// registry renders them from per-language templates.)
+    #[must_use]
+    pub fn message_in(&self, _lang: crate::core::i18n::Lang) -> String {
+        self.message.clone()
+    }
+
+    /// The suggested fix in a language (interim: English, as [`Self::message_in`]).
+    #[must_use]
+    pub fn fix_in(&self, _lang: crate::core::i18n::Lang) -> Option<String> {
+        self.fix.clone()
+    }
 }
 
 /// Sorts findings most severe first, then by node and code, so output is stable.
