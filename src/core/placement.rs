@@ -366,9 +366,11 @@ pub fn is_incomplete(d: &Diagnostic, resolved: &Resolved<'_>) -> bool {
     d.code.starts_with("pcie-slot-") && boardless
 }
 
+/// The verdict on a trial build: refused when the hardware stage finds an error `before`
+/// did not have (the fit matrix and TCO add no errors, so they are not run).
 fn verdict_of(catalog: &Catalog, before: &[Diagnostic], trial: &Build) -> Verdict {
-    let after = analysis::analyze(catalog, trial);
     let resolved = Resolved::new(catalog, trial);
+    let after = analysis::check_hardware(&resolved);
     let reasons: Vec<String> = new_errors(before, &after.diagnostics)
         .into_iter()
         .filter(|d| !is_incomplete(d, &resolved))

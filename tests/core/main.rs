@@ -27,6 +27,7 @@ mod power;
 mod props;
 mod save_crash;
 mod speed;
+mod stages;
 mod summary;
 mod tco;
 mod templates;

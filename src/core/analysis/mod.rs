@@ -107,19 +107,40 @@ pub fn analyze_tco_with(
     Ok(analyze_tco(&resolved, &bom, &power, workload))
 }
 
+/// The hardware analyses of a build: compatibility, power and thermal, with their findings
+/// (and those of unknown parts), sorted. These are every finding that can be an error: the
+/// fit matrix, the planned workload and the TCO only add warnings and notes
+/// (`tests/core/stages.rs` checks it), so a check that only asks "does this edit add an
+/// error?" (a drop target, an advisor candidate) runs this stage alone.
+#[derive(Clone, Debug)]
+pub struct Hardware {
+    pub compat: compat::Compat,
+    pub power: power::PowerReport,
+    pub thermal: thermal::ThermalReport,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Runs the hardware stage ([`Hardware`]) on a resolved build.
+#[must_use]
+pub fn check_hardware(resolved: &Resolved<'_>) -> Hardware {
+    let mut diagnostics = diagnostic::unknown_parts(resolved);
+    let (compat, found) = compat::check(resolved);
+    diagnostics.extend(found);
+    let (power, found) = power::analyze(resolved);
+    diagnostics.extend(found);
+    let (thermal, found) = thermal::analyze(resolved, &power, &compat);
+    diagnostics.extend(found);
+    diagnostic::sort(&mut diagnostics);
+    Hardware { compat, power, thermal, diagnostics }
+}
+
 /// Analyzes a build.
 #[must_use]
 pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
     let resolved = Resolved::new(catalog, build);
     let bom = bom::bill_of_materials(&resolved);
     let fit = fit::build_fit(&resolved);
-    let mut diagnostics = diagnostic::unknown_parts(&resolved);
-    let (compat, found) = compat::check(&resolved);
-    diagnostics.extend(found);
-    let (power, found) = power::analyze(&resolved);
-    diagnostics.extend(found);
-    let (thermal, found) = thermal::analyze(&resolved, &power, &compat);
-    diagnostics.extend(found);
+    let Hardware { compat, power, thermal, mut diagnostics } = check_hardware(&resolved);
     let (workload, found) = planned_workload(build, &fit);
     diagnostics.extend(found);
     let tco = analyze_tco(&resolved, &bom, &power, workload);
