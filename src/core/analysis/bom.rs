@@ -22,6 +22,9 @@ pub enum PriceOrigin {
     Catalog { price_usd: f64, date: String },
     /// The build's override.
     Override { note: String },
+    /// Included in the price of another line of the node (a barebone chassis' board or
+    /// heatsinks: `price_included_with` in the catalog).
+    Included { with: PartId },
     /// No price known.
     Missing,
 }
@@ -76,6 +79,14 @@ pub struct Bom {
     pub unpriced_lines: usize,
 }
 
+/// A catalog entry's unit price in a build's currency: the dated catalog price converted at
+/// `usd_exchange_rate` (units of the build currency per USD); `None` without a price. The one
+/// place catalog prices become build amounts (the bill of materials and the advisor).
+#[must_use]
+pub fn catalog_unit_price(meta: &crate::core::catalog::Meta<'_>, usd_exchange_rate: f64) -> Option<f64> {
+    meta.price_usd.map(|usd| usd * usd_exchange_rate)
+}
+
 /// Computes the bill of materials.
 #[must_use]
 pub fn bill_of_materials(resolved: &Resolved<'_>) -> Bom {
@@ -89,17 +100,23 @@ pub fn bill_of_materials(resolved: &Resolved<'_>) -> Bom {
         .map(|(i, n)| (Location::Node(i), n.name.as_str(), n.count, &n.parts))
         .chain(std::iter::once((Location::Cluster, "Cluster", 1, &build.cluster)));
     for (location, group, node_count, parts) in groups {
+        let in_group = |id: &PartId| parts.iter().any(|l| &l.part == id);
         for (i, line) in parts.iter().enumerate() {
             let part = resolved.catalog.get(&line.part);
             let meta = part.map(crate::core::catalog::Part::meta);
+            let included = part.and_then(|p| p.price_included_with().iter().find(|with| in_group(with)));
             let total_quantity = u64::from(line.quantity) * u64::from(node_count);
             let (unit_price, price_origin) = if let Some(o) = build.price_override(&line.part) {
                 (Some(o.unit_price), PriceOrigin::Override { note: o.note.clone() })
-            } else if let Some(m) = meta.filter(|m| m.price_usd.is_some()) {
-                let usd = m.price_usd.unwrap_or_default();
+            } else if let Some(with) = included {
+                (Some(0.0), PriceOrigin::Included { with: with.clone() })
+            } else if let Some((m, price)) = meta.and_then(|m| catalog_unit_price(&m, rate).map(|p| (m, p))) {
                 (
-                    Some(usd * rate),
-                    PriceOrigin::Catalog { price_usd: usd, date: m.price_date.unwrap_or_default().to_owned() },
+                    Some(price),
+                    PriceOrigin::Catalog {
+                        price_usd: m.price_usd.unwrap_or_default(),
+                        date: m.price_date.unwrap_or_default().to_owned(),
+                    },
                 )
             } else {
                 (None, PriceOrigin::Missing)

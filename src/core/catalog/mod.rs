@@ -103,6 +103,17 @@ impl<'a> Part<'a> {
     pub fn name(self) -> &'a str {
         self.meta().name
     }
+
+    /// The chassis whose price includes this part (`price_included_with`: a barebone's board
+    /// or heatsinks); empty for every other part.
+    #[must_use]
+    pub fn price_included_with(self) -> &'a [PartId] {
+        match self {
+            Self::Motherboard(b) => &b.price_included_with,
+            Self::Cooler(c) => &c.price_included_with,
+            _ => &[],
+        }
+    }
 }
 
 /// The loaded catalog.

@@ -146,6 +146,25 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
         let meta = part.meta();
         let mut c = Checker { problems: &mut problems, origin: catalog.origins.get(meta.id), id: meta.id.to_string() };
         check_common(&mut c, part);
+        let included = match part {
+            Part::Motherboard(b) => b.price_included_with.as_slice(),
+            Part::Cooler(k) => k.price_included_with.as_slice(),
+            _ => &[],
+        };
+        for with in included {
+            if !matches!(catalog.get(with), Some(Part::Chassis(_))) {
+                c.push(
+                    ProblemSeverity::Error,
+                    format!("price_included_with refers to `{with}`, which is not a chassis in the catalog"),
+                );
+            }
+        }
+        if !included.is_empty() && meta.price_usd.is_some() {
+            c.push(
+                ProblemSeverity::Warning,
+                "has a price and price_included_with; the price counts only outside those chassis",
+            );
+        }
         match part {
             Part::Gpu(g) => {
                 c.range("memory_gib", g.memory_gib, 1.0, 1024.0, "GiB");

@@ -27,6 +27,8 @@ pub enum PriceBasis {
     Catalog,
     /// The build's price override.
     Override,
+    /// Included in the price of another line of the node (a barebone chassis).
+    Included,
     /// No price known: the line is not in the totals.
     None,
 }
@@ -38,6 +40,7 @@ impl PriceBasis {
         match self {
             Self::Catalog => "catalog",
             Self::Override => "override",
+            Self::Included => "included",
             Self::None => "no price",
         }
     }
@@ -179,6 +182,9 @@ impl BuildSheet {
                         (Some(date.clone()).filter(|d| !d.is_empty()), PriceBasis::Catalog, l.source.clone())
                     }
                     PriceOrigin::Override { note } => (None, PriceBasis::Override, note.clone()),
+                    PriceOrigin::Included { with } => {
+                        (None, PriceBasis::Included, format!("included in the price of {with}; {}", l.source))
+                    }
                     PriceOrigin::Missing => (None, PriceBasis::None, l.source.clone()),
                 };
                 SheetLine {

@@ -28,7 +28,8 @@ mod pcie;
 mod platform;
 mod power_feed;
 
-pub use cluster::FABRIC_MIN_GBPS;
+pub use cluster::{FABRIC_MIN_GBPS, is_fabric_nic};
+pub use enclosure::chassis_takes;
 pub use pcie::{NIC_SLOT_WIDTH, NVME_LANES, SHARED_LANE_SOCKETS};
 pub use platform::{RAM_TO_VRAM_RATIO, purchasable_gib};
 pub use power_feed::PCIE_8PIN_WATTS;

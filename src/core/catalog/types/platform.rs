@@ -134,6 +134,10 @@ pub struct Motherboard {
     /// watts, where the vendor publishes it.
     #[serde(default)]
     pub typical_watts: Option<f64>,
+    /// The chassis whose price includes this board (a server barebone's proprietary board):
+    /// the board has no price of its own and costs nothing beyond one of these chassis.
+    #[serde(default)]
+    pub price_included_with: Vec<PartId>,
 }
 catalog_entry!(Motherboard, PartKind::Motherboard);
 

@@ -119,5 +119,9 @@ pub struct Cooler {
     pub cools_gpus: bool,
     /// Draw of fans and pump, watts.
     pub typical_watts: f64,
+    /// The chassis whose price includes this cooler (a barebone's passive heatsinks): no
+    /// price of its own, nothing to pay beyond one of these chassis.
+    #[serde(default)]
+    pub price_included_with: Vec<PartId>,
 }
 catalog_entry!(Cooler, PartKind::Cooler);
