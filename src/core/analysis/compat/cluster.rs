@@ -12,6 +12,7 @@ use crate::core::resolve::{Item, Node, Resolved};
 /// or ≥ 100 GbE).
 pub const FABRIC_MIN_GBPS: f64 = 100.0;
 
+#[must_use]
 pub fn is_fabric_nic(nic: &crate::core::catalog::Nic) -> bool {
     matches!(nic.tech, NetTech::InfiniBand | NetTech::Vpi) || nic.port_speed_gbps >= FABRIC_MIN_GBPS
 }

@@ -40,6 +40,7 @@ pub(super) fn gpu_fit_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
 
 /// The form factors a chassis listing `listed` takes: smaller standard boards fit a case made
 /// for a larger one (ATX cases take Micro-ATX and Mini-ITX; E-ATX and SSI-EEB cases take ATX).
+#[must_use]
 pub fn chassis_takes(listed: &[BoardFormFactor], board: BoardFormFactor) -> bool {
     use BoardFormFactor as F;
     let rank = |f: F| match f {
