@@ -1,4 +1,4 @@
-//! The headless front end: `rigplan report|check|fit|tco|export|compare|catalog …`.
+//! The headless front end: `rigplan report|check|fit|tco|export|compare|advise|catalog …`.
 //!
 //! Every subcommand loads its inputs through the core, calls the core, and renders the
 //! structured result as text or, with `--json`, as JSON. Exit codes: 0 success, 1 findings
@@ -8,8 +8,9 @@
 //!
 //! This module parses the command line ([`Cli`]) and dispatches ([`run`]); each subcommand's
 //! rendering lives beside it: `report` (report and check text), `tco`, `fit`, `export`,
-//! `compare` and `catalog`.
+//! `compare`, `advise` and `catalog`.
 
+mod advise;
 mod catalog;
 mod compare;
 mod export;
@@ -25,6 +26,7 @@ use crate::core::persist;
 use crate::core::units::format_thousands;
 use anyhow::Context as _;
 use clap::{Parser, Subcommand, ValueEnum};
+pub use advise::AdviseArgs;
 pub use compare::CompareArgs;
 pub use export::{ExportArgs, today_utc};
 pub use fit::FitArgs;
@@ -114,6 +116,10 @@ pub enum Command {
     Export(Box<ExportArgs>),
     /// Compare 2–4 builds side by side: cost, power, thermal, compatibility, fit, speed, parts.
     Compare(Box<CompareArgs>),
+    /// Whole builds from the catalog that run the workloads within the budget and the site:
+    /// the Pareto front of capex against speed, ranked by the objective; exits 1 when nothing
+    /// meets the requirement.
+    Advise(Box<AdviseArgs>),
     /// List or validate the parts catalog.
     Catalog {
         #[command(subcommand)]
@@ -255,6 +261,10 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
         }
         Command::Export(args) => export::run_export(out, cli.catalog.as_deref(), args),
         Command::Compare(args) => compare::run_compare(out, cli.catalog.as_deref(), args),
+        Command::Advise(args) => {
+            let catalog = load_catalog(cli.catalog.as_deref())?;
+            advise::run_advise(out, &catalog, args)
+        }
         Command::Catalog { action: CatalogAction::List { kind, json } } => {
             let catalog = load_catalog(cli.catalog.as_deref())?;
             catalog::catalog_list(out, &catalog, kind.map(PartKind::from), *json)?;

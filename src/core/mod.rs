@@ -4,6 +4,7 @@
 //! and writes build files. A bad build is not an error: analyses return reports with
 //! diagnostics. Errors are for I/O and malformed files.
 
+pub mod advisor;
 pub mod analysis;
 pub mod build;
 pub mod catalog;

@@ -6,6 +6,7 @@
     reason = "test helpers outside #[test] functions panic on a broken fixture, which fails the test"
 )]
 
+mod advisor;
 mod approx;
 mod architecture;
 mod bad_input;

@@ -306,6 +306,24 @@ impl Catalog {
         (catalog, problems)
     }
 
+    /// Keeps only the parts `keep` accepts (models and cloud offers stay): a sub-catalog for
+    /// a search over fewer parts, or for tests.
+    pub fn retain_parts(&mut self, keep: impl Fn(&PartId) -> bool) {
+        self.gpus.retain(|p| keep(&p.id));
+        self.cpus.retain(|p| keep(&p.id));
+        self.motherboards.retain(|p| keep(&p.id));
+        self.memory.retain(|p| keep(&p.id));
+        self.storage.retain(|p| keep(&p.id));
+        self.psus.retain(|p| keep(&p.id));
+        self.coolers.retain(|p| keep(&p.id));
+        self.chassis.retain(|p| keep(&p.id));
+        self.nics.retain(|p| keep(&p.id));
+        self.switches.retain(|p| keep(&p.id));
+        self.systems.retain(|p| keep(&p.id));
+        self.origins.retain(|id, _| keep(id));
+        self.rebuild_index();
+    }
+
     fn rebuild_index(&mut self) {
         let mut index = HashMap::new();
         for kind in PartKind::ALL {

@@ -1,0 +1,636 @@
+//! Why the advisor proposes what it proposes, in words: the constraint that binds each front
+//! build (why not fewer GPUs, why not more, what the budget rules out), why nothing meets a
+//! requirement, and why a part the user names is not on the front.
+//!
+//! Reasons are typed values with language-neutral parameters (names, counts, formatted
+//! amounts); [`Reason::render`] writes them in English or Chinese from one table per
+//! language, so the CLI and the app show the same reason in either.
+
+use super::search::Block;
+use super::workloads::Shortfall;
+use super::{Candidate, ConfigKey, Outcome, Requirement, Searched, Work, WhyNot};
+use crate::core::catalog::{Catalog, PartId};
+use crate::core::i18n::{Lang, fill_named};
+use crate::core::units::format_thousands;
+use serde::Serialize;
+
+/// A reason, with its parameters.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Reason {
+    /// The cheapest build on the front.
+    Cheapest,
+    /// The fastest build on the front.
+    Fastest,
+    /// Fewer GPUs do not hold the model.
+    NeedsGpusForMemory { model: String, weights: String, gpus: u32, gpu: String, gib: String },
+    /// Fewer GPUs serve too few users at the per-user speed.
+    NeedsGpusForUsers { model: String, fewer: u32, capacity: u32, users: u32, target: String },
+    /// Fewer GPUs decode too slowly for one user.
+    NeedsGpusForSpeed { model: String, fewer: u32, per_user: String, target: String },
+    /// Fewer GPUs miss the training deadline.
+    NeedsGpusForDeadline { model: String, fewer: u32, hours: String, deadline: String },
+    /// One more GPU per node would break the budget.
+    BudgetCaps { more: u32, gpu: String, budget: String },
+    /// One more GPU per node would need more circuits than the site has.
+    CircuitCaps { gpus: u32, needed: u64, available: u32 },
+    /// One more GPU overloads the node's own circuit (the power analysis' finding).
+    CircuitLimit { gpus: u32, finding: String },
+    /// No node of the catalog takes one more GPU.
+    PlatformCaps { more: u32, gpu: String, finding: String },
+    /// Faster GPUs that the budget rules out.
+    BudgetRulesOut { gpus: String, cheapest: String, budget: String },
+    /// Nothing meets the requirement: the model does not fit the largest configuration.
+    DoesNotFit { model: String, weights: String, gpus: u32, gpu: String, gib: String },
+    /// Nothing meets it: the users or the speed target are out of reach.
+    TooFewUsers { model: String, capacity: u32, users: u32, target: String, gpus: u32, gpu: String },
+    TooSlow { model: String, per_user: String, target: String, gpus: u32, gpu: String },
+    MissesDeadline { model: String, hours: String, deadline: String, gpus: u32, gpu: String },
+    /// Nothing meets it: everything that runs the workloads is over budget.
+    OverBudget { gpus: u32, gpu: String, cost: String, budget: String },
+    /// Nothing meets it: the build that runs the workloads fails a check.
+    Blocked { gpus: u32, gpu: String, finding: String },
+    /// Nothing meets it: too few circuits.
+    Circuits { gpus: u32, gpu: String, needed: u64, available: u32 },
+    /// Nothing meets it: the TCO ceiling.
+    TcoOver { gpus: u32, gpu: String, owned: String, ceiling: String },
+    /// No configuration at all (empty pools: filters or prices).
+    NoParts,
+    /// The mode does not apply to the model (LoRA of a model without transformer layers).
+    NotApplicable { model: String },
+    /// A named part is on the front.
+    OnFront { rank: usize },
+    /// A named part's best build is dominated by a front build.
+    Dominated { rank: usize, extra: String },
+    /// A named part is excluded by the filters, has no price, or does not exist.
+    Excluded,
+}
+
+/// The English and Chinese templates of a reason.
+fn templates(r: &Reason) -> (&'static str, &'static str) {
+    match r {
+        Reason::Cheapest => ("the cheapest build on the front", "前沿中最便宜的配置"),
+        Reason::Fastest => ("the fastest build on the front", "前沿中最快的配置"),
+        Reason::NeedsGpusForMemory { .. } => (
+            "{model} at {weights} needs at least {gpus} × {gpu} ({gib} GiB each)",
+            "{model}（{weights}）至少需要 {gpus} × {gpu}（每块 {gib} GiB 显存）",
+        ),
+        Reason::NeedsGpusForUsers { .. } => (
+            "with {fewer_gpus}, only {capacity} users of {model} get {target} tokens/s each; {users} are asked for",
+            "{fewer} 块 GPU 运行 {model} 时，每用户 {target} tokens/s 只能服务 {capacity} 个并发用户，需求为 {users} 个",
+        ),
+        Reason::NeedsGpusForSpeed { .. } => (
+            "on {fewer_gpus} one user of {model} gets {per_user} tokens/s, below the {target} asked for",
+            "{fewer} 块 GPU 运行 {model} 时单用户仅 {per_user} tokens/s，低于要求的 {target}",
+        ),
+        Reason::NeedsGpusForDeadline { .. } => (
+            "on {fewer_gpus} training {model} takes {hours} h, past the {deadline} h deadline",
+            "{fewer} 块 GPU 训练 {model} 需 {hours} 小时，超过 {deadline} 小时的期限",
+        ),
+        Reason::BudgetCaps { .. } => (
+            "the budget of {budget} stops at this count: {more} × {gpu} costs more",
+            "预算 {budget} 限制了显卡数量：{more} × {gpu} 超出预算",
+        ),
+        Reason::CircuitCaps { .. } => (
+            "the circuits cap the node at {gpus} cards: one more needs {needed} circuits, {available} are available",
+            "供电电路把单节点限制在 {gpus} 块卡：再加一块需要 {needed} 路电路，现有 {available} 路",
+        ),
+        Reason::CircuitLimit { .. } => (
+            "the circuit caps the node at {gpus} cards: with one more, {finding}",
+            "供电电路把单节点限制在 {gpus} 块卡：再加一块，{finding}",
+        ),
+        Reason::PlatformCaps { .. } => (
+            "no node of the catalog takes {more} × {gpu}: {finding}",
+            "部件库中没有能容纳 {more} × {gpu} 的节点：{finding}",
+        ),
+        Reason::BudgetRulesOut { .. } => (
+            "the budget of {budget} rules out {gpus} (from {cheapest} for the GPUs alone)",
+            "预算 {budget} 排除了 {gpus}（仅显卡就需 {cheapest} 起）",
+        ),
+        Reason::DoesNotFit { .. } => (
+            "{model} at {weights} does not fit even {gpus} × {gpu} ({gib} GiB each), the largest configuration considered",
+            "{model}（{weights}）连 {gpus} × {gpu}（每块 {gib} GiB）都放不下，这已是考虑的最大配置",
+        ),
+        Reason::TooFewUsers { .. } => (
+            "{gpus} × {gpu} serves at most {capacity} users of {model} at {target} tokens/s each; {users} are asked for",
+            "{gpus} × {gpu} 运行 {model} 时，每用户 {target} tokens/s 最多服务 {capacity} 个并发用户，需求为 {users} 个",
+        ),
+        Reason::TooSlow { .. } => (
+            "{gpus} × {gpu} decodes {model} at {per_user} tokens/s for one user, below the {target} asked for",
+            "{gpus} × {gpu} 运行 {model} 单用户仅 {per_user} tokens/s，低于要求的 {target}",
+        ),
+        Reason::MissesDeadline { .. } => (
+            "{gpus} × {gpu} trains {model} in {hours} h, past the {deadline} h deadline",
+            "{gpus} × {gpu} 训练 {model} 需 {hours} 小时，超过 {deadline} 小时的期限",
+        ),
+        Reason::OverBudget { .. } => (
+            "the cheapest configuration that could run the workloads, {gpus} × {gpu}, costs {cost}, over the budget of {budget}",
+            "能运行这些负载的最便宜配置 {gpus} × {gpu} 需 {cost}，超出预算 {budget}",
+        ),
+        Reason::Blocked { .. } => (
+            "no compatible build of {gpus} × {gpu} passes the checks: {finding}",
+            "{gpus} × {gpu} 找不到通过检查的兼容配置：{finding}",
+        ),
+        Reason::Circuits { .. } => (
+            "{gpus} × {gpu} needs {needed} circuits at full load; the site has {available}",
+            "{gpus} × {gpu} 满载需要 {needed} 路电路，现场只有 {available} 路",
+        ),
+        Reason::TcoOver { .. } => (
+            "{gpus} × {gpu} costs {owned} to own over the horizon, over the TCO ceiling of {ceiling}",
+            "{gpus} × {gpu} 在规划期内的总拥有成本为 {owned}，超过上限 {ceiling}",
+        ),
+        Reason::NotApplicable { .. } => (
+            "{model} has no transformer layers for LoRA; choose inference or full training",
+            "{model} 没有可用于 LoRA 的 Transformer 层；请选择推理或全参数训练",
+        ),
+        Reason::NoParts => (
+            "the catalog has no priced part the requirement allows for a node of this form",
+            "部件库中没有符合要求且有价格的该形态部件",
+        ),
+        Reason::OnFront { .. } => ("it is on the front, ranked {rank}", "已在前沿中，排名第 {rank}"),
+        Reason::Dominated { .. } => (
+            "its cheapest build costs {extra} more than #{rank} and is no faster",
+            "其最便宜的配置比第 {rank} 名贵 {extra}，且不更快",
+        ),
+        Reason::Excluded => (
+            "it is excluded by the filters, has no price, or is not in the catalog",
+            "它被筛选条件排除、没有价格，或不在部件库中",
+        ),
+    }
+}
+
+impl Reason {
+    /// The reason in a language.
+    #[must_use]
+    pub fn render(&self, lang: Lang) -> String {
+        let (en, zh) = templates(self);
+        let template = if lang == Lang::ZhCn { zh } else { en };
+        let params = self.params();
+        let args: Vec<(&str, &str)> = params.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        fill_named(template, &args)
+    }
+
+    /// The parameters by name, as text.
+    #[must_use]
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        let mut params = self.own_params();
+        if let Some((_, fewer)) = params.iter().find(|(k, _)| *k == "fewer") {
+            let noun = if fewer == "1" { "GPU" } else { "GPUs" };
+            let text = format!("{fewer} {noun}");
+            params.push(("fewer_gpus", text));
+        }
+        params
+    }
+
+    /// The fields of the reason by name.
+    fn own_params(&self) -> Vec<(&'static str, String)> {
+        match self {
+            Self::Cheapest | Self::Fastest | Self::NoParts | Self::Excluded => Vec::new(),
+            Self::NeedsGpusForMemory { model, weights, gpus, gpu, gib } | Self::DoesNotFit { model, weights, gpus, gpu, gib } => vec![
+                ("model", model.clone()),
+                ("weights", weights.clone()),
+                ("gpus", gpus.to_string()),
+                ("gpu", gpu.clone()),
+                ("gib", gib.clone()),
+            ],
+            Self::NeedsGpusForUsers { model, fewer, capacity, users, target } => vec![
+                ("model", model.clone()),
+                ("fewer", fewer.to_string()),
+                ("capacity", capacity.to_string()),
+                ("users", users.to_string()),
+                ("target", target.clone()),
+            ],
+            Self::NeedsGpusForSpeed { model, fewer, per_user, target } => vec![
+                ("model", model.clone()),
+                ("fewer", fewer.to_string()),
+                ("per_user", per_user.clone()),
+                ("target", target.clone()),
+            ],
+            Self::NeedsGpusForDeadline { model, fewer, hours, deadline } => vec![
+                ("model", model.clone()),
+                ("fewer", fewer.to_string()),
+                ("hours", hours.clone()),
+                ("deadline", deadline.clone()),
+            ],
+            Self::BudgetCaps { more, gpu, budget } => {
+                vec![("more", more.to_string()), ("gpu", gpu.clone()), ("budget", budget.clone())]
+            }
+            Self::CircuitCaps { gpus, needed, available } => {
+                vec![("gpus", gpus.to_string()), ("needed", needed.to_string()), ("available", available.to_string())]
+            }
+            Self::CircuitLimit { gpus, finding } => vec![("gpus", gpus.to_string()), ("finding", finding.clone())],
+            Self::PlatformCaps { more, gpu, finding } => {
+                vec![("more", more.to_string()), ("gpu", gpu.clone()), ("finding", finding.clone())]
+            }
+            Self::BudgetRulesOut { gpus, cheapest, budget } => {
+                vec![("gpus", gpus.clone()), ("cheapest", cheapest.clone()), ("budget", budget.clone())]
+            }
+            Self::TooFewUsers { model, capacity, users, target, gpus, gpu } => vec![
+                ("model", model.clone()),
+                ("capacity", capacity.to_string()),
+                ("users", users.to_string()),
+                ("target", target.clone()),
+                ("gpus", gpus.to_string()),
+                ("gpu", gpu.clone()),
+            ],
+            Self::TooSlow { model, per_user, target, gpus, gpu } => vec![
+                ("model", model.clone()),
+                ("per_user", per_user.clone()),
+                ("target", target.clone()),
+                ("gpus", gpus.to_string()),
+                ("gpu", gpu.clone()),
+            ],
+            Self::MissesDeadline { model, hours, deadline, gpus, gpu } => vec![
+                ("model", model.clone()),
+                ("hours", hours.clone()),
+                ("deadline", deadline.clone()),
+                ("gpus", gpus.to_string()),
+                ("gpu", gpu.clone()),
+            ],
+            Self::OverBudget { gpus, gpu, cost, budget } => {
+                vec![("gpus", gpus.to_string()), ("gpu", gpu.clone()), ("cost", cost.clone()), ("budget", budget.clone())]
+            }
+            Self::Blocked { gpus, gpu, finding } => {
+                vec![("gpus", gpus.to_string()), ("gpu", gpu.clone()), ("finding", finding.clone())]
+            }
+            Self::Circuits { gpus, gpu, needed, available } => vec![
+                ("gpus", gpus.to_string()),
+                ("gpu", gpu.clone()),
+                ("needed", needed.to_string()),
+                ("available", available.to_string()),
+            ],
+            Self::TcoOver { gpus, gpu, owned, ceiling } => vec![
+                ("gpus", gpus.to_string()),
+                ("gpu", gpu.clone()),
+                ("owned", owned.clone()),
+                ("ceiling", ceiling.clone()),
+            ],
+            Self::OnFront { rank } => vec![("rank", rank.to_string())],
+            Self::NotApplicable { model } => vec![("model", model.clone())],
+            Self::Dominated { rank, extra } => vec![("rank", rank.to_string()), ("extra", extra.clone())],
+        }
+    }
+}
+
+/// An amount in the requirement's currency, as reasons print it (`200,000 CNY`).
+fn money(req: &Requirement, amount: f64) -> String {
+    format!("{} {}", format_thousands(amount, 0), req.currency)
+}
+
+fn one_decimal(x: f64) -> String {
+    format_thousands(x, 1)
+}
+
+fn gpu_name(catalog: &Catalog, id: &PartId) -> String {
+    catalog.get(id).map_or_else(|| id.to_string(), |p| p.name().to_owned())
+}
+
+/// The outcome of a configuration, if the search walked it.
+fn outcome<'s>(searched: &'s Searched, key: &ConfigKey) -> Option<&'s Outcome> {
+    searched.outcomes.iter().find(|(k, _)| k == key).map(|(_, o)| o)
+}
+
+/// The reason a shortfall on `gpus` × `gpu` gives for needing more of them.
+fn fewer_reason(works: &[Work<'_>], req: &Requirement, workload: usize, shortfall: &Shortfall, fewer: u32, gpu: &str) -> Option<Reason> {
+    let w = works.get(workload)?;
+    let r = req.workloads.get(workload)?;
+    Some(match shortfall {
+        Shortfall::Memory { gpu_memory_bytes, .. } => Reason::NeedsGpusForMemory {
+            model: w.name.to_owned(),
+            weights: r.weights.name().to_owned(),
+            gpus: fewer + 1,
+            gpu: gpu.to_owned(),
+            gib: format!("{:.0}", gpu_memory_bytes.gib()),
+        },
+        Shortfall::Users { capacity, users } => Reason::NeedsGpusForUsers {
+            model: w.name.to_owned(),
+            fewer,
+            capacity: *capacity,
+            users: *users,
+            target: one_decimal(r.tokens_per_user),
+        },
+        Shortfall::Speed { per_user_tokens_per_s, target } => Reason::NeedsGpusForSpeed {
+            model: w.name.to_owned(),
+            fewer,
+            per_user: one_decimal(*per_user_tokens_per_s),
+            target: one_decimal(*target),
+        },
+        Shortfall::Deadline { hours, deadline_hours } => Reason::NeedsGpusForDeadline {
+            model: w.name.to_owned(),
+            fewer,
+            hours: one_decimal(*hours),
+            deadline: one_decimal(*deadline_hours),
+        },
+        Shortfall::NotApplicable => return None,
+    })
+}
+
+/// What binds a front build: why not fewer GPUs, why not more, and (for the first) which
+/// faster GPUs the budget rules out.
+pub(crate) fn reasons(
+    catalog: &Catalog,
+    req: &Requirement,
+    works: &[Work<'_>],
+    c: &Candidate,
+    searched: &Searched,
+) -> Vec<Reason> {
+    let mut out = Vec::new();
+    let gpu = c.gpu_name.clone();
+    let key = &c.key;
+    if key.system.is_none() {
+        if key.per_node > 1 {
+            let fewer = ConfigKey { per_node: key.per_node - 1, ..key.clone() };
+            let fewer = if fewer.nic.is_some() { ConfigKey { nic: key.nic.clone().map(|(n, r)| (n, r.min(key.per_node - 1))), ..fewer } } else { fewer };
+            if let Some(Outcome::Workload { workload, shortfall }) = outcome(searched, &fewer)
+                && let Some(r) = fewer_reason(works, req, *workload, shortfall, key.per_node - 1, &gpu)
+            {
+                out.push(r);
+            }
+        }
+        let more = ConfigKey { per_node: key.per_node + 1, ..key.clone() };
+        match outcome(searched, &more) {
+            Some(Outcome::OverBudget { .. } | Outcome::Blocked { block: Block::Budget { .. } | Block::NoneWithinBudget { .. } }) => {
+                out.push(Reason::BudgetCaps { more: key.per_node + 1, gpu: gpu.clone(), budget: money(req, req.budget) });
+            }
+            Some(Outcome::Blocked { block: Block::Circuits { needed, available } }) => {
+                out.push(Reason::CircuitCaps { gpus: key.per_node, needed: *needed, available: *available });
+            }
+            Some(Outcome::Blocked { block: Block::Finding { code, message } }) if code == "circuit-overload" => {
+                out.push(Reason::CircuitLimit { gpus: key.per_node, finding: message.clone() });
+            }
+            Some(Outcome::Blocked { block: Block::Finding { message, .. } }) => {
+                out.push(Reason::PlatformCaps { more: key.per_node + 1, gpu: gpu.clone(), finding: message.clone() });
+            }
+            _ => {}
+        }
+    }
+    if c.rank == 1 {
+        let my_bw = catalog.gpu(&key.gpu).map_or(0.0, |g| g.memory_bandwidth_gbs);
+        let mut ruled: Vec<(f64, f64, String)> = Vec::new();
+        for g in &catalog.gpus {
+            if g.memory_bandwidth_gbs <= my_bw || g.id == key.gpu {
+                continue;
+            }
+            let mine: Vec<&Outcome> = searched.outcomes.iter().filter(|(k, _)| k.gpu == g.id).map(|(_, o)| o).collect();
+            if mine.is_empty() || !mine.iter().all(|o| matches!(o, Outcome::OverBudget { .. })) {
+                continue;
+            }
+            let cheapest = mine
+                .iter()
+                .filter_map(|o| if let Outcome::OverBudget { gpus_cost } = o { Some(*gpus_cost) } else { None })
+                .fold(f64::INFINITY, f64::min);
+            ruled.push((g.memory_bandwidth_gbs, cheapest, g.name.clone()));
+        }
+        // The two cheapest of the faster GPUs: the ones the user would try next.
+        ruled.sort_by(|a, b| a.1.total_cmp(&b.1).then(b.0.total_cmp(&a.0)));
+        ruled.truncate(2);
+        if !ruled.is_empty() {
+            let cheapest = ruled.iter().map(|r| r.1).fold(f64::INFINITY, f64::min);
+            out.push(Reason::BudgetRulesOut {
+                gpus: ruled.iter().map(|r| r.2.clone()).collect::<Vec<_>>().join(", "),
+                cheapest: money(req, cheapest),
+                budget: money(req, req.budget),
+            });
+        }
+    }
+    out
+}
+
+/// How far a configuration got: higher is closer to a candidate.
+fn stage(o: &Outcome) -> u8 {
+    match o {
+        Outcome::OverBudget { .. } => 1,
+        Outcome::Workload { shortfall: Shortfall::Memory { .. } | Shortfall::NotApplicable, .. } => 0,
+        Outcome::Workload { .. } => 2,
+        Outcome::Blocked { .. } => 3,
+        Outcome::Candidate { .. } => 4,
+    }
+}
+
+/// The reason for one outcome of `key`.
+fn outcome_reason(catalog: &Catalog, req: &Requirement, works: &[Work<'_>], key: &ConfigKey, o: &Outcome) -> Reason {
+    let gpus = key.per_node.saturating_mul(key.nodes);
+    let gpu = gpu_name(catalog, key.system.as_ref().unwrap_or(&key.gpu));
+    let model = |i: usize| works.get(i).map_or_else(String::new, |w| w.name.to_owned());
+    match o {
+        Outcome::OverBudget { gpus_cost } => {
+            Reason::OverBudget { gpus, gpu, cost: money(req, *gpus_cost), budget: money(req, req.budget) }
+        }
+        Outcome::Workload { workload, shortfall } => {
+            let r = req.workloads.get(*workload);
+            match shortfall {
+                Shortfall::Memory { gpu_memory_bytes, .. } => {
+                    Reason::DoesNotFit {
+                        model: model(*workload),
+                        weights: r.map_or_else(String::new, |r| r.weights.name().to_owned()),
+                        gpus,
+                        gpu,
+                        gib: format!("{:.0}", gpu_memory_bytes.gib()),
+                    }
+                }
+                Shortfall::Users { capacity, users } => Reason::TooFewUsers {
+                    model: model(*workload),
+                    capacity: *capacity,
+                    users: *users,
+                    target: r.map_or_else(String::new, |r| one_decimal(r.tokens_per_user)),
+                    gpus,
+                    gpu,
+                },
+                Shortfall::Speed { per_user_tokens_per_s, target } => Reason::TooSlow {
+                    model: model(*workload),
+                    per_user: one_decimal(*per_user_tokens_per_s),
+                    target: one_decimal(*target),
+                    gpus,
+                    gpu,
+                },
+                Shortfall::Deadline { hours, deadline_hours } => Reason::MissesDeadline {
+                    model: model(*workload),
+                    hours: one_decimal(*hours),
+                    deadline: one_decimal(*deadline_hours),
+                    gpus,
+                    gpu,
+                },
+                Shortfall::NotApplicable => Reason::NotApplicable { model: model(*workload) },
+            }
+        }
+        Outcome::Blocked { block } => match block {
+            Block::Budget { cheapest, budget } => {
+                Reason::OverBudget { gpus, gpu, cost: money(req, *cheapest), budget: money(req, *budget) }
+            }
+            Block::NoneWithinBudget { budget } => Reason::OverBudget {
+                gpus,
+                gpu,
+                cost: "—".to_owned(),
+                budget: money(req, *budget),
+            },
+            Block::Finding { message, .. } => Reason::Blocked { gpus, gpu, finding: message.clone() },
+            Block::Circuits { needed, available } => {
+                Reason::Circuits { gpus, gpu, needed: *needed, available: *available }
+            }
+            Block::Tco { owned, ceiling } => {
+                Reason::TcoOver { gpus, gpu, owned: money(req, *owned), ceiling: money(req, *ceiling) }
+            }
+            Block::NoParts { .. } => Reason::NoParts,
+        },
+        Outcome::Candidate { .. } => Reason::OnFront { rank: 0 },
+    }
+}
+
+/// The most promising failure among `outcomes`: the one that got furthest; ties go to the
+/// cheapest over-budget configuration, the largest one that ran out of memory, and otherwise
+/// the first.
+fn most_promising<'s>(outcomes: impl Iterator<Item = &'s (ConfigKey, Outcome)>) -> Option<&'s (ConfigKey, Outcome)> {
+    let mut best: Option<&(ConfigKey, Outcome)> = None;
+    for item in outcomes {
+        let better = match best {
+            None => true,
+            Some(prev) => match stage(&item.1).cmp(&stage(&prev.1)) {
+                std::cmp::Ordering::Greater => true,
+                std::cmp::Ordering::Less => false,
+                std::cmp::Ordering::Equal => match (&item.1, &prev.1) {
+                    (Outcome::OverBudget { gpus_cost: mine }, Outcome::OverBudget { gpus_cost: theirs }) => mine < theirs,
+                    (Outcome::Workload { shortfall: Shortfall::Memory { .. }, .. }, _) => {
+                        item.0.per_node * item.0.nodes > prev.0.per_node * prev.0.nodes
+                    }
+                    _ => false,
+                },
+            },
+        };
+        if better {
+            best = Some(item);
+        }
+    }
+    best
+}
+
+/// Why nothing meets the requirement.
+pub(crate) fn failure(catalog: &Catalog, req: &Requirement, works: &[Work<'_>], searched: &Searched) -> Reason {
+    match most_promising(searched.outcomes.iter()) {
+        Some((key, o)) => outcome_reason(catalog, req, works, key, o),
+        None => Reason::NoParts,
+    }
+}
+
+/// Why a named part is not on the front (or that it is).
+pub(crate) fn why_not(
+    catalog: &Catalog,
+    req: &Requirement,
+    works: &[Work<'_>],
+    searched: &Searched,
+    front: &[Candidate],
+    part: &PartId,
+) -> WhyNot {
+    let name = gpu_name(catalog, part);
+    let done = |reason| WhyNot { part: part.clone(), name: name.clone(), reason };
+    if let Some(c) = front.iter().find(|c| c.build.nodes.iter().any(|n| n.parts.iter().any(|l| &l.part == part))) {
+        return done(Reason::OnFront { rank: c.rank });
+    }
+    let is_gpu_or_system =
+        catalog.gpu(part).is_some() || catalog.systems.iter().any(|s| &s.id == part);
+    // A GPU or system: its configurations are in the search already. Any other part: search
+    // again with the part required.
+    let own_search;
+    let searched_for: &Searched = if is_gpu_or_system {
+        searched
+    } else {
+        let mut r = req.clone();
+        r.filters.require_parts.push(part.clone());
+        let pools = super::search::Pools::new(catalog, &r);
+        own_search = super::search_all(catalog, &r, &pools, works);
+        &own_search
+    };
+    let mine: Vec<&(ConfigKey, Outcome)> = searched_for
+        .outcomes
+        .iter()
+        .filter(|(k, _)| !is_gpu_or_system || &k.gpu == part || k.system.as_ref() == Some(part))
+        .collect();
+    if mine.is_empty() {
+        return done(Reason::Excluded);
+    }
+    // Its feasible builds: the best is dominated by some front build.
+    let feasible: Vec<&super::Found> = mine
+        .iter()
+        .filter_map(|(_, o)| if let Outcome::Candidate { index } = o { searched_for.found.get(*index) } else { None })
+        .collect();
+    if let Some(best) = feasible.iter().min_by(|a, b| a.capex.total_cmp(&b.capex)) {
+        let scores = best.scores();
+        let by = front.iter().find(|c| {
+            c.capex <= best.capex && c.workloads.iter().zip(&scores).all(|(w, s)| w.score() >= *s)
+        });
+        if let Some(by) = by {
+            return done(Reason::Dominated { rank: by.rank, extra: money(req, best.capex - by.capex) });
+        }
+        // Not dominated by a shown member (the front was cut at MAX_FRONT): say how it
+        // compares with the first.
+        return done(Reason::Dominated {
+            rank: front.first().map_or(0, |c| c.rank),
+            extra: money(req, best.capex - front.first().map_or(best.capex, |c| c.capex)),
+        });
+    }
+    match most_promising(mine.into_iter()) {
+        Some((key, o)) => done(outcome_reason(catalog, req, works, key, o)),
+        None => done(Reason::Excluded),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Reason, templates};
+    use crate::core::i18n::{Lang, placeholders};
+
+    /// One reason of every variant.
+    fn every_variant() -> Vec<Reason> {
+        let s = |x: &str| x.to_owned();
+        vec![
+            Reason::Cheapest,
+            Reason::Fastest,
+            Reason::NeedsGpusForMemory { model: s("M"), weights: s("bf16"), gpus: 2, gpu: s("G"), gib: s("80") },
+            Reason::NeedsGpusForUsers { model: s("M"), fewer: 1, capacity: 3, users: 20, target: s("15.0") },
+            Reason::NeedsGpusForSpeed { model: s("M"), fewer: 2, per_user: s("4.0"), target: s("15.0") },
+            Reason::NeedsGpusForDeadline { model: s("M"), fewer: 4, hours: s("90"), deadline: s("24") },
+            Reason::BudgetCaps { more: 3, gpu: s("G"), budget: s("1 USD") },
+            Reason::CircuitCaps { gpus: 4, needed: 2, available: 1 },
+            Reason::CircuitLimit { gpus: 4, finding: s("F") },
+            Reason::PlatformCaps { more: 9, gpu: s("G"), finding: s("F") },
+            Reason::BudgetRulesOut { gpus: s("G, H"), cheapest: s("2 USD"), budget: s("1 USD") },
+            Reason::DoesNotFit { model: s("M"), weights: s("bf16"), gpus: 8, gpu: s("G"), gib: s("24") },
+            Reason::TooFewUsers { model: s("M"), capacity: 3, users: 20, target: s("15"), gpus: 8, gpu: s("G") },
+            Reason::TooSlow { model: s("M"), per_user: s("4"), target: s("15"), gpus: 8, gpu: s("G") },
+            Reason::MissesDeadline { model: s("M"), hours: s("90"), deadline: s("24"), gpus: 8, gpu: s("G") },
+            Reason::OverBudget { gpus: 1, gpu: s("G"), cost: s("2 USD"), budget: s("1 USD") },
+            Reason::Blocked { gpus: 1, gpu: s("G"), finding: s("F") },
+            Reason::Circuits { gpus: 1, gpu: s("G"), needed: 2, available: 1 },
+            Reason::TcoOver { gpus: 1, gpu: s("G"), owned: s("3 USD"), ceiling: s("2 USD") },
+            Reason::NoParts,
+            Reason::NotApplicable { model: s("M") },
+            Reason::OnFront { rank: 1 },
+            Reason::Dominated { rank: 2, extra: s("5 USD") },
+            Reason::Excluded,
+        ]
+    }
+
+    /// Every placeholder of both languages' templates has a parameter, so no reason renders
+    /// with a `{name}` left in it, in English or in Chinese.
+    #[test]
+    fn every_template_placeholder_has_a_parameter() {
+        for r in every_variant() {
+            let (en, zh) = templates(&r);
+            let names: Vec<&str> = r.params().iter().map(|(k, _)| *k).collect();
+            for template in [en, zh] {
+                for p in placeholders(template) {
+                    assert!(names.contains(&p), "{r:?}: {{{p}}} in {template:?} has no parameter");
+                }
+            }
+            for lang in [Lang::En, Lang::ZhCn] {
+                let text = r.render(lang);
+                assert!(!text.contains('{') && !text.is_empty(), "{r:?} in {lang:?}: {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn one_gpu_is_singular() {
+        let r = Reason::NeedsGpusForUsers { model: "M".to_owned(), fewer: 1, capacity: 3, users: 20, target: "15.0".to_owned() };
+        assert_eq!(r.render(Lang::En), "with 1 GPU, only 3 users of M get 15.0 tokens/s each; 20 are asked for");
+    }
+}
