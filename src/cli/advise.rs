@@ -20,7 +20,6 @@ use std::path::PathBuf;
 
 /// `rigplan advise …`
 #[derive(Debug, Default, clap::Args)]
-#[expect(clippy::struct_excessive_bools, reason = "independent output switches")]
 pub struct AdviseArgs {
     /// Start from a field-guide tier: entry (under 20,000 CNY tower), enterprise (500,000 to
     /// 1,000,000 CNY rack) or edge (embedded, lowest power); other flags change it.
@@ -138,7 +137,8 @@ fn parse_preset(s: &str) -> Result<Preset, String> {
 }
 
 fn parse_mode(s: &str) -> Result<WorkMode, String> {
-    WorkMode::from_id(s).ok_or_else(|| format!("`{s}` is not a mode; use inference, lora, qlora, full-finetune or pretrain"))
+    WorkMode::from_id(s)
+        .ok_or_else(|| format!("`{s}` is not a mode; use inference, lora, qlora, full-finetune or pretrain"))
 }
 
 fn parse_weights(s: &str) -> Result<WeightType, String> {
@@ -206,7 +206,7 @@ fn part_id(catalog: &Catalog, flag: &str, text: &str) -> anyhow::Result<PartId> 
     }
     let matches: Vec<&PartId> = catalog
         .all_parts()
-        .map(|p| p.id())
+        .map(crate::core::catalog::Part::id)
         .filter(|id| id.as_str().split_once('/').is_some_and(|(_, t)| t == text))
         .collect();
     match matches.as_slice() {
@@ -224,9 +224,7 @@ fn part_id(catalog: &Catalog, flag: &str, text: &str) -> anyhow::Result<PartId> 
 fn parse_workload(catalog: &Catalog, spec: &str) -> anyhow::Result<WorkloadReq> {
     let mut fields: Vec<(&str, &str)> = Vec::new();
     for pair in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (k, v) = pair
-            .split_once('=')
-            .with_context(|| format!("--workload `{spec}`: `{pair}` is not key=value"))?;
+        let (k, v) = pair.split_once('=').with_context(|| format!("--workload `{spec}`: `{pair}` is not key=value"))?;
         fields.push((k.trim(), v.trim()));
     }
     let get = |key: &str| fields.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
@@ -345,8 +343,7 @@ pub fn requirement(catalog: &Catalog, a: &AdviseArgs) -> anyhow::Result<Requirem
         req.filters.exclude_parts.push(part_id(catalog, "--exclude", p)?);
     }
     if let Some(d) = &a.priced_since {
-        req.filters.priced_since =
-            Some(SheetDate::parse(d).map_err(|e| anyhow::anyhow!("--priced-since `{d}`: {e}"))?);
+        req.filters.priced_since = Some(SheetDate::parse(d).map_err(|e| anyhow::anyhow!("--priced-since `{d}`: {e}"))?);
     }
     if let Some(x) = a.ram_ratio {
         req.ram_to_vram = x;
@@ -479,7 +476,13 @@ fn workload_label(req: &Requirement, i: usize) -> String {
     })
 }
 
-fn write_text(out: &mut dyn Write, req: &Requirement, advice: &Advice, lang: Lang, files: &[PathBuf]) -> anyhow::Result<()> {
+fn write_text(
+    out: &mut dyn Write,
+    req: &Requirement,
+    advice: &Advice,
+    lang: Lang,
+    files: &[PathBuf],
+) -> anyhow::Result<()> {
     let cur = &req.currency.0;
     let c = &req.site.circuits;
     writeln!(
@@ -505,7 +508,8 @@ fn write_text(out: &mut dyn Write, req: &Requirement, advice: &Advice, lang: Lan
     )?;
     if advice.front.is_empty() {
         writeln!(out)?;
-        let why = advice.failure.as_ref().map_or_else(|| "no configuration was left to try".to_owned(), |r| r.render(lang));
+        let why =
+            advice.failure.as_ref().map_or_else(|| "no configuration was left to try".to_owned(), |r| r.render(lang));
         writeln!(out, "Nothing meets the requirement: {why}")?;
     }
     for (i, cand) in advice.front.iter().enumerate() {
@@ -535,12 +539,17 @@ fn write_text(out: &mut dyn Write, req: &Requirement, advice: &Advice, lang: Lan
                     fit.users_capacity.map_or_else(|| "?".to_owned(), |u| u.to_string())
                 ),
                 (None, Some(train)) => {
-                    let hours = fit.hours.map_or_else(String::new, |h| format!(", {} h to train", crate::core::units::format_thousands(h, 1)));
+                    let hours = fit.hours.map_or_else(String::new, |h| {
+                        format!(", {} h to train", crate::core::units::format_thousands(h, 1))
+                    });
                     format!("{} training tok/s{hours}", crate::core::units::format_thousands(train, 0))
                 }
                 (None, None) => String::new(),
             };
-            let cost = match (cand.cost_per_million_tokens.get(k).copied().flatten(), cand.cost_per_run.get(k).copied().flatten()) {
+            let cost = match (
+                cand.cost_per_million_tokens.get(k).copied().flatten(),
+                cand.cost_per_run.get(k).copied().flatten(),
+            ) {
                 (Some(m), _) if fit.served_tokens_per_s.is_some() => {
                     format!(" · {} {cur} per 1M tokens", crate::core::units::format_thousands(m, 2))
                 }

@@ -167,11 +167,8 @@ fn candidates_reload_with_the_figures_shown() {
         assert!(c.capex <= req.budget + 1e-6);
         // System memory at least 1.5 × the node's GPU memory (field guide 000 §1.2).
         let node = &back.nodes[0];
-        let gpu_gib: f64 = node
-            .parts
-            .iter()
-            .filter_map(|l| catalog.gpu(&l.part).map(|g| g.memory_gib * f64::from(l.quantity)))
-            .sum();
+        let gpu_gib: f64 =
+            node.parts.iter().filter_map(|l| catalog.gpu(&l.part).map(|g| g.memory_gib * f64::from(l.quantity))).sum();
         let ram_gib: f64 = node
             .parts
             .iter()
@@ -366,7 +363,8 @@ fn tiers_no_dearer_than_their_templates_or_say_why() {
 #[test]
 fn require_and_exclude_filters_hold() {
     let catalog = Catalog::embedded().unwrap();
-    let mut req = Requirement::new(vec![workload("meta-llama-3.1-8b", WorkMode::Inference)], 8_000.0, Currency::default(), 1.0);
+    let mut req =
+        Requirement::new(vec![workload("meta-llama-3.1-8b", WorkMode::Inference)], 8_000.0, Currency::default(), 1.0);
     let gpu = PartId("gpu/nvidia-geforce-rtx-4090".to_owned());
     req.filters.require_parts = vec![gpu.clone()];
     let advice = advisor::advise(&catalog, &req).unwrap();

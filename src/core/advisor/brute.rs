@@ -127,8 +127,11 @@ fn cheapest(
                                         lines.push(PartLine::new(nic.part.id.clone(), r));
                                     }
                                     lines.push(PartLine::new(c.part.id.clone(), 1));
-                                    let design =
-                                        NodeDesign { lines, nvlink_bridge: bridged(gpu.part, per_node), cost: node_cost };
+                                    let design = NodeDesign {
+                                        lines,
+                                        nvlink_bridge: bridged(gpu.part, per_node),
+                                        cost: node_cost,
+                                    };
                                     let build = assemble(req, "brute", &design, nodes, fabric);
                                     if check(catalog, req, &build).is_ok() {
                                         best = Some(cost);

@@ -206,7 +206,9 @@ impl Found {
 #[must_use]
 pub fn pareto(items: &[(f64, Vec<f64>)]) -> Vec<usize> {
     let dominates = |a: &(f64, Vec<f64>), b: &(f64, Vec<f64>)| {
-        a.0 <= b.0 && a.1.iter().zip(&b.1).all(|(x, y)| x >= y) && (a.0 < b.0 || a.1.iter().zip(&b.1).any(|(x, y)| x > y))
+        a.0 <= b.0
+            && a.1.iter().zip(&b.1).all(|(x, y)| x >= y)
+            && (a.0 < b.0 || a.1.iter().zip(&b.1).any(|(x, y)| x > y))
     };
     let mut out: Vec<usize> = Vec::new();
     for (i, item) in items.iter().enumerate() {
@@ -248,8 +250,8 @@ pub(crate) fn search_all(catalog: &Catalog, req: &Requirement, pools: &Pools<'_>
                         nic: fabric.nic.map(|(n, r)| (n.part.id.clone(), r)),
                         system: None,
                     };
-                    let gpus_cost = (gpu.price * f64::from(per_node) + fabric.nic_cost()) * f64::from(nodes)
-                        + fabric.switch_cost();
+                    let gpus_cost =
+                        (gpu.price * f64::from(per_node) + fabric.nic_cost()) * f64::from(nodes) + fabric.switch_cost();
                     if gpus_cost > req.budget {
                         stats.bounded += 1;
                         outcomes.push((key, Outcome::OverBudget { gpus_cost }));
@@ -257,7 +259,8 @@ pub(crate) fn search_all(catalog: &Catalog, req: &Requirement, pools: &Pools<'_>
                     }
                     stats.estimated += 1;
                     let bridge = search::bridged(gpu.part, per_node);
-                    let fits = match perf(&mut cache, works, req, gpu.part, per_node, nodes, fabric.nic_gbps(), bridge) {
+                    let fits = match perf(&mut cache, works, req, gpu.part, per_node, nodes, fabric.nic_gbps(), bridge)
+                    {
                         Ok(f) => f,
                         Err((workload, shortfall)) => {
                             outcomes.push((key, Outcome::Workload { workload, shortfall }));
@@ -286,7 +289,18 @@ pub(crate) fn search_all(catalog: &Catalog, req: &Requirement, pools: &Pools<'_>
     }
     for system in &pools.systems {
         for nodes in 1..=max_n {
-            systems_config(catalog, req, pools, works, system, nodes, &mut cache, &mut stats, &mut found, &mut outcomes);
+            systems_config(
+                catalog,
+                req,
+                pools,
+                works,
+                system,
+                nodes,
+                &mut cache,
+                &mut stats,
+                &mut found,
+                &mut outcomes,
+            );
         }
     }
     Searched { found, outcomes, stats }
@@ -294,7 +308,11 @@ pub(crate) fn search_all(catalog: &Catalog, req: &Requirement, pools: &Pools<'_>
 
 /// The switch a cluster of `nodes` systems needs (more than two nodes), as for NICs.
 #[expect(clippy::option_option, reason = "None: no switch connects them; Some(None): none is needed")]
-fn system_switch<'a>(pools: &Pools<'a>, system: &System, nodes: u32) -> Option<Option<(Priced<'a, crate::core::catalog::Switch>, u32)>> {
+fn system_switch<'a>(
+    pools: &Pools<'a>,
+    system: &System,
+    nodes: u32,
+) -> Option<Option<(Priced<'a, crate::core::catalog::Switch>, u32)>> {
     if nodes <= 2 {
         return Some(None);
     }
@@ -303,7 +321,8 @@ fn system_switch<'a>(pools: &Pools<'a>, system: &System, nodes: u32) -> Option<O
         .iter()
         .filter(|s| s.part.port_speed_gbps > 0.0)
         .filter_map(|s| {
-            let per_node = crate::core::units::round_non_negative((system.fabric_gbps / s.part.port_speed_gbps).ceil()).max(1);
+            let per_node =
+                crate::core::units::round_non_negative((system.fabric_gbps / s.part.port_speed_gbps).ceil()).max(1);
             let ports = per_node.checked_mul(u64::from(nodes))?;
             let count = u32::try_from(ports.div_ceil(u64::from(s.part.ports.max(1)))).ok()?.max(1);
             Some((*s, count))
@@ -397,11 +416,7 @@ pub fn advise(catalog: &Catalog, req: &Requirement) -> Result<Advice, Requiremen
     let front_left_out = front.len().saturating_sub(MAX_FRONT);
     front.truncate(MAX_FRONT);
     let failure = front.is_empty().then(|| reasons::failure(catalog, req, &works, &searched));
-    let why_not = req
-        .why_not
-        .iter()
-        .map(|p| reasons::why_not(catalog, req, &works, &searched, &front, p))
-        .collect();
+    let why_not = req.why_not.iter().map(|p| reasons::why_not(catalog, req, &works, &searched, &front, p)).collect();
     Ok(Advice { front, front_left_out, stats: searched.stats, failure, why_not, unpriced: pools.unpriced.clone() })
 }
 
@@ -422,13 +437,11 @@ fn finalize(catalog: &Catalog, req: &Requirement, f: &Found) -> Candidate {
     let resolved = Resolved::new(catalog, &build);
     let price = |fit: &WorkloadFit, w: &WorkloadReq| -> tco::Tco {
         let tokens_per_second = match w.mode {
-            WorkMode::Inference => {
-                fit.per_user_tokens_per_s.unwrap_or(0.0) * f64::from(w.users)
-            }
+            WorkMode::Inference => fit.per_user_tokens_per_s.unwrap_or(0.0) * f64::from(w.users),
             _ => fit.train_tokens_per_s.unwrap_or(0.0),
         };
-        let input = (tokens_per_second > 0.0)
-            .then_some(tco::WorkloadInput { tokens_per_second, run_tokens: w.train_tokens });
+        let input =
+            (tokens_per_second > 0.0).then_some(tco::WorkloadInput { tokens_per_second, run_tokens: w.train_tokens });
         analysis::analyze_tco(&resolved, &report.bom, &report.power, input)
     };
     let priced: Vec<tco::Tco> = f.fits.iter().zip(&req.workloads).map(|(fit, w)| price(fit, w)).collect();
@@ -445,7 +458,13 @@ fn finalize(catalog: &Catalog, req: &Requirement, f: &Found) -> Candidate {
         cost_per_million_tokens: priced
             .iter()
             .zip(&req.workloads)
-            .map(|(t, w)| if w.mode == WorkMode::Inference { t.workload.as_ref().and_then(|x| x.owned_per_million_tokens) } else { None })
+            .map(|(t, w)| {
+                if w.mode == WorkMode::Inference {
+                    t.workload.as_ref().and_then(|x| x.owned_per_million_tokens)
+                } else {
+                    None
+                }
+            })
             .collect(),
         cost_per_run: priced.iter().map(|t| t.workload.as_ref().and_then(|x| x.owned_per_run)).collect(),
         reasons: Vec::new(),

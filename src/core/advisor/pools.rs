@@ -98,7 +98,8 @@ impl<'a> Pools<'a> {
                 unpriced.push(meta.id.clone());
                 return None;
             };
-            let dated_ok = since.as_deref().is_none_or(|s| meta.price_date.and_then(price_day).is_some_and(|d| d.as_str() >= s));
+            let dated_ok =
+                since.as_deref().is_none_or(|s| meta.price_date.and_then(price_day).is_some_and(|d| d.as_str() >= s));
             match (dated_ok, included) {
                 (true, _) => Some((p, true)),
                 // Too old to buy alone, still included in its chassis.
@@ -152,8 +153,10 @@ impl<'a> Pools<'a> {
         let systems = pool!(
             catalog.systems,
             |s: &&System| {
-                let integrated =
-                    s.gpus.iter().any(|g| catalog.gpu(&g.gpu).is_some_and(|g| g.form_factor == GpuFormFactor::Integrated));
+                let integrated = s
+                    .gpus
+                    .iter()
+                    .any(|g| catalog.gpu(&g.gpu).is_some_and(|g| g.form_factor == GpuFormFactor::Integrated));
                 match form {
                     Form::Edge => integrated,
                     Form::Rack => !integrated && s.rack_units.is_some(),
@@ -222,7 +225,6 @@ impl<'a> Pools<'a> {
         }
     }
 }
-
 
 /// A catalog price date (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`) as the first day it covers,
 /// `YYYY-MM-DD`, so that dates compare as text; `None` for anything else.

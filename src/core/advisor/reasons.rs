@@ -8,7 +8,7 @@
 
 use super::search::Block;
 use super::workloads::Shortfall;
-use super::{Candidate, ConfigKey, Outcome, Requirement, Searched, Work, WhyNot};
+use super::{Candidate, ConfigKey, Outcome, Requirement, Searched, WhyNot, Work};
 use crate::core::catalog::{Catalog, PartId};
 use crate::core::i18n::{Lang, fill_named};
 use crate::core::units::format_thousands;
@@ -23,45 +23,137 @@ pub enum Reason {
     /// The fastest build on the front.
     Fastest,
     /// Fewer GPUs do not hold the model.
-    NeedsGpusForMemory { model: String, weights: String, gpus: u32, gpu: String, gib: String },
+    NeedsGpusForMemory {
+        model: String,
+        weights: String,
+        gpus: u32,
+        gpu: String,
+        gib: String,
+    },
     /// Fewer GPUs serve too few users at the per-user speed.
-    NeedsGpusForUsers { model: String, fewer: u32, capacity: u32, users: u32, target: String },
+    NeedsGpusForUsers {
+        model: String,
+        fewer: u32,
+        capacity: u32,
+        users: u32,
+        target: String,
+    },
     /// Fewer GPUs decode too slowly for one user.
-    NeedsGpusForSpeed { model: String, fewer: u32, per_user: String, target: String },
+    NeedsGpusForSpeed {
+        model: String,
+        fewer: u32,
+        per_user: String,
+        target: String,
+    },
     /// Fewer GPUs miss the training deadline.
-    NeedsGpusForDeadline { model: String, fewer: u32, hours: String, deadline: String },
+    NeedsGpusForDeadline {
+        model: String,
+        fewer: u32,
+        hours: String,
+        deadline: String,
+    },
     /// One more GPU per node would break the budget.
-    BudgetCaps { more: u32, gpu: String, budget: String },
+    BudgetCaps {
+        more: u32,
+        gpu: String,
+        budget: String,
+    },
     /// One more GPU per node would need more circuits than the site has.
-    CircuitCaps { gpus: u32, needed: u64, available: u32 },
+    CircuitCaps {
+        gpus: u32,
+        needed: u64,
+        available: u32,
+    },
     /// One more GPU overloads the node's own circuit (the power analysis' finding).
-    CircuitLimit { gpus: u32, finding: String },
+    CircuitLimit {
+        gpus: u32,
+        finding: String,
+    },
     /// No node of the catalog takes one more GPU.
-    PlatformCaps { more: u32, gpu: String, finding: String },
+    PlatformCaps {
+        more: u32,
+        gpu: String,
+        finding: String,
+    },
     /// Faster GPUs that the budget rules out.
-    BudgetRulesOut { gpus: String, cheapest: String, budget: String },
+    BudgetRulesOut {
+        gpus: String,
+        cheapest: String,
+        budget: String,
+    },
     /// Nothing meets the requirement: the model does not fit the largest configuration.
-    DoesNotFit { model: String, weights: String, gpus: u32, gpu: String, gib: String },
+    DoesNotFit {
+        model: String,
+        weights: String,
+        gpus: u32,
+        gpu: String,
+        gib: String,
+    },
     /// Nothing meets it: the users or the speed target are out of reach.
-    TooFewUsers { model: String, capacity: u32, users: u32, target: String, gpus: u32, gpu: String },
-    TooSlow { model: String, per_user: String, target: String, gpus: u32, gpu: String },
-    MissesDeadline { model: String, hours: String, deadline: String, gpus: u32, gpu: String },
+    TooFewUsers {
+        model: String,
+        capacity: u32,
+        users: u32,
+        target: String,
+        gpus: u32,
+        gpu: String,
+    },
+    TooSlow {
+        model: String,
+        per_user: String,
+        target: String,
+        gpus: u32,
+        gpu: String,
+    },
+    MissesDeadline {
+        model: String,
+        hours: String,
+        deadline: String,
+        gpus: u32,
+        gpu: String,
+    },
     /// Nothing meets it: everything that runs the workloads is over budget.
-    OverBudget { gpus: u32, gpu: String, cost: String, budget: String },
+    OverBudget {
+        gpus: u32,
+        gpu: String,
+        cost: String,
+        budget: String,
+    },
     /// Nothing meets it: the build that runs the workloads fails a check.
-    Blocked { gpus: u32, gpu: String, finding: String },
+    Blocked {
+        gpus: u32,
+        gpu: String,
+        finding: String,
+    },
     /// Nothing meets it: too few circuits.
-    Circuits { gpus: u32, gpu: String, needed: u64, available: u32 },
+    Circuits {
+        gpus: u32,
+        gpu: String,
+        needed: u64,
+        available: u32,
+    },
     /// Nothing meets it: the TCO ceiling.
-    TcoOver { gpus: u32, gpu: String, owned: String, ceiling: String },
+    TcoOver {
+        gpus: u32,
+        gpu: String,
+        owned: String,
+        ceiling: String,
+    },
     /// No configuration at all (empty pools: filters or prices).
     NoParts,
     /// The mode does not apply to the model (LoRA of a model without transformer layers).
-    NotApplicable { model: String },
+    NotApplicable {
+        model: String,
+    },
     /// A named part is on the front.
-    OnFront { rank: usize },
+    OnFront {
+        rank: usize,
+    },
     /// A named part's best build is dominated by a front build.
-    Dominated { rank: usize, extra: String },
+    Dominated {
+        rank: usize,
+        extra: String,
+    },
     /// A named part is excluded by the filters, has no price, or does not exist.
     Excluded,
 }
@@ -186,7 +278,8 @@ impl Reason {
     fn own_params(&self) -> Vec<(&'static str, String)> {
         match self {
             Self::Cheapest | Self::Fastest | Self::NoParts | Self::Excluded => Vec::new(),
-            Self::NeedsGpusForMemory { model, weights, gpus, gpu, gib } | Self::DoesNotFit { model, weights, gpus, gpu, gib } => vec![
+            Self::NeedsGpusForMemory { model, weights, gpus, gpu, gib }
+            | Self::DoesNotFit { model, weights, gpus, gpu, gib } => vec![
                 ("model", model.clone()),
                 ("weights", weights.clone()),
                 ("gpus", gpus.to_string()),
@@ -248,7 +341,12 @@ impl Reason {
                 ("gpu", gpu.clone()),
             ],
             Self::OverBudget { gpus, gpu, cost, budget } => {
-                vec![("gpus", gpus.to_string()), ("gpu", gpu.clone()), ("cost", cost.clone()), ("budget", budget.clone())]
+                vec![
+                    ("gpus", gpus.to_string()),
+                    ("gpu", gpu.clone()),
+                    ("cost", cost.clone()),
+                    ("budget", budget.clone()),
+                ]
             }
             Self::Blocked { gpus, gpu, finding } => {
                 vec![("gpus", gpus.to_string()), ("gpu", gpu.clone()), ("finding", finding.clone())]
@@ -291,7 +389,14 @@ fn outcome<'s>(searched: &'s Searched, key: &ConfigKey) -> Option<&'s Outcome> {
 }
 
 /// The reason a shortfall on `gpus` × `gpu` gives for needing more of them.
-fn fewer_reason(works: &[Work<'_>], req: &Requirement, workload: usize, shortfall: &Shortfall, fewer: u32, gpu: &str) -> Option<Reason> {
+fn fewer_reason(
+    works: &[Work<'_>],
+    req: &Requirement,
+    workload: usize,
+    shortfall: &Shortfall,
+    fewer: u32,
+    gpu: &str,
+) -> Option<Reason> {
     let w = works.get(workload)?;
     let r = req.workloads.get(workload)?;
     Some(match shortfall {
@@ -340,7 +445,11 @@ pub(crate) fn reasons(
     if key.system.is_none() {
         if key.per_node > 1 {
             let fewer = ConfigKey { per_node: key.per_node - 1, ..key.clone() };
-            let fewer = if fewer.nic.is_some() { ConfigKey { nic: key.nic.clone().map(|(n, r)| (n, r.min(key.per_node - 1))), ..fewer } } else { fewer };
+            let fewer = if fewer.nic.is_some() {
+                ConfigKey { nic: key.nic.clone().map(|(n, r)| (n, r.min(key.per_node - 1))), ..fewer }
+            } else {
+                fewer
+            };
             if let Some(Outcome::Workload { workload, shortfall }) = outcome(searched, &fewer)
                 && let Some(r) = fewer_reason(works, req, *workload, shortfall, key.per_node - 1, &gpu)
             {
@@ -349,8 +458,15 @@ pub(crate) fn reasons(
         }
         let more = ConfigKey { per_node: key.per_node + 1, ..key.clone() };
         match outcome(searched, &more) {
-            Some(Outcome::OverBudget { .. } | Outcome::Blocked { block: Block::Budget { .. } | Block::NoneWithinBudget { .. } }) => {
-                out.push(Reason::BudgetCaps { more: key.per_node + 1, gpu: gpu.clone(), budget: money(req, req.budget) });
+            Some(
+                Outcome::OverBudget { .. }
+                | Outcome::Blocked { block: Block::Budget { .. } | Block::NoneWithinBudget { .. } },
+            ) => {
+                out.push(Reason::BudgetCaps {
+                    more: key.per_node + 1,
+                    gpu: gpu.clone(),
+                    budget: money(req, req.budget),
+                });
             }
             Some(Outcome::Blocked { block: Block::Circuits { needed, available } }) => {
                 out.push(Reason::CircuitCaps { gpus: key.per_node, needed: *needed, available: *available });
@@ -419,15 +535,13 @@ fn outcome_reason(catalog: &Catalog, req: &Requirement, works: &[Work<'_>], key:
         Outcome::Workload { workload, shortfall } => {
             let r = req.workloads.get(*workload);
             match shortfall {
-                Shortfall::Memory { gpu_memory_bytes, .. } => {
-                    Reason::DoesNotFit {
-                        model: model(*workload),
-                        weights: r.map_or_else(String::new, |r| r.weights.name().to_owned()),
-                        gpus,
-                        gpu,
-                        gib: format!("{:.0}", gpu_memory_bytes.gib()),
-                    }
-                }
+                Shortfall::Memory { gpu_memory_bytes, .. } => Reason::DoesNotFit {
+                    model: model(*workload),
+                    weights: r.map_or_else(String::new, |r| r.weights.name().to_owned()),
+                    gpus,
+                    gpu,
+                    gib: format!("{:.0}", gpu_memory_bytes.gib()),
+                },
                 Shortfall::Users { capacity, users } => Reason::TooFewUsers {
                     model: model(*workload),
                     capacity: *capacity,
@@ -457,12 +571,9 @@ fn outcome_reason(catalog: &Catalog, req: &Requirement, works: &[Work<'_>], key:
             Block::Budget { cheapest, budget } => {
                 Reason::OverBudget { gpus, gpu, cost: money(req, *cheapest), budget: money(req, *budget) }
             }
-            Block::NoneWithinBudget { budget } => Reason::OverBudget {
-                gpus,
-                gpu,
-                cost: "—".to_owned(),
-                budget: money(req, *budget),
-            },
+            Block::NoneWithinBudget { budget } => {
+                Reason::OverBudget { gpus, gpu, cost: "—".to_owned(), budget: money(req, *budget) }
+            }
             Block::Finding { message, .. } => Reason::Blocked { gpus, gpu, finding: message.clone() },
             Block::Circuits { needed, available } => {
                 Reason::Circuits { gpus, gpu, needed: *needed, available: *available }
@@ -488,7 +599,9 @@ fn most_promising<'s>(outcomes: impl Iterator<Item = &'s (ConfigKey, Outcome)>) 
                 std::cmp::Ordering::Greater => true,
                 std::cmp::Ordering::Less => false,
                 std::cmp::Ordering::Equal => match (&item.1, &prev.1) {
-                    (Outcome::OverBudget { gpus_cost: mine }, Outcome::OverBudget { gpus_cost: theirs }) => mine < theirs,
+                    (Outcome::OverBudget { gpus_cost: mine }, Outcome::OverBudget { gpus_cost: theirs }) => {
+                        mine < theirs
+                    }
                     (Outcome::Workload { shortfall: Shortfall::Memory { .. }, .. }, _) => {
                         item.0.per_node * item.0.nodes > prev.0.per_node * prev.0.nodes
                     }
@@ -525,8 +638,7 @@ pub(crate) fn why_not(
     if let Some(c) = front.iter().find(|c| c.build.nodes.iter().any(|n| n.parts.iter().any(|l| &l.part == part))) {
         return done(Reason::OnFront { rank: c.rank });
     }
-    let is_gpu_or_system =
-        catalog.gpu(part).is_some() || catalog.systems.iter().any(|s| &s.id == part);
+    let is_gpu_or_system = catalog.gpu(part).is_some() || catalog.systems.iter().any(|s| &s.id == part);
     // A GPU or system: its configurations are in the search already. Any other part: search
     // again with the part required.
     let own_search;
@@ -554,9 +666,9 @@ pub(crate) fn why_not(
         .collect();
     if let Some(best) = feasible.iter().min_by(|a, b| a.capex.total_cmp(&b.capex)) {
         let scores = best.scores();
-        let by = front.iter().find(|c| {
-            c.capex <= best.capex && c.workloads.iter().zip(&scores).all(|(w, s)| w.score() >= *s)
-        });
+        let by = front
+            .iter()
+            .find(|c| c.capex <= best.capex && c.workloads.iter().zip(&scores).all(|(w, s)| w.score() >= *s));
         if let Some(by) = by {
             return done(Reason::Dominated { rank: by.rank, extra: money(req, best.capex - by.capex) });
         }
@@ -630,7 +742,13 @@ mod tests {
 
     #[test]
     fn one_gpu_is_singular() {
-        let r = Reason::NeedsGpusForUsers { model: "M".to_owned(), fewer: 1, capacity: 3, users: 20, target: "15.0".to_owned() };
+        let r = Reason::NeedsGpusForUsers {
+            model: "M".to_owned(),
+            fewer: 1,
+            capacity: 3,
+            users: 20,
+            target: "15.0".to_owned(),
+        };
         assert_eq!(r.render(Lang::En), "with 1 GPU, only 3 users of M get 15.0 tokens/s each; 20 are asked for");
     }
 }

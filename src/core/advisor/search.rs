@@ -27,15 +27,17 @@
 //! holds the two equal.
 
 use super::requirement::{MIN_RAM_GIB, MIN_STORAGE_GB, Requirement};
-use crate::core::analysis::compat::chassis_takes;
+use crate::core::analysis::compat::{chassis_takes, connector_feed};
+use crate::core::analysis::power::{is_high_line, psu_capacity_at};
 use crate::core::analysis::{self, Severity};
 use crate::core::build::{Build, NodeGroup, PartLine, Redundancy, Site, Usage};
 use crate::core::catalog::{
-    BoardRole, Catalog, Chassis, Cooler, Cpu, DimmKind, Gpu, Interconnect, Memory, Motherboard, NetTech, Nic, Psu,
-    PsuFormFactor, Storage, Switch,
+    BoardRole, Catalog, Chassis, Cooler, CoolerKind, Cpu, DimmKind, Gpu, GpuFormFactor, Interconnect, Memory,
+    Motherboard, NetTech, Nic, PartId, Psu, PsuFormFactor, Storage, Switch,
 };
 use crate::core::resolve::Resolved;
 use serde::Serialize;
+use std::collections::HashSet;
 
 /// Warnings an advisor candidate may not have: a PSU smaller than the power analysis
 /// recommends or unable to ride the GPUs' transients, GPUs estimated at or over their maximum
@@ -54,8 +56,8 @@ pub const BLOCKING_WARNINGS: [&str; 6] = [
 /// Most drives of one model in a node (the largest U.2 backplanes of the catalog).
 pub const MAX_DRIVES: u32 = 24;
 
-pub use super::pools::{Pools, Priced, price_day};
 use super::pools::sorted;
+pub use super::pools::{Pools, Priced, price_day};
 
 /// How the nodes of a multi-node candidate talk: a fabric NIC model and count per node, and
 /// for more than two nodes the switches.
@@ -164,8 +166,30 @@ pub struct Checked {
 /// # Errors
 /// The first thing that fails.
 pub fn check(catalog: &Catalog, req: &Requirement, build: &Build) -> Result<Checked, Block> {
+    check_full(catalog, req, build).0
+}
+
+/// [`check`], and the PSU capacity the first node needs to pass the PSU sizing rules
+/// (`psu-capacity-low`, `psu-below-recommended`: the recommendation's required watts, which
+/// depend on the node's other parts only), for the search to skip smaller PSU options.
+fn check_full(catalog: &Catalog, req: &Requirement, build: &Build) -> (Result<Checked, Block>, Option<f64>) {
     let resolved = Resolved::new(catalog, build);
     let hw = analysis::check_hardware(&resolved);
+    let psu_floor = hw.power.nodes.first().and_then(|n| n.recommendation.as_ref()).map(|r| r.required_watts);
+    (verdict(&resolved, req, &hw), psu_floor)
+}
+
+/// True when the hardware findings of a partial node (chassis, boards, GPUs, NICs) already
+/// hold a GPU over its maximum temperature or too little airflow: both only worsen as parts
+/// add heat, so no completion of the node passes (unless a custom loop cools the GPUs, which
+/// the caller rules out).
+fn too_hot(catalog: &Catalog, build: &Build) -> bool {
+    let resolved = Resolved::new(catalog, build);
+    let hw = analysis::check_hardware(&resolved);
+    hw.diagnostics.iter().any(|d| HEAT_LEVEL.contains(&d.code.as_str()))
+}
+
+fn verdict(resolved: &Resolved<'_>, req: &Requirement, hw: &analysis::Hardware) -> Result<Checked, Block> {
     // The blocking finding reported is the one that rules out the most (a chassis-level one
     // before a board-level one before the rest), so the search can skip what it rules out.
     let rank = |code: &str| {
@@ -190,8 +214,8 @@ pub fn check(catalog: &Catalog, req: &Requirement, build: &Build) -> Result<Chec
         return Err(Block::Circuits { needed, available: req.site.circuits.count });
     }
     if let Some(ceiling) = req.tco_budget {
-        let bom = analysis::bom::bill_of_materials(&resolved);
-        let tco = analysis::analyze_tco(&resolved, &bom, &hw.power, None);
+        let bom = analysis::bom::bill_of_materials(resolved);
+        let tco = analysis::analyze_tco(resolved, &bom, &hw.power, None);
         if tco.totals.owned > ceiling {
             return Err(Block::Tco { owned: tco.totals.owned, ceiling });
         }
@@ -289,7 +313,9 @@ pub fn bridged(gpu: &Gpu, per_node: u32) -> bool {
 /// The filters that mirror compatibility errors; each returns false exactly when the named
 /// rule would report an error for the pair, so skipping such pairs loses no candidate.
 pub mod mirror {
-    use super::{BoardRole, Chassis, Cooler, Cpu, DimmKind, Gpu, Memory, Motherboard, Psu, PsuFormFactor, chassis_takes};
+    use super::{
+        BoardRole, Chassis, Cooler, Cpu, DimmKind, Gpu, Memory, Motherboard, Psu, PsuFormFactor, chassis_takes,
+    };
 
     /// `board-form-factor-mismatch`.
     #[must_use]
@@ -333,7 +359,8 @@ pub mod mirror {
     /// `psu-form-factor-mismatch`.
     #[must_use]
     pub fn psu_fits_chassis(p: &Psu, c: &Chassis) -> bool {
-        p.form_factor == c.psu_form_factor || (p.form_factor == PsuFormFactor::Sfx && c.psu_form_factor == PsuFormFactor::Atx)
+        p.form_factor == c.psu_form_factor
+            || (p.form_factor == PsuFormFactor::Sfx && c.psu_form_factor == PsuFormFactor::Atx)
     }
 
     /// `gpu-baseboard-mismatch`, `gpu-baseboard-chassis-mismatch` and
@@ -341,7 +368,9 @@ pub mod mirror {
     #[must_use]
     pub fn baseboard_fits(base: &Motherboard, gpu: &Gpu, count: u32, c: &Chassis) -> bool {
         base.baseboard.as_ref().is_some_and(|bb| {
-            bb.form_factor == gpu.form_factor && c.gpu_baseboard == Some(bb.form_factor) && u32::from(bb.positions) >= count
+            bb.form_factor == gpu.form_factor
+                && c.gpu_baseboard == Some(bb.form_factor)
+                && u32::from(bb.positions) >= count
         })
     }
 }
@@ -357,7 +386,10 @@ fn floors(pools: &Pools<'_>, req: &Requirement, ram_gib: f64) -> Floors {
     let min = |it: &mut dyn Iterator<Item = f64>| it.fold(f64::INFINITY, f64::min);
     Floors {
         cooler: min(&mut pools.coolers.iter().map(|c| c.price)),
-        memory: min(&mut pools.memory.iter().filter_map(|m| dimms_for(m.part, ram_gib, 1).map(|d| m.price * f64::from(d)))),
+        memory: min(&mut pools
+            .memory
+            .iter()
+            .filter_map(|m| dimms_for(m.part, ram_gib, 1).map(|d| m.price * f64::from(d)))),
         storage: min(&mut pools.storage.iter().filter_map(|s| drives_for(s.part, req).map(|d| s.price * f64::from(d)))),
     }
 }
@@ -373,6 +405,9 @@ pub struct Stats {
     pub estimated: u64,
     /// Complete candidate builds checked with the analyses.
     pub checked: u64,
+    /// Chassis and board pairs ruled out by the heat of their GPUs alone, before any CPU,
+    /// memory, drive or PSU was tried.
+    pub probed_hot: u64,
 }
 
 /// The search for the cheapest complete node of one configuration.
@@ -407,7 +442,9 @@ impl<'a> NodeSearch<'_, 'a> {
         let fixed = gpu.price * f64::from(per_node) + fabric.nic_cost();
         // Whole-build cost from a node cost.
         let total = |node: f64| node * n + fabric.switch_cost();
-        let floor_node = fixed + pools.chassis.first().map_or(0.0, |c| c.price) + pools.mainboards.first().map_or(0.0, |b| b.price)
+        let floor_node = fixed
+            + pools.chassis.first().map_or(0.0, |c| c.price)
+            + pools.mainboards.first().map_or(0.0, |b| b.price)
             + pools.cpus.first().map_or(0.0, |c| c.price)
             + fl.cooler
             + fl.memory
@@ -419,6 +456,12 @@ impl<'a> NodeSearch<'_, 'a> {
         let mut bound = budget;
         let mut first_block: Option<(f64, Block)> = None;
         let bridge = bridged(gpu.part, per_node);
+        // A custom loop that cools the GPUs lowers their temperature below what the partial
+        // node shows, so the heat probe is only exact without one in the pool.
+        let gpu_loop = pools.coolers.iter().any(|q| q.part.kind == CoolerKind::CustomLoop && q.part.cools_gpus);
+        let high_line = is_high_line(site_of(req).0.psu_input_volts());
+        let pcie_gpus: Vec<(&Gpu, u32)> =
+            if gpu.part.form_factor == GpuFormFactor::Pcie { vec![(gpu.part, per_node)] } else { Vec::new() };
         'chassis: for c in &pools.chassis {
             let after_c = fixed + c.price;
             let boards = sorted(
@@ -450,7 +493,27 @@ impl<'a> NodeSearch<'_, 'a> {
                     if total(after_b + fl.memory + fl.storage) > bound {
                         break;
                     }
+                    if !gpu_loop {
+                        let mut lines = vec![PartLine::new(gpu.part.id.clone(), per_node)];
+                        if let Some(base) = base {
+                            lines.push(PartLine::new(base.part.id.clone(), 1));
+                        }
+                        lines.push(PartLine::new(b.part.id.clone(), 1));
+                        if let Some((nic, r)) = fabric.nic {
+                            lines.push(PartLine::new(nic.part.id.clone(), r));
+                        }
+                        lines.push(PartLine::new(c.part.id.clone(), 1));
+                        let probe = NodeDesign { lines, nvlink_bridge: bridge, cost: 0.0 };
+                        if too_hot(self.catalog, &assemble(req, "probe", &probe, nodes, fabric)) {
+                            self.stats.probed_hot += 1;
+                            continue 'board;
+                        }
+                    }
                     let sockets = u32::from(b.part.cpu_sockets.max(1));
+                    // Drive options the bays or M.2 slots do not hold (`drive-bays-exceeded`,
+                    // `m2-slots-exceeded` depend on the drives, the chassis and the board only),
+                    // remembered for this chassis and board.
+                    let mut bad_drives: HashSet<&PartId> = HashSet::new();
                     for cpu in pools.cpus.iter().filter(|x| mirror::board_takes_cpu(b.part, x.part)) {
                         let after_cpu = after_b + cpu.price * f64::from(sockets);
                         if total(after_cpu + fl.cooler + fl.memory + fl.storage) > bound {
@@ -466,7 +529,9 @@ impl<'a> NodeSearch<'_, 'a> {
                                     .memory
                                     .iter()
                                     .filter(|m| mirror::memory_fits(m.part, b.part, cpu.part))
-                                    .filter_map(|m| dimms_for(m.part, ram_gib, sockets).map(|d| (*m, d, m.price * f64::from(d))))
+                                    .filter_map(|m| {
+                                        dimms_for(m.part, ram_gib, sockets).map(|d| (*m, d, m.price * f64::from(d)))
+                                    })
                                     .filter(|(_, d, _)| mirror::dimms_fit(b.part, *d)),
                             );
                             for (m, d, mcost) in &mems {
@@ -474,23 +539,45 @@ impl<'a> NodeSearch<'_, 'a> {
                                 if total(after_m + fl.storage) > bound {
                                     break;
                                 }
-                                let drives = sorted_by_cost(
-                                    pools
-                                        .storage
-                                        .iter()
-                                        .filter_map(|s| drives_for(s.part, req).map(|d| (*s, d, s.price * f64::from(d)))),
-                                );
+                                let drives =
+                                    sorted_by_cost(pools.storage.iter().filter_map(|s| {
+                                        drives_for(s.part, req).map(|d| (*s, d, s.price * f64::from(d)))
+                                    }));
                                 for (s, sd, scost) in &drives {
                                     let after_s = after_m + scost;
                                     if total(after_s) > bound {
                                         break;
                                     }
+                                    if bad_drives.contains(&s.part.id) {
+                                        continue;
+                                    }
                                     let psus = psu_options(pools, c.part);
+                                    // The PSU capacity the PSU sizing rules ask of these parts,
+                                    // learnt from the first PSU tried.
+                                    let mut psu_floor = 0.0;
                                     for (psu, u, pcost) in &psus {
                                         let node_cost = after_s + pcost;
                                         let cost = total(node_cost);
                                         if cost > bound || best.as_ref().is_some_and(|_| cost >= bound) {
                                             break;
+                                        }
+                                        // Below the recommendation a desktop unit is refused
+                                        // (`psu-below-recommended` blocks); a server module only
+                                        // below the load (`psu-capacity-low`), so it is tried.
+                                        // PSU options whose connectors cannot feed the cards: the
+                                        // rule `psu-connectors-insufficient` itself.
+                                        if let Some(p) = psu
+                                            && !connector_feed(&[(p.part, *u)], Some(c.part), &pcie_gpus, sockets)
+                                                .short
+                                                .is_empty()
+                                        {
+                                            continue;
+                                        }
+                                        if let Some(p) = psu
+                                            && matches!(p.part.form_factor, PsuFormFactor::Atx | PsuFormFactor::Sfx)
+                                            && f64::from(*u) * psu_capacity_at(p.part, high_line) < psu_floor
+                                        {
+                                            continue;
                                         }
                                         let mut lines = vec![PartLine::new(gpu.part.id.clone(), per_node)];
                                         if let Some(base) = base {
@@ -511,13 +598,25 @@ impl<'a> NodeSearch<'_, 'a> {
                                         let design = NodeDesign { lines, nvlink_bridge: bridge, cost: node_cost };
                                         let build = assemble(req, "candidate", &design, nodes, fabric);
                                         self.stats.checked += 1;
-                                        match check(self.catalog, req, &build) {
+                                        let (verdict, floor) = check_full(self.catalog, req, &build);
+                                        match verdict {
                                             Ok(checked) => {
                                                 bound = cost;
                                                 best = Some((design, checked));
                                                 break;
                                             }
                                             Err(block) => {
+                                                if let Some(f) = floor {
+                                                    psu_floor = f64::max(psu_floor, f);
+                                                }
+                                                if let Block::Finding { code, .. } = &block
+                                                    && matches!(
+                                                        code.as_str(),
+                                                        "drive-bays-exceeded" | "m2-slots-exceeded"
+                                                    )
+                                                {
+                                                    bad_drives.insert(&s.part.id);
+                                                }
                                                 let level = level_of(&block);
                                                 if first_block.as_ref().is_none_or(|(c0, _)| cost < *c0) {
                                                     first_block = Some((cost, block));
@@ -525,6 +624,8 @@ impl<'a> NodeSearch<'_, 'a> {
                                                 match level {
                                                     Level::Chassis => continue 'chassis,
                                                     Level::Board => continue 'board,
+                                                    // Another PSU does not change the finding.
+                                                    Level::BeforePsu => break,
                                                     Level::Part => {}
                                                 }
                                             }
@@ -563,13 +664,26 @@ const BOARD_LEVEL: [&str; 3] = ["pcie-slot-unavailable", "pcie-slot-invalid", "e
 enum Level {
     Chassis,
     Board,
+    /// Every part but the PSUs: the finding is one no PSU changes.
+    BeforePsu,
     Part,
+}
+
+/// Findings that grow with the heat inside the chassis (the DC draw of its parts, which no PSU
+/// choice changes) and fall with nothing the search adds but a GPU-cooling custom loop.
+const HEAT_LEVEL: [&str; 2] = ["gpu-temp-over-max", "airflow-insufficient"];
+
+/// Whether a finding can depend on the PSUs: their own rules (`psu-…`), and what the PSU's
+/// efficiency changes (the wall draw, hence the circuits).
+fn psu_dependent(code: &str) -> bool {
+    code.starts_with("psu-") || code.contains("circuit")
 }
 
 fn level_of(block: &Block) -> Level {
     match block {
         Block::Finding { code, .. } if CHASSIS_LEVEL.contains(&code.as_str()) => Level::Chassis,
         Block::Finding { code, .. } if BOARD_LEVEL.contains(&code.as_str()) => Level::Board,
+        Block::Finding { code, .. } if !psu_dependent(code) => Level::BeforePsu,
         _ => Level::Part,
     }
 }

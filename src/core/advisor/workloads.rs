@@ -174,7 +174,11 @@ pub fn evaluate(
     if matches!(req.mode, WorkMode::Lora | WorkMode::Qlora) && spec.transformer().is_none() {
         return Err(Shortfall::NotApplicable);
     }
-    if req.mode == WorkMode::Inference { inference(index, spec, req, setup, model_id) } else { training(index, spec, req, setup, model_id) }
+    if req.mode == WorkMode::Inference {
+        inference(index, spec, req, setup, model_id)
+    } else {
+        training(index, spec, req, setup, model_id)
+    }
 }
 
 /// Inference layouts: (tp, pp) with tp within a node and pp stages across nodes at the
@@ -226,8 +230,8 @@ fn inference(
             }
             continue;
         }
-        let by_memory = largest(MAX_BATCH, |b| memory_at(spec, &at(b), gpus, setup.gpu).is_some_and(|m| m.2))
-            .unwrap_or(1);
+        let by_memory =
+            largest(MAX_BATCH, |b| memory_at(spec, &at(b), gpus, setup.gpu).is_some_and(|m| m.2)).unwrap_or(1);
         let per_user = |b: u32| decode_at(spec, &at(b), setup) / f64::from(b);
         let Some(batch) = largest(by_memory, |b| per_user(b) >= req.tokens_per_user) else {
             if !matches!(shortfall, Some(Shortfall::Users { .. })) {

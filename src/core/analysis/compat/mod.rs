@@ -32,7 +32,7 @@ pub use cluster::{FABRIC_MIN_GBPS, is_fabric_nic};
 pub use enclosure::chassis_takes;
 pub use pcie::{NIC_SLOT_WIDTH, NVME_LANES, SHARED_LANE_SOCKETS};
 pub use platform::{RAM_TO_VRAM_RATIO, purchasable_gib};
-pub use power_feed::PCIE_8PIN_WATTS;
+pub use power_feed::{Feed, PCIE_8PIN_WATTS, connector_feed};
 
 use crate::core::analysis::{Diagnostic, Severity};
 use crate::core::build::Location;

@@ -4,7 +4,7 @@
 
 use super::{Attach as _, diag};
 use crate::core::analysis::{Diagnostic, Severity};
-use crate::core::catalog::{GpuFormFactor, PowerConnector, PsuFormFactor};
+use crate::core::catalog::{Chassis, Gpu, GpuFormFactor, PowerConnector, Psu, PsuFormFactor};
 use crate::core::resolve::Node;
 use std::collections::BTreeMap;
 
@@ -21,26 +21,36 @@ fn add_connectors(into: &mut Connectors, list: &[crate::core::catalog::Connector
     }
 }
 
-pub(super) fn connector_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
-    let p = &node.parts;
-    if p.psus.is_empty() {
-        return;
-    }
-    let i = node.index;
-    let server_psus =
-        p.psus.iter().all(|u| matches!(u.part.form_factor, PsuFormFactor::Crps | PsuFormFactor::ServerModule));
+/// What the PSUs' connectors leave unfed.
+pub struct Feed {
+    /// The connectors missing, in words (`2 × 16-pin 12V-2x6`); empty when every card is fed.
+    pub short: Vec<String>,
+    /// 16-pin cards fed through NVIDIA's 8-pin adapter.
+    pub adapters: u32,
+    /// EPS 8-pin connectors of the PSUs.
+    pub eps_supply: u32,
+    /// EPS 8-pin connectors the GPUs take.
+    pub gpu_eps: u32,
+}
+
+/// The GPU power connectors `psus` (model, units) and the chassis' power board give against
+/// what the PCIe `gpus` (model, count) need, with `cpus` CPUs taking an EPS cable each from
+/// ATX units: the rule `psu-connectors-insufficient`, shared with the advisor's search so it
+/// can skip PSU options that cannot feed the cards.
+#[must_use]
+pub fn connector_feed(psus: &[(&Psu, u32)], chassis: Option<&Chassis>, gpus: &[(&Gpu, u32)], cpus: u32) -> Feed {
+    let server_psus = !psus.is_empty()
+        && psus.iter().all(|(u, _)| matches!(u.form_factor, PsuFormFactor::Crps | PsuFormFactor::ServerModule));
     let mut supply = Connectors::new();
-    for u in &p.psus {
-        add_connectors(&mut supply, &u.part.connectors, u.quantity);
+    for (u, quantity) in psus {
+        add_connectors(&mut supply, &u.connectors, *quantity);
     }
-    if let Some(ch) = p.chassis() {
+    if let Some(ch) = chassis {
         add_connectors(&mut supply, &ch.gpu_power_connectors, 1);
     }
-    let gpus: Vec<_> =
-        p.gpus.iter().filter(|g| g.in_system.is_none() && g.part.form_factor == GpuFormFactor::Pcie).collect();
     let mut demand = Connectors::new();
-    for g in &gpus {
-        add_connectors(&mut demand, &g.part.power_connectors, g.quantity);
+    for (g, quantity) in gpus {
+        add_connectors(&mut demand, &g.power_connectors, *quantity);
     }
     let get = |m: &Connectors, k| m.get(&k).copied().unwrap_or(0);
     let mut pcie8 = get(&supply, PowerConnector::Pcie8Pin);
@@ -53,9 +63,9 @@ pub(super) fn connector_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
         let mut missing = hp_demand - hp_supply;
         let per_adapter: u32 = gpus
             .iter()
-            .filter(|g| g.part.power_connectors.iter().any(|c| c.connector == PowerConnector::Hpwr16Pin))
-            .map(|g| {
-                let n = (g.part.tdp_watts / PCIE_8PIN_WATTS).ceil();
+            .filter(|(g, _)| g.power_connectors.iter().any(|c| c.connector == PowerConnector::Hpwr16Pin))
+            .map(|(g, _)| {
+                let n = (g.tdp_watts / PCIE_8PIN_WATTS).ceil();
                 u32::try_from(crate::core::units::round_non_negative(n)).unwrap_or(4).max(2)
             })
             .max()
@@ -83,8 +93,6 @@ pub(super) fn connector_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     }
     let gpu_eps = get(&demand, PowerConnector::Eps8Pin);
     let eps_supply = get(&supply, PowerConnector::Eps8Pin);
-    let board_eps = p.mainboard().map_or(0, |b| u32::from(b.eps_connectors));
-    let cpus = p.cpu_count();
     if !server_psus || gpu_eps > 0 {
         // A server chassis' power board feeds the CPUs itself; ATX units give each CPU one EPS
         // cable first.
@@ -93,6 +101,24 @@ pub(super) fn connector_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
             short.push(format!("{} × EPS 8-pin for the GPUs", gpu_eps - eps_free_for_gpus));
         }
     }
+    Feed { short, adapters, eps_supply, gpu_eps }
+}
+
+pub(super) fn connector_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
+    let p = &node.parts;
+    if p.psus.is_empty() {
+        return;
+    }
+    let i = node.index;
+    let server_psus =
+        p.psus.iter().all(|u| matches!(u.part.form_factor, PsuFormFactor::Crps | PsuFormFactor::ServerModule));
+    let gpus: Vec<_> =
+        p.gpus.iter().filter(|g| g.in_system.is_none() && g.part.form_factor == GpuFormFactor::Pcie).collect();
+    let psu_units: Vec<(&Psu, u32)> = p.psus.iter().map(|u| (u.part, u.quantity)).collect();
+    let gpu_units: Vec<(&Gpu, u32)> = gpus.iter().map(|g| (g.part, g.quantity)).collect();
+    let cpus = p.cpu_count();
+    let Feed { short, adapters, eps_supply, gpu_eps } = connector_feed(&psu_units, p.chassis(), &gpu_units, cpus);
+    let board_eps = p.mainboard().map_or(0, |b| u32::from(b.eps_connectors));
     if !short.is_empty() {
         out.push(
             diag(

@@ -31,6 +31,7 @@
 mod draw;
 mod findings;
 mod psu;
+pub use psu::psu_capacity_at;
 
 pub use crate::core::build::CONTINUOUS_LOAD_FRACTION;
 pub use draw::{CEM5_EXCURSION_FACTOR, DESKTOP_BOARD_WATTS, SERVER_BOARD_WATTS, gpu_transient_watts};

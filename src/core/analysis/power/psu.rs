@@ -104,7 +104,8 @@ pub fn round_up_psu_size(required_watts: f64) -> f64 {
 
 /// A unit's rating at the site voltage; a `low_line_watts` of 0 marks a high-line-only module,
 /// which delivers nothing on a 100–127 V feed.
-pub(super) fn psu_capacity_at(psu: &Psu, high_line: bool) -> f64 {
+#[must_use]
+pub fn psu_capacity_at(psu: &Psu, high_line: bool) -> f64 {
     if high_line { psu.rated_watts } else { psu.low_line_watts.unwrap_or(psu.rated_watts).max(0.0) }
 }
 
