@@ -27,13 +27,13 @@
 //! holds the two equal.
 
 use super::requirement::{MIN_RAM_GIB, MIN_STORAGE_GB, Requirement};
-use crate::core::analysis::compat::{chassis_takes, connector_feed};
+use crate::core::analysis::compat::connector_feed;
 use crate::core::analysis::power::{is_high_line, psu_capacity_at};
 use crate::core::analysis::{self, Severity};
 use crate::core::build::{Build, NodeGroup, PartLine, Redundancy, Site, Usage};
 use crate::core::catalog::{
-    BoardRole, Catalog, Chassis, Cooler, CoolerKind, Cpu, DimmKind, Gpu, GpuFormFactor, Interconnect, Memory,
-    Motherboard, NetTech, Nic, PartId, Psu, PsuFormFactor, Storage, Switch,
+    Catalog, Chassis, Cooler, CoolerKind, Cpu, Gpu, GpuFormFactor, Interconnect, Memory, Motherboard, NetTech, Nic,
+    PartId, Psu, PsuFormFactor, Storage, Switch,
 };
 use crate::core::resolve::Resolved;
 use serde::Serialize;
@@ -310,68 +310,61 @@ pub fn bridged(gpu: &Gpu, per_node: u32) -> bool {
     matches!(gpu.interconnect, Interconnect::NvLinkBridge { .. }) && per_node >= 2
 }
 
-/// The filters that mirror compatibility errors; each returns false exactly when the named
-/// rule would report an error for the pair, so skipping such pairs loses no candidate.
+/// The compatibility rules the search applies to a pair of parts before any analysis: the
+/// rules' own predicates ([`compat`]), composed as the search meets the parts, so that skipping
+/// a refused pair loses no candidate (the rule would report an error for it).
 pub mod mirror {
-    use super::{
-        BoardRole, Chassis, Cooler, Cpu, DimmKind, Gpu, Memory, Motherboard, Psu, PsuFormFactor, chassis_takes,
-    };
+    use super::{Chassis, Cooler, Cpu, Gpu, Memory, Motherboard, Psu};
+    use crate::core::analysis::compat;
 
-    /// `board-form-factor-mismatch`.
+    /// `board-form-factor-mismatch` (GPU baseboards are not mainboards and go by their own rule).
     #[must_use]
     pub fn chassis_takes_board(c: &Chassis, b: &Motherboard) -> bool {
-        b.role != BoardRole::Mainboard || chassis_takes(&c.board_form_factors, b.form_factor)
+        b.role != crate::core::catalog::BoardRole::Mainboard
+            || compat::chassis_takes(&c.board_form_factors, b.form_factor)
     }
 
-    /// `cpu-socket-mismatch` and `cpu-multi-socket-unsupported`.
+    /// `cpu-socket-mismatch` and `cpu-multi-socket-unsupported` for one CPU per socket.
     #[must_use]
     pub fn board_takes_cpu(b: &Motherboard, cpu: &Cpu) -> bool {
-        b.socket.as_ref().is_none_or(|s| s == &cpu.socket) && cpu.max_sockets >= b.cpu_sockets.max(1)
+        compat::board_takes_socket(b, cpu) && compat::cpu_runs_in(cpu, u32::from(b.cpu_sockets.max(1)))
     }
 
     /// `cooler-socket-mismatch`.
     #[must_use]
     pub fn cooler_fits_cpu(q: &Cooler, cpu: &Cpu) -> bool {
-        q.sockets.iter().any(|s| s == &cpu.socket)
+        compat::cooler_mounts_on(q, &cpu.socket)
     }
 
     /// `memory-type-mismatch` (CPU and board), `memory-dimm-kind-mismatch`,
     /// `memory-ecc-required`.
     #[must_use]
     pub fn memory_fits(m: &Memory, b: &Motherboard, cpu: &Cpu) -> bool {
-        let accepts = |k: DimmKind| {
-            b.dimm_kinds.contains(&k) || (k == DimmKind::Lrdimm && b.dimm_kinds.contains(&DimmKind::Rdimm))
-        };
-        let registered_only =
-            !b.dimm_kinds.is_empty() && b.dimm_kinds.iter().all(|k| matches!(k, DimmKind::Rdimm | DimmKind::Lrdimm));
-        cpu.memory_types.contains(&m.memory_type)
-            && b.memory_type.is_none_or(|t| t == m.memory_type)
-            && (b.dimm_kinds.is_empty() || accepts(m.dimm_kind))
-            && (!registered_only || m.ecc)
+        compat::cpu_takes_memory(cpu, m)
+            && compat::board_takes_memory_type(b, m)
+            && compat::board_takes_dimm_kind(b, m.dimm_kind)
+            && compat::board_takes_ecc(b, m)
     }
 
     /// `memory-slots-exceeded`.
     #[must_use]
     pub fn dimms_fit(b: &Motherboard, dimms: u32) -> bool {
-        b.dimm_slots == 0 || dimms <= u32::from(b.dimm_slots)
+        compat::board_holds_dimms(b, dimms)
     }
 
     /// `psu-form-factor-mismatch`.
     #[must_use]
     pub fn psu_fits_chassis(p: &Psu, c: &Chassis) -> bool {
-        p.form_factor == c.psu_form_factor
-            || (p.form_factor == PsuFormFactor::Sfx && c.psu_form_factor == PsuFormFactor::Atx)
+        compat::chassis_takes_psu(c, p.form_factor)
     }
 
     /// `gpu-baseboard-mismatch`, `gpu-baseboard-chassis-mismatch` and
-    /// `gpu-baseboard-positions-exceeded` for `count` modules.
+    /// `gpu-baseboard-positions-exceeded` for `count` modules on one baseboard.
     #[must_use]
     pub fn baseboard_fits(base: &Motherboard, gpu: &Gpu, count: u32, c: &Chassis) -> bool {
-        base.baseboard.as_ref().is_some_and(|bb| {
-            bb.form_factor == gpu.form_factor
-                && c.gpu_baseboard == Some(bb.form_factor)
-                && u32::from(bb.positions) >= count
-        })
+        compat::baseboard_takes(base, gpu.form_factor)
+            && compat::chassis_takes_baseboard(c, base)
+            && base.baseboard.as_ref().is_some_and(|bb| u32::from(bb.positions) >= count)
     }
 }
 

@@ -3,8 +3,14 @@
 
 use super::{Attach as _, diag};
 use crate::core::analysis::{Diagnostic, Severity};
-use crate::core::catalog::CoolerKind;
+use crate::core::catalog::{Cooler, CoolerKind};
 use crate::core::resolve::Node;
+
+/// `cooler-socket-mismatch`: whether a cooler mounts on a socket.
+#[must_use]
+pub fn cooler_mounts_on(cooler: &Cooler, socket: &str) -> bool {
+    cooler.sockets.iter().any(|s| s == socket)
+}
 
 pub(super) fn cooler_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let p = &node.parts;
@@ -22,7 +28,7 @@ pub(super) fn cooler_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     for c in &p.coolers {
         let cooler = c.part;
         for cpu in &p.cpus {
-            if !cooler.sockets.iter().any(|s| s == &cpu.part.socket) {
+            if !cooler_mounts_on(cooler, &cpu.part.socket) {
                 out.push(
                     diag(
                         node,

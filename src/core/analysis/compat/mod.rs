@@ -29,10 +29,15 @@ mod platform;
 mod power_feed;
 
 pub use cluster::{FABRIC_MIN_GBPS, is_fabric_nic};
+pub use cooling::cooler_mounts_on;
 pub use enclosure::chassis_takes;
 pub use pcie::{NIC_SLOT_WIDTH, NVME_LANES, SHARED_LANE_SOCKETS};
-pub use platform::{RAM_TO_VRAM_RATIO, purchasable_gib};
-pub use power_feed::{Feed, PCIE_8PIN_WATTS, connector_feed};
+pub use platform::{
+    RAM_TO_VRAM_RATIO, baseboard_takes, board_holds_dimms, board_registered_only, board_takes_dimm_kind,
+    board_takes_ecc, board_takes_memory_type, board_takes_socket, chassis_takes_baseboard, cpu_runs_in,
+    cpu_takes_memory, purchasable_gib,
+};
+pub use power_feed::{Feed, PCIE_8PIN_WATTS, chassis_takes_psu, connector_feed};
 
 use crate::core::analysis::{Diagnostic, Severity};
 use crate::core::build::Location;

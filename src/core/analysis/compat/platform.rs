@@ -4,13 +4,76 @@
 
 use super::{Attach as _, diag, join};
 use crate::core::analysis::{Diagnostic, Severity};
-use crate::core::catalog::{DimmKind, GpuFormFactor};
+use crate::core::catalog::{Chassis, Cpu, DimmKind, GpuFormFactor, Memory, Motherboard};
 use crate::core::resolve::Node;
 use std::collections::BTreeSet;
 
 /// System RAM to total VRAM ratio our users' field guides advise ("内存容量应至少为GPU显存的1.5倍",
 /// field guide 000 §1.2: at least 1.5× the GPU memory).
 pub const RAM_TO_VRAM_RATIO: f64 = 1.5;
+
+/// `cpu-socket-mismatch`: a board of no stated socket takes any CPU.
+#[must_use]
+pub fn board_takes_socket(board: &Motherboard, cpu: &Cpu) -> bool {
+    board.socket.as_ref().is_none_or(|s| s == &cpu.socket)
+}
+
+/// `cpu-multi-socket-unsupported`: whether `count` of a CPU model may share one system.
+#[must_use]
+pub fn cpu_runs_in(cpu: &Cpu, count: u32) -> bool {
+    count <= u32::from(cpu.max_sockets)
+}
+
+/// `memory-type-mismatch` against the CPU.
+#[must_use]
+pub fn cpu_takes_memory(cpu: &Cpu, m: &Memory) -> bool {
+    cpu.memory_types.contains(&m.memory_type)
+}
+
+/// `memory-type-mismatch` against the board (a board of no stated type takes any).
+#[must_use]
+pub fn board_takes_memory_type(board: &Motherboard, m: &Memory) -> bool {
+    board.memory_type.is_none_or(|t| t == m.memory_type)
+}
+
+/// `memory-dimm-kind-mismatch`: a board that lists no kinds takes any; one that takes RDIMMs
+/// takes LRDIMMs.
+#[must_use]
+pub fn board_takes_dimm_kind(board: &Motherboard, kind: DimmKind) -> bool {
+    board.dimm_kinds.is_empty()
+        || board.dimm_kinds.contains(&kind)
+        || (kind == DimmKind::Lrdimm && board.dimm_kinds.contains(&DimmKind::Rdimm))
+}
+
+/// Whether a board takes registered (RDIMM or LRDIMM) ECC memory only.
+#[must_use]
+pub fn board_registered_only(board: &Motherboard) -> bool {
+    !board.dimm_kinds.is_empty() && board.dimm_kinds.iter().all(|k| matches!(k, DimmKind::Rdimm | DimmKind::Lrdimm))
+}
+
+/// `memory-ecc-required`.
+#[must_use]
+pub fn board_takes_ecc(board: &Motherboard, m: &Memory) -> bool {
+    !board_registered_only(board) || m.ecc
+}
+
+/// `memory-slots-exceeded` (a board of no stated slot count takes any).
+#[must_use]
+pub fn board_holds_dimms(board: &Motherboard, dimms: u32) -> bool {
+    board.dimm_slots == 0 || dimms <= u32::from(board.dimm_slots)
+}
+
+/// `gpu-baseboard-mismatch`: whether a GPU baseboard takes modules of this form factor.
+#[must_use]
+pub fn baseboard_takes(board: &Motherboard, form: GpuFormFactor) -> bool {
+    board.baseboard.as_ref().is_some_and(|bb| bb.form_factor == form)
+}
+
+/// `gpu-baseboard-chassis-mismatch`: whether a chassis takes a GPU baseboard.
+#[must_use]
+pub fn chassis_takes_baseboard(chassis: &Chassis, board: &Motherboard) -> bool {
+    chassis.gpu_baseboard == board.baseboard.as_ref().map(|bb| bb.form_factor)
+}
 
 pub(super) fn essentials(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let p = &node.parts;
@@ -88,7 +151,7 @@ pub(super) fn cpu_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
         );
     }
     for c in &p.cpus {
-        if count > u32::from(c.part.max_sockets) {
+        if !cpu_runs_in(c.part, count) {
             out.push(
                 diag(
                     node,
@@ -110,7 +173,7 @@ pub(super) fn cpu_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let board = board_item.part;
     for c in &p.cpus {
         if let Some(socket) = &board.socket
-            && socket != &c.part.socket
+            && !board_takes_socket(board, c.part)
         {
             out.push(
                 diag(
@@ -162,7 +225,7 @@ pub(super) fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let board_item = p.boards.iter().find(|b| b.part.role == crate::core::catalog::BoardRole::Mainboard);
     for m in &p.memory {
         for c in &p.cpus {
-            if !c.part.memory_types.contains(&m.part.memory_type) {
+            if !cpu_takes_memory(c.part, m.part) {
                 out.push(
                     diag(
                         node,
@@ -184,7 +247,7 @@ pub(super) fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
         }
         if let Some(b) = board_item {
             if let Some(t) = b.part.memory_type
-                && t != m.part.memory_type
+                && !board_takes_memory_type(b.part, m.part)
             {
                 out.push(
                     diag(
@@ -198,11 +261,7 @@ pub(super) fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                     .with_fix(format!("Use {t} DIMMs")),
                 );
             }
-            let accepts = |k: DimmKind| {
-                b.part.dimm_kinds.contains(&k)
-                    || (k == DimmKind::Lrdimm && b.part.dimm_kinds.contains(&DimmKind::Rdimm))
-            };
-            if !b.part.dimm_kinds.is_empty() && !accepts(m.part.dimm_kind) {
+            if !board_takes_dimm_kind(b.part, m.part.dimm_kind) {
                 out.push(
                     diag(
                         node,
@@ -221,9 +280,7 @@ pub(super) fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                     .with_fix(format!("Use {} modules", join(&b.part.dimm_kinds))),
                 );
             }
-            let registered_only = !b.part.dimm_kinds.is_empty()
-                && b.part.dimm_kinds.iter().all(|k| matches!(k, DimmKind::Rdimm | DimmKind::Lrdimm));
-            if registered_only && !m.part.ecc {
+            if !board_takes_ecc(b.part, m.part) {
                 out.push(
                     diag(
                         node,
@@ -266,7 +323,7 @@ pub(super) fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let dimms = p.dimm_count();
     let total_gib: f64 = p.memory.iter().map(|m| m.part.capacity_gib * f64::from(m.quantity)).sum();
     if let Some(b) = board_item {
-        if b.part.dimm_slots > 0 && dimms > u32::from(b.part.dimm_slots) {
+        if !board_holds_dimms(b.part, dimms) {
             out.push(
                 diag(
                     node,
@@ -370,7 +427,7 @@ pub(super) fn module_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     }
     for g in &modules {
         let form = g.part.form_factor;
-        if !baseboards.iter().any(|b| b.part.baseboard.as_ref().is_some_and(|bb| bb.form_factor == form)) {
+        if !baseboards.iter().any(|b| baseboard_takes(b.part, form)) {
             out.push(
                 diag(
                     node,
@@ -409,8 +466,7 @@ pub(super) fn module_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     }
     if let Some(ch) = chassis {
         for b in &baseboards {
-            let form = b.part.baseboard.as_ref().map(|bb| bb.form_factor);
-            if ch.gpu_baseboard != form {
+            if !chassis_takes_baseboard(ch, b.part) {
                 let took =
                     ch.gpu_baseboard.map_or_else(|| "no GPU baseboard".to_owned(), |f| format!("an {f} baseboard"));
                 let d = diag(

@@ -104,6 +104,13 @@ pub fn connector_feed(psus: &[(&Psu, u32)], chassis: Option<&Chassis>, gpus: &[(
     Feed { short, adapters, eps_supply, gpu_eps }
 }
 
+/// `psu-form-factor-mismatch`: whether a chassis takes a PSU form factor (an ATX bay takes an
+/// SFX unit).
+#[must_use]
+pub fn chassis_takes_psu(chassis: &Chassis, form: PsuFormFactor) -> bool {
+    form == chassis.psu_form_factor || (form == PsuFormFactor::Sfx && chassis.psu_form_factor == PsuFormFactor::Atx)
+}
+
 pub(super) fn connector_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let p = &node.parts;
     if p.psus.is_empty() {
@@ -198,11 +205,8 @@ pub(super) fn psu_fit_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
         _ => {}
     }
     let Some(ch) = p.chassis() else { return };
-    let fits = |f: PsuFormFactor| {
-        f == ch.psu_form_factor || (f == PsuFormFactor::Sfx && ch.psu_form_factor == PsuFormFactor::Atx)
-    };
     for u in p.psus.iter().filter(|u| u.included_with.is_none()) {
-        if !fits(u.part.form_factor) {
+        if !chassis_takes_psu(ch, u.part.form_factor) {
             let d = diag(
                 node,
                 Severity::Error,
