@@ -125,6 +125,12 @@ fn brute_force_equality_covers_a_real_front() {
         keyed(advice.front.iter().map(|c| (c.key.clone(), c.capex))),
         keyed(brute.into_iter().map(|(k, c, _)| (k, c)))
     );
+    // The cheapest and the fastest say so.
+    let by_capex_first = advice.front.iter().min_by(|a, b| a.capex.total_cmp(&b.capex)).unwrap();
+    assert!(by_capex_first.reasons.contains(&advisor::Reason::Cheapest), "{:?}", by_capex_first.reasons);
+    let fastest = advice.front.iter().max_by(|a, b| a.workloads[0].score().total_cmp(&b.workloads[0].score())).unwrap();
+    assert!(fastest.reasons.contains(&advisor::Reason::Fastest), "{:?}", fastest.reasons);
+    assert_eq!(advice.front.iter().filter(|c| c.reasons.contains(&advisor::Reason::Cheapest)).count(), 1);
     // The front is a front: dearer members are faster.
     let mut by_capex: Vec<_> = advice.front.iter().map(|c| (c.capex, c.workloads[0].score())).collect();
     by_capex.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -292,7 +298,6 @@ fn cli_bad_input_exits_2_and_says_what() {
 
 #[test]
 fn circuit_flag_parses_count_and_phases() {
-    let dir = temp_dir();
     let (code, out, err) = run(&[
         "advise",
         "--model",
@@ -304,8 +309,6 @@ fn circuit_flag_parses_count_and_phases() {
         "--form",
         "rack",
         "--json",
-        "-o",
-        dir.path().to_str().unwrap(),
     ]);
     assert!(code <= 1, "{err}");
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -340,11 +343,16 @@ fn tiers_no_dearer_than_their_templates_or_say_why() {
         let why = &advice.why_not[0];
         assert_eq!(why.part, gpu);
         let said = why.reason.render(rigplan::core::i18n::Lang::En);
-        assert!(
-            cheapest <= template_capex || (!on_front && !said.is_empty()),
-            "{}: cheapest {cheapest} vs template {template_capex}; why not {gpu}: {said}",
-            preset.id()
-        );
+        if cheapest > template_capex {
+            // Dearer than the template: the template's card is not on the front, and the advisor
+            // names the constraint that keeps it off (not "excluded" or "unknown").
+            assert!(!on_front, "{}: {gpu} is on the front yet the cheapest answer is dearer", preset.id());
+            assert!(
+                !matches!(why.reason, advisor::Reason::OnFront { .. } | advisor::Reason::Excluded),
+                "{}: cheapest {cheapest} vs template {template_capex}; why not {gpu}: {said}",
+                preset.id()
+            );
+        }
         if preset == Preset::Entry {
             // The entry template (one RTX 4090) costs more than the guide's 20,000 CNY at catalog
             // prices, so the advisor must answer with something cheaper that runs the workloads.

@@ -7,7 +7,6 @@ use super::search::{
     self, Fabric, NodeDesign, Pools, Priced, assemble, bridged, check, dimms_for, drives_for, ram_target_gib,
 };
 use super::{ConfigKey, Requirement, RequirementError, pareto, perf, works};
-use crate::core::build::PartLine;
 use crate::core::catalog::{Catalog, Gpu, Motherboard};
 
 /// The front by brute force: (configuration, capex, scores) of every front member, in the
@@ -31,13 +30,7 @@ pub fn front(catalog: &Catalog, req: &Requirement) -> Result<Vec<(ConfigKey, f64
                         continue;
                     };
                     if let Some(capex) = cheapest(catalog, req, &pools, *gpu, per_node, nodes, &fabric) {
-                        let key = ConfigKey {
-                            gpu: gpu.part.id.clone(),
-                            per_node,
-                            nodes,
-                            nic: fabric.nic.map(|(n, r)| (n.part.id.clone(), r)),
-                            system: None,
-                        };
+                        let key = ConfigKey::assembled(gpu.part, per_node, nodes, &fabric);
                         found.push((key, capex, fits.iter().map(super::WorkloadFit::score).collect()));
                     }
                 }
@@ -111,22 +104,18 @@ fn cheapest(
                                     if cost > req.budget || best.is_some_and(|x| cost >= x) {
                                         continue;
                                     }
-                                    let mut lines = vec![PartLine::new(gpu.part.id.clone(), per_node)];
-                                    if let Some(base) = base {
-                                        lines.push(PartLine::new(base.part.id.clone(), 1));
-                                    }
-                                    lines.push(PartLine::new(b.part.id.clone(), 1));
-                                    lines.push(PartLine::new(cpu.part.id.clone(), sockets));
-                                    lines.push(PartLine::new(q.part.id.clone(), sockets));
-                                    lines.push(PartLine::new(m.part.id.clone(), d));
-                                    lines.push(PartLine::new(s.part.id.clone(), sd));
-                                    if let Some(psu) = psu {
-                                        lines.push(PartLine::new(psu.part.id.clone(), u));
-                                    }
-                                    if let Some((nic, r)) = fabric.nic {
-                                        lines.push(PartLine::new(nic.part.id.clone(), r));
-                                    }
-                                    lines.push(PartLine::new(c.part.id.clone(), 1));
+                                    let lines = search::node_lines(&[
+                                        Some((&gpu.part.id, per_node)),
+                                        base.map(|x| (&x.part.id, 1)),
+                                        Some((&b.part.id, 1)),
+                                        Some((&cpu.part.id, sockets)),
+                                        Some((&q.part.id, sockets)),
+                                        Some((&m.part.id, d)),
+                                        Some((&s.part.id, sd)),
+                                        psu.map(|p| (&p.part.id, u)),
+                                        fabric.nic.map(|(n, r)| (&n.part.id, r)),
+                                        Some((&c.part.id, 1)),
+                                    ]);
                                     let design = NodeDesign {
                                         lines,
                                         nvlink_bridge: bridged(gpu.part, per_node),

@@ -58,6 +58,20 @@ pub struct ConfigKey {
     pub system: Option<PartId>,
 }
 
+impl ConfigKey {
+    /// The key of an assembled configuration: GPUs, counts and the fabric's NICs.
+    #[must_use]
+    pub fn assembled(gpu: &Gpu, per_node: u32, nodes: u32, fabric: &Fabric<'_>) -> Self {
+        Self {
+            gpu: gpu.id.clone(),
+            per_node,
+            nodes,
+            nic: fabric.nic.map(|(n, r)| (n.part.id.clone(), r)),
+            system: None,
+        }
+    }
+}
+
 /// What became of a configuration.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "outcome", rename_all = "snake_case")]
@@ -243,13 +257,7 @@ pub(crate) fn search_all(catalog: &Catalog, req: &Requirement, pools: &Pools<'_>
             for nodes in 1..=max_n {
                 for fabric in search::fabrics(pools, nodes, per_node) {
                     stats.configurations += 1;
-                    let key = ConfigKey {
-                        gpu: gpu.part.id.clone(),
-                        per_node,
-                        nodes,
-                        nic: fabric.nic.map(|(n, r)| (n.part.id.clone(), r)),
-                        system: None,
-                    };
+                    let key = ConfigKey::assembled(gpu.part, per_node, nodes, &fabric);
                     let gpus_cost =
                         (gpu.price * f64::from(per_node) + fabric.nic_cost()) * f64::from(nodes) + fabric.switch_cost();
                     if gpus_cost > req.budget {
@@ -410,13 +418,27 @@ pub fn advise(catalog: &Catalog, req: &Requirement) -> Result<Advice, Requiremen
     let mut front: Vec<Candidate> =
         front_idx.iter().filter_map(|&i| searched.found.get(i)).map(|f| finalize(catalog, req, f)).collect();
     rank(&mut front, req);
-    for c in &mut front {
-        c.reasons = reasons::reasons(catalog, req, &works, c, &searched);
-    }
     let front_left_out = front.len().saturating_sub(MAX_FRONT);
+    // The extremes of the whole front, before it is cut to what is shown.
+    let best = best_scores(&front, req.workloads.len());
+    let cheapest = front.iter().min_by(|a, b| a.capex.total_cmp(&b.capex)).map(|c| c.key.clone());
+    let fastest = front.iter().max_by(|a, b| speed(&best, a).total_cmp(&speed(&best, b))).map(|c| c.key.clone());
     front.truncate(MAX_FRONT);
+    for c in &mut front {
+        if cheapest.as_ref() == Some(&c.key) {
+            c.reasons.push(Reason::Cheapest);
+        }
+        if fastest.as_ref() == Some(&c.key) {
+            c.reasons.push(Reason::Fastest);
+        }
+        c.reasons.extend(reasons::reasons(catalog, req, &works, c, &searched));
+    }
     let failure = front.is_empty().then(|| reasons::failure(catalog, req, &works, &searched));
-    let why_not = req.why_not.iter().map(|p| reasons::why_not(catalog, req, &works, &searched, &front, p)).collect();
+    let why_not = req
+        .why_not
+        .iter()
+        .map(|p| reasons::why_not(catalog, req, &works, &searched, &front, front_left_out, p))
+        .collect();
     Ok(Advice { front, front_left_out, stats: searched.stats, failure, why_not, unpriced: pools.unpriced.clone() })
 }
 
@@ -429,9 +451,8 @@ fn finalize(catalog: &Catalog, req: &Requirement, f: &Found) -> Candidate {
         build.cluster = vec![crate::core::build::PartLine::new(s.clone(), *c)];
     }
     build.description = format!(
-        "Proposed by rigplan advise for {} on {}.",
-        req.workloads.iter().map(|w| w.model.as_str().trim_start_matches("model/")).collect::<Vec<_>>().join(", "),
-        crate::core::export::SheetDate::today_utc().map_or_else(|_| "an unknown date".to_owned(), |d| d.to_string())
+        "Proposed by rigplan advise for {}, at catalog prices (each part's price date is in the sheet).",
+        req.workloads.iter().map(|w| w.model.as_str().trim_start_matches("model/")).collect::<Vec<_>>().join(", ")
     );
     let report = analysis::analyze(catalog, &build);
     let resolved = Resolved::new(catalog, &build);
@@ -487,14 +508,23 @@ fn slug(f: &Found, req: &Requirement) -> String {
     format!("{nodes}{count}{tail}-{}", req.site.form.id())
 }
 
+/// The front's best score of each workload.
+fn best_scores(front: &[Candidate], workloads: usize) -> Vec<f64> {
+    (0..workloads)
+        .map(|i| front.iter().filter_map(|c| c.workloads.get(i)).map(WorkloadFit::score).fold(0.0, f64::max))
+        .collect()
+}
+
+/// A candidate's speed over all workloads: the sum of its scores, each relative to the front's
+/// best of that workload (so that tokens/s of different models add up fairly).
+fn speed(best: &[f64], c: &Candidate) -> f64 {
+    c.workloads.iter().zip(best).map(|(w, b)| if *b > 0.0 { w.score() / b } else { 0.0 }).sum()
+}
+
 /// Orders the front by the objective (ties by capex, then by the configuration) and numbers it.
 fn rank(front: &mut [Candidate], req: &Requirement) {
-    let best: Vec<f64> = (0..req.workloads.len())
-        .map(|i| front.iter().filter_map(|c| c.workloads.get(i)).map(WorkloadFit::score).fold(0.0, f64::max))
-        .collect();
-    let speed = |c: &Candidate| -> f64 {
-        c.workloads.iter().zip(&best).map(|(w, b)| if *b > 0.0 { w.score() / b } else { 0.0 }).sum::<f64>()
-    };
+    let best = best_scores(front, req.workloads.len());
+    let speed = |c: &Candidate| speed(&best, c);
     front.sort_by(|a, b| {
         let primary = match req.objective {
             Objective::Capex => a.capex.total_cmp(&b.capex),

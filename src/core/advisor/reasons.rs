@@ -119,6 +119,12 @@ pub enum Reason {
         cost: String,
         budget: String,
     },
+    /// Nothing meets it: the GPUs fit the budget but no compatible build of them does.
+    NoneWithinBudget {
+        gpus: u32,
+        gpu: String,
+        budget: String,
+    },
     /// Nothing meets it: the build that runs the workloads fails a check.
     Blocked {
         gpus: u32,
@@ -153,6 +159,11 @@ pub enum Reason {
     Dominated {
         rank: usize,
         extra: String,
+    },
+    /// A named part's best build is past the front members shown ([`super::MAX_FRONT`]).
+    NotShown {
+        shown: usize,
+        total: usize,
     },
     /// A named part is excluded by the filters, has no price, or does not exist.
     Excluded,
@@ -218,6 +229,14 @@ fn templates(r: &Reason) -> (&'static str, &'static str) {
         Reason::OverBudget { .. } => (
             "the cheapest configuration that could run the workloads, {gpus} × {gpu}, costs {cost}, over the budget of {budget}",
             "能运行这些负载的最便宜配置 {gpus} × {gpu} 需 {cost}，超出预算 {budget}",
+        ),
+        Reason::NoneWithinBudget { .. } => (
+            "{gpus} × {gpu} fit the budget of {budget}, but no compatible build around them does",
+            "{gpus} × {gpu} 本身在预算 {budget} 之内，但配齐兼容的整机后超出预算",
+        ),
+        Reason::NotShown { .. } => (
+            "its best build is not among the {shown} builds shown of the {total} on the front; narrow the requirement to see it",
+            "其最佳配置不在前沿 {total} 个配置中显示的前 {shown} 个之内；请收窄需求后查看",
         ),
         Reason::Blocked { .. } => (
             "no compatible build of {gpus} × {gpu} passes the checks: {finding}",
@@ -348,6 +367,10 @@ impl Reason {
                     ("budget", budget.clone()),
                 ]
             }
+            Self::NoneWithinBudget { gpus, gpu, budget } => {
+                vec![("gpus", gpus.to_string()), ("gpu", gpu.clone()), ("budget", budget.clone())]
+            }
+            Self::NotShown { shown, total } => vec![("shown", shown.to_string()), ("total", total.to_string())],
             Self::Blocked { gpus, gpu, finding } => {
                 vec![("gpus", gpus.to_string()), ("gpu", gpu.clone()), ("finding", finding.clone())]
             }
@@ -571,9 +594,7 @@ fn outcome_reason(catalog: &Catalog, req: &Requirement, works: &[Work<'_>], key:
             Block::Budget { cheapest, budget } => {
                 Reason::OverBudget { gpus, gpu, cost: money(req, *cheapest), budget: money(req, *budget) }
             }
-            Block::NoneWithinBudget { budget } => {
-                Reason::OverBudget { gpus, gpu, cost: "—".to_owned(), budget: money(req, *budget) }
-            }
+            Block::NoneWithinBudget { budget } => Reason::NoneWithinBudget { gpus, gpu, budget: money(req, *budget) },
             Block::Finding { message, .. } => Reason::Blocked { gpus, gpu, finding: message.clone() },
             Block::Circuits { needed, available } => {
                 Reason::Circuits { gpus, gpu, needed: *needed, available: *available }
@@ -631,6 +652,7 @@ pub(crate) fn why_not(
     works: &[Work<'_>],
     searched: &Searched,
     front: &[Candidate],
+    front_left_out: usize,
     part: &PartId,
 ) -> WhyNot {
     let name = gpu_name(catalog, part);
@@ -672,12 +694,8 @@ pub(crate) fn why_not(
         if let Some(by) = by {
             return done(Reason::Dominated { rank: by.rank, extra: money(req, best.capex - by.capex) });
         }
-        // Not dominated by a shown member (the front was cut at MAX_FRONT): say how it
-        // compares with the first.
-        return done(Reason::Dominated {
-            rank: front.first().map_or(0, |c| c.rank),
-            extra: money(req, best.capex - front.first().map_or(best.capex, |c| c.capex)),
-        });
+        // Not dominated by a shown member: the front was cut at MAX_FRONT before it.
+        return done(Reason::NotShown { shown: front.len(), total: front.len() + front_left_out });
     }
     match most_promising(mine.into_iter()) {
         Some((key, o)) => done(outcome_reason(catalog, req, works, key, o)),
@@ -717,6 +735,8 @@ mod tests {
             Reason::NotApplicable { model: s("M") },
             Reason::OnFront { rank: 1 },
             Reason::Dominated { rank: 2, extra: s("5 USD") },
+            Reason::NoneWithinBudget { gpus: 1, gpu: s("G"), budget: s("1 USD") },
+            Reason::NotShown { shown: 40, total: 189 },
             Reason::Excluded,
         ]
     }

@@ -249,6 +249,13 @@ pub struct NodeDesign {
     pub cost: f64,
 }
 
+/// The lines of an assembled node, in build-file order: each part and its count, leaving out
+/// the `None`s (no GPU baseboard, PSUs the chassis ships, no fabric NIC).
+#[must_use]
+pub fn node_lines(parts: &[Option<(&PartId, u32)>]) -> Vec<PartLine> {
+    parts.iter().flatten().map(|(id, n)| PartLine::new((*id).clone(), *n)).collect()
+}
+
 /// A build of `nodes` copies of `node` with the fabric's switches.
 #[must_use]
 pub fn assemble(req: &Requirement, name: &str, node: &NodeDesign, nodes: u32, fabric: &Fabric<'_>) -> Build {
@@ -392,7 +399,8 @@ fn floors(pools: &Pools<'_>, req: &Requirement, ram_gib: f64) -> Floors {
 pub struct Stats {
     /// GPU configurations (GPU model, GPUs per node, nodes, fabric) considered.
     pub configurations: u64,
-    /// Configurations ruled out by a bound before any estimate (budget, memory).
+    /// Configurations ruled out before any estimate because their GPUs (and NICs) alone cost
+    /// more than the budget.
     pub bounded: u64,
     /// Configurations whose workloads were estimated.
     pub estimated: u64,
@@ -487,15 +495,13 @@ impl<'a> NodeSearch<'_, 'a> {
                         break;
                     }
                     if !gpu_loop {
-                        let mut lines = vec![PartLine::new(gpu.part.id.clone(), per_node)];
-                        if let Some(base) = base {
-                            lines.push(PartLine::new(base.part.id.clone(), 1));
-                        }
-                        lines.push(PartLine::new(b.part.id.clone(), 1));
-                        if let Some((nic, r)) = fabric.nic {
-                            lines.push(PartLine::new(nic.part.id.clone(), r));
-                        }
-                        lines.push(PartLine::new(c.part.id.clone(), 1));
+                        let lines = node_lines(&[
+                            Some((&gpu.part.id, per_node)),
+                            base.map(|x| (&x.part.id, 1)),
+                            Some((&b.part.id, 1)),
+                            fabric.nic.map(|(n, r)| (&n.part.id, r)),
+                            Some((&c.part.id, 1)),
+                        ]);
                         let probe = NodeDesign { lines, nvlink_bridge: bridge, cost: 0.0 };
                         if too_hot(self.catalog, &assemble(req, "probe", &probe, nodes, fabric)) {
                             self.stats.probed_hot += 1;
@@ -572,22 +578,18 @@ impl<'a> NodeSearch<'_, 'a> {
                                         {
                                             continue;
                                         }
-                                        let mut lines = vec![PartLine::new(gpu.part.id.clone(), per_node)];
-                                        if let Some(base) = base {
-                                            lines.push(PartLine::new(base.part.id.clone(), 1));
-                                        }
-                                        lines.push(PartLine::new(b.part.id.clone(), 1));
-                                        lines.push(PartLine::new(cpu.part.id.clone(), sockets));
-                                        lines.push(PartLine::new(q.part.id.clone(), sockets));
-                                        lines.push(PartLine::new(m.part.id.clone(), *d));
-                                        lines.push(PartLine::new(s.part.id.clone(), *sd));
-                                        if let Some(psu) = psu {
-                                            lines.push(PartLine::new(psu.part.id.clone(), *u));
-                                        }
-                                        if let Some((nic, r)) = fabric.nic {
-                                            lines.push(PartLine::new(nic.part.id.clone(), r));
-                                        }
-                                        lines.push(PartLine::new(c.part.id.clone(), 1));
+                                        let lines = node_lines(&[
+                                            Some((&gpu.part.id, per_node)),
+                                            base.map(|x| (&x.part.id, 1)),
+                                            Some((&b.part.id, 1)),
+                                            Some((&cpu.part.id, sockets)),
+                                            Some((&q.part.id, sockets)),
+                                            Some((&m.part.id, *d)),
+                                            Some((&s.part.id, *sd)),
+                                            psu.map(|p| (&p.part.id, *u)),
+                                            fabric.nic.map(|(n, r)| (&n.part.id, r)),
+                                            Some((&c.part.id, 1)),
+                                        ]);
                                         let design = NodeDesign { lines, nvlink_bridge: bridge, cost: node_cost };
                                         let build = assemble(req, "candidate", &design, nodes, fabric);
                                         self.stats.checked += 1;

@@ -113,26 +113,6 @@ fn base_workload(spec: &ModelSpec, req: &WorkloadReq) -> Workload {
     w
 }
 
-/// The `rigplan fit --mode` value of a mode.
-fn mode_flag(mode: Mode) -> &'static str {
-    match mode {
-        Mode::Inference => "inference",
-        Mode::Train => "train",
-        Mode::Lora => "lora",
-        Mode::Qlora => "qlora",
-    }
-}
-
-/// Tensor-parallel degrees up to `max` that the model's heads allow, ascending.
-fn tp_options(spec: &ModelSpec, max: u32) -> Vec<u32> {
-    (1..=max.max(1))
-        .filter(|&t| match spec.transformer() {
-            Some(tr) => tr.heads % t == 0,
-            None => t == 1,
-        })
-        .collect()
-}
-
 /// Memory of `w` on a replica of `gpus` GPUs: (per-GPU bytes, fits).
 fn memory_at(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Option<(Bytes, f64, bool)> {
     let e = memory::estimate(spec, w, gpus).ok()?;
@@ -184,7 +164,7 @@ pub fn evaluate(
 /// Inference layouts: (tp, pp) with tp within a node and pp stages across nodes at the
 /// widest tp.
 fn inference_layouts(spec: &ModelSpec, setup: &GpuSetup<'_>) -> Vec<(u32, u32)> {
-    let tps = tp_options(spec, setup.per_node);
+    let tps: Vec<u32> = crate::core::analysis::fit::tp_options(spec, setup.per_node).collect();
     let widest = tps.last().copied().unwrap_or(1);
     let layers = spec.transformer().map_or(1, |t| t.layers);
     let mut out: Vec<(u32, u32)> = tps.iter().map(|&t| (t, 1)).collect();
@@ -234,9 +214,8 @@ fn inference(
             largest(MAX_BATCH, |b| memory_at(spec, &at(b), gpus, setup.gpu).is_some_and(|m| m.2)).unwrap_or(1);
         let per_user = |b: u32| decode_at(spec, &at(b), setup) / f64::from(b);
         let Some(batch) = largest(by_memory, |b| per_user(b) >= req.tokens_per_user) else {
-            if !matches!(shortfall, Some(Shortfall::Users { .. })) {
-                shortfall = Some(Shortfall::Speed { per_user_tokens_per_s: per_user(1), target: req.tokens_per_user });
-            }
+            // Too slow even alone says more than too little memory on another layout.
+            shortfall = Some(Shortfall::Speed { per_user_tokens_per_s: per_user(1), target: req.tokens_per_user });
             continue;
         };
         let served = f64::from(replicas) * decode_at(spec, &at(batch), setup);
@@ -340,7 +319,7 @@ fn training(
             hours,
             fit_args: format!(
                 "--model {model_id} --mode {} --weights {} --context {} --recompute full --zero {}{tokens}",
-                mode_flag(w.mode),
+                w.mode.id(),
                 w.weights.name(),
                 w.context,
                 w.zero

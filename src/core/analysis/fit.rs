@@ -218,7 +218,7 @@ fn try_fit(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Option<Tried
 }
 
 /// Tensor-parallel degrees up to `max` that the model's heads allow, ascending.
-fn tp_options(spec: &ModelSpec, max: u32) -> impl Iterator<Item = u32> + '_ {
+pub(crate) fn tp_options(spec: &ModelSpec, max: u32) -> impl Iterator<Item = u32> + '_ {
     (1..=max.max(1)).filter(move |&t| match spec.transformer() {
         Some(tr) => tr.heads % t == 0,
         None => t == 1,

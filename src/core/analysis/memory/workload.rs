@@ -55,6 +55,17 @@ impl Mode {
     pub fn is_training(self) -> bool {
         !matches!(self, Self::Inference)
     }
+
+    /// The stable id, as `rigplan fit --mode` and the JSON spell it.
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Inference => "inference",
+            Self::Train => "train",
+            Self::Lora => "lora",
+            Self::Qlora => "qlora",
+        }
+    }
 }
 
 impl fmt::Display for Mode {
