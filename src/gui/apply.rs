@@ -294,6 +294,26 @@ fn apply_inner(state: &mut AppState, command: Command) {
             state.compare.remove(i);
         }
         Command::CompareSetModel(model) => state.compare.set_model(model),
+        Command::SetRequirement(req) => state.advisor.set_requirement(*req),
+        Command::AdvisorPreset(preset) => state.advisor.set_preset(preset),
+        Command::AdvisorSelect(slug) => state.advisor.selected = slug,
+        Command::AdvisorMark { slug, marked } => {
+            if !state.advisor.mark(&slug, marked) {
+                compare_full(state);
+            }
+        }
+        Command::AdvisorPlotWorkload(w) => {
+            state.advisor.plot_workload = w.min(state.advisor.req.workloads.len().saturating_sub(1));
+        }
+        Command::AdvisorOpen(slug) => {
+            state.refresh_advice();
+            let found = state.advised.as_ref().and_then(|a| a.candidate(&slug));
+            if let Some(c) = found {
+                let pending = Pending::Adopt(c.rank, Box::new(c.build.clone()));
+                guarded(state, pending);
+            }
+        }
+        Command::AdvisorCompare => advisor_compare(state),
         Command::PickCompareExport(format) => {
             state.refresh_comparison();
             let names =
@@ -385,6 +405,28 @@ fn export_comparison(state: &mut AppState, format: CompareFormat, path: &Path) {
 fn compare_full(state: &mut AppState) {
     let text = fill(state.texts.compare_full, &[&crate::gui::compare::MAX_BUILDS]);
     state.view.notice = Some(Notice { kind: NoticeKind::Refused, text });
+}
+
+/// The advisor's "Compare": the ticked candidates that are still on the front replace the
+/// compare view's builds, and the compare view is shown. Fewer than two is a notice.
+fn advisor_compare(state: &mut AppState) {
+    state.refresh_advice();
+    let t = state.texts;
+    let entries: Vec<CompareEntry> = state
+        .advisor
+        .marked
+        .iter()
+        .filter_map(|slug| state.advised.as_ref()?.candidate(slug))
+        .map(|c| CompareEntry { source: CompareSource::Advised(c.build.name.clone()), build: Some(c.build.clone()) })
+        .collect();
+    if entries.len() < crate::gui::compare::MIN_BUILDS {
+        state.view.notice = Some(Notice { kind: NoticeKind::Refused, text: t.advisor.compare_hint.to_owned() });
+        return;
+    }
+    let n = entries.len();
+    state.compare.replace(entries);
+    state.prefs.main_view = crate::gui::vocab::MainView::Compare;
+    state.view.notice = Some(Notice::info(&fill(t.advisor.compared, &[&n])));
 }
 
 fn add_to_comparison(state: &mut AppState, entry: CompareEntry) {
@@ -548,6 +590,14 @@ fn perform(state: &mut AppState, pending: Pending) {
                     state.view.error = Some(ErrorView { title: t.open_failed.to_owned(), message: e.to_string() });
                 }
             }
+        }
+        Pending::Adopt(rank, build) => {
+            // Undoable: undo past the new build's edits brings back the document it replaced.
+            state.doc.replace_undoable(*build);
+            state.prefs.last_build = None;
+            state.prefs.main_view = crate::gui::vocab::MainView::Build;
+            state.view.reset_for_new_document();
+            state.view.notice = Some(Notice::info(&fill(t.advisor.opened, &[&rank])));
         }
         Pending::Close => {
             state.view.allow_close = true;

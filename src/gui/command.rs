@@ -5,6 +5,7 @@
 //! into commands too, and [`crate::gui::apply::apply`] carries each one out at the start of the
 //! next frame. This module holds only the commands and their arguments; it names no state.
 
+use crate::core::advisor::{Preset, Requirement};
 use crate::core::build::Location;
 use crate::core::catalog::PartId;
 use crate::core::export::{CompareFormat, Format};
@@ -144,4 +145,23 @@ pub enum Command {
         format: CompareFormat,
         path: PathBuf,
     },
+
+    // Advisor view.
+    /// Replace the advisor's requirement (an edit of its form).
+    SetRequirement(Box<Requirement>),
+    /// Start the requirement again from one of the field guides' tiers.
+    AdvisorPreset(Preset),
+    /// Select a candidate (by slug), or none.
+    AdvisorSelect(Option<String>),
+    /// Tick or untick a candidate (by slug) for comparison.
+    AdvisorMark {
+        slug: String,
+        marked: bool,
+    },
+    /// Show this workload's speed on the plot's y axis.
+    AdvisorPlotWorkload(usize),
+    /// Open a candidate (by slug) as a new unsaved build.
+    AdvisorOpen(String),
+    /// Send the ticked candidates (2–4) to the compare view and show it.
+    AdvisorCompare,
 }

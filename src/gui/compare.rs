@@ -26,6 +26,9 @@ pub enum CompareSource {
     Current,
     /// A build file, read when it was added.
     File(PathBuf),
+    /// A build the advisor proposed (its name), held in memory only: it is not kept with the
+    /// preferences, since no file holds it.
+    Advised(String),
 }
 
 /// A build of the comparison.
@@ -55,6 +58,8 @@ impl CompareSet {
         for source in sources.iter().take(MAX_BUILDS) {
             let entry = match source {
                 CompareSource::Current => CompareEntry { source: CompareSource::Current, build: None },
+                // Not stored (see `sources`); a hand-edited preference naming one is skipped.
+                CompareSource::Advised(_) => continue,
                 CompareSource::File(path) => match persist::load_build(path) {
                     Ok(b) => CompareEntry { source: source.clone(), build: Some(b) },
                     Err(e) => {
@@ -71,10 +76,19 @@ impl CompareSet {
         (set, problems)
     }
 
-    /// The sources, for the preferences.
+    /// The sources, for the preferences: the advisor's builds are left out, since no file
+    /// holds them.
     #[must_use]
     pub fn sources(&self) -> Vec<CompareSource> {
-        self.entries.iter().map(|e| e.source.clone()).collect()
+        self.entries.iter().map(|e| e.source.clone()).filter(|s| !matches!(s, CompareSource::Advised(_))).collect()
+    }
+
+    /// Replaces the entries with these builds (the advisor's "Compare"), at most
+    /// [`MAX_BUILDS`]; the model of the speed rows stays.
+    pub fn replace(&mut self, entries: Vec<CompareEntry>) {
+        self.entries = entries;
+        self.entries.truncate(MAX_BUILDS);
+        self.revision += 1;
     }
 
     /// Bumped by every change of the entries or the model.

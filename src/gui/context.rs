@@ -7,6 +7,7 @@
 
 use crate::core::catalog::Catalog;
 use crate::core::placement::Verdict;
+use crate::gui::advisor::{Advised, AdvisorState};
 use crate::gui::command::Command;
 use crate::gui::compare::{CompareSet, Compared};
 use crate::gui::derived::{CellDetail, Derived, DropPreview};
@@ -38,6 +39,9 @@ pub struct FrameCtx<'a> {
     /// The compare view's builds and, while it is shown, their comparison.
     pub compare: &'a CompareSet,
     pub compared: Option<&'a Compared>,
+    /// The advisor's requirement and picks and, while its view is shown, its advice.
+    pub advisor: &'a AdvisorState,
+    pub advised: Option<&'a Advised>,
     pub texts: &'static Texts,
     pub tokens: &'static Tokens,
     pub icons: &'a Icons,
@@ -54,6 +58,7 @@ struct Starting {
     prefs: Prefs,
     recovery: Recovery,
     compare: CompareSet,
+    advisor: AdvisorState,
     icons: Icons,
 }
 
@@ -62,6 +67,7 @@ static STARTING: LazyLock<Starting> = LazyLock::new(|| Starting {
     prefs: Prefs::default(),
     recovery: Recovery::new(None),
     compare: CompareSet::default(),
+    advisor: AdvisorState::default(),
     icons: Icons::none(),
 });
 
@@ -84,6 +90,8 @@ impl<'a> FrameCtx<'a> {
             cell_detail: None,
             compare: &starting.compare,
             compared: None,
+            advisor: &starting.advisor,
+            advised: None,
             texts: &text::EN,
             tokens: theme::tokens(egui::Theme::Dark),
             icons: &starting.icons,

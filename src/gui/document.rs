@@ -34,6 +34,11 @@ pub struct Document {
     redo: Vec<Build>,
     revision: u64,
     last_edit: Option<Coalesce>,
+    /// The document this one replaced undoably (the advisor's "Open as build"): undo past
+    /// this document's first edit brings it back, whole (file, history, unsaved changes).
+    before: Option<Box<Document>>,
+    /// The document an undo of such a replacement left, for redo.
+    after: Option<Box<Document>>,
 }
 
 impl Document {
@@ -49,6 +54,8 @@ impl Document {
             redo: Vec::new(),
             revision: 1,
             last_edit: None,
+            before: None,
+            after: None,
         }
     }
 
@@ -77,12 +84,12 @@ impl Document {
 
     #[must_use]
     pub fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
+        !self.undo.is_empty() || self.before.is_some()
     }
 
     #[must_use]
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        !self.redo.is_empty() || self.after.is_some()
     }
 
     /// Applies an edit to a copy and keeps it if it succeeds and changes something. Returns
@@ -106,13 +113,22 @@ impl Document {
             }
         }
         self.redo.clear();
+        self.after = None;
         self.last_edit = coalesce;
         self.changed();
         Ok(out)
     }
 
     pub(crate) fn undo(&mut self) -> bool {
-        let Some(previous) = self.undo.pop() else { return false };
+        let Some(previous) = self.undo.pop() else {
+            // Back to the document this one replaced; redo returns here.
+            let Some(before) = self.before.take() else { return false };
+            let revision = self.revision;
+            let left = std::mem::replace(self, *before);
+            self.after = Some(Box::new(left));
+            self.revision = revision + 1;
+            return true;
+        };
         self.redo.push(std::mem::replace(&mut self.build, previous));
         self.last_edit = None;
         self.changed();
@@ -120,6 +136,15 @@ impl Document {
     }
 
     pub(crate) fn redo(&mut self) -> bool {
+        // The replacement an undo took back is the latest step forward, before this
+        // document's own redo steps (which predate the replacement).
+        if let Some(after) = self.after.take() {
+            let revision = self.revision;
+            let restored = std::mem::replace(self, *after);
+            self.before = Some(Box::new(restored));
+            self.revision = revision + 1;
+            return true;
+        }
         let Some(next) = self.redo.pop() else { return false };
         self.undo.push(std::mem::replace(&mut self.build, next));
         self.last_edit = None;
@@ -131,6 +156,21 @@ impl Document {
     pub(crate) fn replace(&mut self, build: Build, path: Option<PathBuf>) {
         let revision = self.revision;
         *self = Self::new(build, path);
+        self.revision = revision + 1;
+    }
+
+    /// Replaces the document with a build that no file holds, undoably: undo past the new
+    /// build's edits brings back this document as it was (its file, history and unsaved
+    /// changes), and redo returns to the new one. One level is kept: a document this one had
+    /// replaced undoably is let go.
+    pub(crate) fn replace_undoable(&mut self, build: Build) {
+        let revision = self.revision;
+        let mut previous = std::mem::replace(self, Self::new(build, None));
+        previous.before = None;
+        previous.after = None;
+        self.saved = None;
+        self.dirty = true;
+        self.before = Some(Box::new(previous));
         self.revision = revision + 1;
     }
 
@@ -212,6 +252,37 @@ mod tests {
         assert!(d.undo());
         assert_eq!(d.build().nodes[0].name, "Node 1");
         assert!(!d.can_undo());
+    }
+
+    #[test]
+    fn an_undoable_replacement_undoes_to_the_whole_previous_document_and_redoes() {
+        let mut d = Document::new(Build::new("mine"), Some(PathBuf::from("/plans/mine.ron")));
+        d.edit(None, |b| b.add_part(Location::Node(0), &gpu(), 1)).unwrap();
+        let mine = d.build().clone();
+        let mut advised = Build::new("advised");
+        advised.add_part(Location::Node(0), &gpu(), 2).unwrap();
+        d.replace_undoable(advised.clone());
+        assert_eq!(d.build(), &advised);
+        assert_eq!(d.path(), None);
+        assert!(d.is_dirty(), "no file holds the new build");
+        d.edit(None, |b| b.rename_node(0, "A")).unwrap();
+        let r = d.revision();
+        assert!(d.undo(), "first the edit");
+        assert_eq!(d.build(), &advised);
+        assert!(d.undo(), "then the replacement");
+        assert!(d.revision() > r);
+        assert_eq!(d.build(), &mine);
+        assert_eq!(d.path(), Some(Path::new("/plans/mine.ron")));
+        assert!(d.is_dirty(), "its unsaved edit is still there");
+        assert!(d.can_undo(), "and so is its own history");
+        assert!(d.redo(), "redo goes forward to the advised build first");
+        assert_eq!(d.build(), &advised);
+        assert!(d.redo());
+        assert_eq!(d.build().nodes[0].name, "A");
+        // A new edit on the previous document drops the way forward.
+        assert!(d.undo() && d.undo());
+        d.edit(None, |b| b.rename_node(0, "B")).unwrap();
+        assert!(!d.can_redo());
     }
 
     #[test]

@@ -60,8 +60,10 @@ impl AppState {
         self.process();
         self.update_drop_preview(ctx);
         self.update_cell_detail();
-        if self.prefs.main_view == MainView::Compare {
-            self.refresh_comparison();
+        match self.prefs.main_view {
+            MainView::Compare => self.refresh_comparison(),
+            MainView::Advisor => self.refresh_advice(),
+            MainView::Build => {}
         }
         self.screenshots(ctx);
         let now = ctx.input(|i| i.time);
@@ -188,6 +190,8 @@ impl AppState {
             cell_detail: self.cell_detail.as_ref(),
             compare: &self.compare,
             compared: self.compared.as_ref(),
+            advisor: &self.advisor,
+            advised: self.advised.as_ref(),
             texts: self.texts,
             tokens: theme::tokens(theme),
             icons,
@@ -198,6 +202,14 @@ impl AppState {
         panels::status::ui(ui, &mut fx);
         // The compare view takes the whole central area: the palette and the analysis panel
         // are about the build being edited.
+        if fx.prefs.main_view == MainView::Advisor {
+            panels::advisor::ui(ui, &mut fx);
+            panels::dialogs::ui(ui.ctx(), &mut fx);
+            if !self.queue.is_empty() {
+                ui.ctx().request_repaint();
+            }
+            return;
+        }
         if fx.prefs.main_view == MainView::Compare {
             egui::CentralPanel::default().show(ui, |ui| panels::compare::ui(ui, &mut fx));
             panels::dialogs::ui(ui.ctx(), &mut fx);

@@ -9,6 +9,7 @@ use crate::core::build::Build;
 use crate::core::catalog::Catalog;
 use crate::core::persist;
 use crate::core::templates;
+use crate::gui::advisor::{Advised, AdvisorState};
 use crate::gui::command::Command;
 use crate::gui::compare::{CompareKey, CompareSet, Compared};
 use crate::gui::derived::{CellDetail, Derived, DropPreview};
@@ -83,6 +84,10 @@ pub struct AppState {
     /// Their comparison, computed in `logic` while the compare view is shown.
     pub compared: Option<Compared>,
     pub recovery: Recovery,
+    /// The advisor's requirement and what the user picked among its answers.
+    pub advisor: AdvisorState,
+    /// Its advice, computed in `logic` while the Advisor view is shown.
+    pub advised: Option<Advised>,
     pub drop_preview: Option<DropPreview>,
     /// The selected fit cell under the user's overrides, computed in `logic`.
     pub cell_detail: Option<CellDetail>,
@@ -155,6 +160,8 @@ impl AppState {
             compare,
             compared: None,
             recovery,
+            advisor: AdvisorState::default(),
+            advised: None,
             drop_preview: None,
             cell_detail: None,
             queue: Vec::new(),
@@ -187,6 +194,13 @@ impl AppState {
         let key = CompareKey::of(&self.compare, self.doc.revision());
         if self.compared.as_ref().is_none_or(|c| c.key != key) {
             self.compared = Some(Compared::compute(&self.catalog, &self.compare, self.doc.build(), key));
+        }
+    }
+
+    /// Runs the advisor again if its requirement changed since the last advice.
+    pub fn refresh_advice(&mut self) {
+        if self.advised.as_ref().is_none_or(|a| a.revision != self.advisor.revision()) {
+            self.advised = Some(Advised::compute(&self.catalog, &self.advisor));
         }
     }
 

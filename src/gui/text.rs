@@ -8,6 +8,8 @@
 
 pub use crate::core::i18n::fill;
 
+pub mod advisor;
+
 /// A count with its noun, singular and plural, e.g. "1 node" / "3 nodes". A language
 /// without plural forms (the planned Chinese table) gives the same template twice.
 #[derive(Debug, Clone, Copy)]
@@ -36,6 +38,8 @@ pub struct Texts {
     pub n_gpus: Plural,
     /// "{} circuit" / "{} circuits".
     pub n_circuits: Plural,
+    /// The Advisor view's text.
+    pub advisor: &'static advisor::AdvisorTexts,
     pub app_name: &'static str,
     /// `{build name}{unsaved marker}` — the window title.
     pub window_title: &'static str,
@@ -429,6 +433,7 @@ pub static EN: Texts = Texts {
     n_nodes: Plural { one: "{} node", other: "{} nodes" },
     n_gpus: Plural { one: "{} GPU", other: "{} GPUs" },
     n_circuits: Plural { one: "{} circuit", other: "{} circuits" },
+    advisor: &advisor::EN,
     app_name: "rigplan",
     window_title: "{}{} — rigplan",
     unsaved_marker: " •",

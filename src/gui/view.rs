@@ -12,9 +12,14 @@ use std::path::PathBuf;
 pub enum Pending {
     New(Option<&'static str>),
     Open(PathBuf),
-    OpenBytes { path: PathBuf, bytes: Vec<u8> },
+    OpenBytes {
+        path: PathBuf,
+        bytes: Vec<u8>,
+    },
     Close,
     Restore(Box<Recovered>),
+    /// Open an advisor candidate (its rank, its build) as a new unsaved build.
+    Adopt(usize, Box<crate::core::build::Build>),
 }
 
 /// View state shared by panels: selection, highlight, messages, dialogs.

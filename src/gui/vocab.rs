@@ -34,6 +34,8 @@ pub enum MainView {
     Build,
     /// The comparison of 2–4 builds.
     Compare,
+    /// The advisor: a requirement, and the whole builds that meet it.
+    Advisor,
 }
 
 /// A line selection: which part line is selected for Delete and highlighting.

@@ -20,7 +20,8 @@
 //! left (the cheapest option of each, at its smallest count) reaches the best complete
 //! candidate found, and the options that a compatibility rule refuses outright (a CPU of
 //! another socket, DIMMs of another generation, a board the chassis does not take, a cooler
-//! for another socket, a PSU of another form factor, modules without their baseboard) are
+//! for another socket, a PSU of another form factor, modules without their baseboard, drives the
+//! bays or M.2 slots do not hold) are
 //! skipped before any analysis, each filter mirroring the error rule it names. A complete
 //! candidate is then checked by the same analyses the editor runs ([`check`]). The reference
 //! [`super::brute`] enumerates the same space without bounds or filters; a property test
@@ -37,7 +38,6 @@ use crate::core::catalog::{
 };
 use crate::core::resolve::Resolved;
 use serde::Serialize;
-use std::collections::HashSet;
 
 /// Warnings an advisor candidate may not have: a PSU smaller than the power analysis
 /// recommends or unable to ride the GPUs' transients, GPUs estimated at or over their maximum
@@ -321,7 +321,7 @@ pub fn bridged(gpu: &Gpu, per_node: u32) -> bool {
 /// rules' own predicates ([`compat`]), composed as the search meets the parts, so that skipping
 /// a refused pair loses no candidate (the rule would report an error for it).
 pub mod mirror {
-    use super::{Chassis, Cooler, Cpu, Gpu, Memory, Motherboard, Psu};
+    use super::{Chassis, Cooler, Cpu, Gpu, Memory, Motherboard, Psu, Storage};
     use crate::core::analysis::compat;
 
     /// `board-form-factor-mismatch` (GPU baseboards are not mainboards and go by their own rule).
@@ -351,6 +351,14 @@ pub mod mirror {
             && compat::board_takes_memory_type(b, m)
             && compat::board_takes_dimm_kind(b, m.dimm_kind)
             && compat::board_takes_ecc(b, m)
+    }
+
+    /// `m2-slots-exceeded` and `drive-bays-exceeded` for `count` drives of one model, the
+    /// node's only drives.
+    #[must_use]
+    pub fn drives_fit(c: &Chassis, b: &Motherboard, s: &Storage, count: u32) -> bool {
+        let d = compat::DriveCounts::of([(s.interface, count)]);
+        compat::board_holds_m2(b, d) && compat::chassis_holds_hdds(c, d) && compat::chassis_holds_small_drives(c, d)
     }
 
     /// `memory-slots-exceeded`.
@@ -509,10 +517,12 @@ impl<'a> NodeSearch<'_, 'a> {
                         }
                     }
                     let sockets = u32::from(b.part.cpu_sockets.max(1));
-                    // Drive options the bays or M.2 slots do not hold (`drive-bays-exceeded`,
-                    // `m2-slots-exceeded` depend on the drives, the chassis and the board only),
-                    // remembered for this chassis and board.
-                    let mut bad_drives: HashSet<&PartId> = HashSet::new();
+                    // The drive options the board's M.2 slots and the chassis' bays hold.
+                    let drives = sorted_by_cost(pools.storage.iter().filter_map(|s| {
+                        drives_for(s.part, req)
+                            .filter(|&d| mirror::drives_fit(c.part, b.part, s.part, d))
+                            .map(|d| (*s, d, s.price * f64::from(d)))
+                    }));
                     for cpu in pools.cpus.iter().filter(|x| mirror::board_takes_cpu(b.part, x.part)) {
                         let after_cpu = after_b + cpu.price * f64::from(sockets);
                         if total(after_cpu + fl.cooler + fl.memory + fl.storage) > bound {
@@ -538,17 +548,10 @@ impl<'a> NodeSearch<'_, 'a> {
                                 if total(after_m + fl.storage) > bound {
                                     break;
                                 }
-                                let drives =
-                                    sorted_by_cost(pools.storage.iter().filter_map(|s| {
-                                        drives_for(s.part, req).map(|d| (*s, d, s.price * f64::from(d)))
-                                    }));
                                 for (s, sd, scost) in &drives {
                                     let after_s = after_m + scost;
                                     if total(after_s) > bound {
                                         break;
-                                    }
-                                    if bad_drives.contains(&s.part.id) {
-                                        continue;
                                     }
                                     let psus = psu_options(pools, c.part);
                                     // The PSU capacity the PSU sizing rules ask of these parts,
@@ -603,14 +606,6 @@ impl<'a> NodeSearch<'_, 'a> {
                                             Err(block) => {
                                                 if let Some(f) = floor {
                                                     psu_floor = f64::max(psu_floor, f);
-                                                }
-                                                if let Block::Finding { code, .. } = &block
-                                                    && matches!(
-                                                        code.as_str(),
-                                                        "drive-bays-exceeded" | "m2-slots-exceeded"
-                                                    )
-                                                {
-                                                    bad_drives.insert(&s.part.id);
                                                 }
                                                 let level = level_of(&block);
                                                 if first_block.as_ref().is_none_or(|(c0, _)| cost < *c0) {

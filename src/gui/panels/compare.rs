@@ -141,6 +141,9 @@ fn header_cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: Option<&Comparison>,
                 path.file_name().map_or_else(|| path.display().to_string(), |f| f.to_string_lossy().into_owned());
             ui.add(Label::new(RichText::new(file).small()).truncate()).on_hover_text(path.display().to_string());
         }
+        CompareSource::Advised(_) => {
+            ui.add(Label::new(RichText::new(t.advisor.from_advisor).small()).truncate());
+        }
     }
     if let Some(b) = compared {
         ui.add(

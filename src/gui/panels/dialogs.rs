@@ -43,7 +43,7 @@ fn prompt(ctx: &egui::Context, fx: &mut FrameCtx<'_>) {
     let Some(pending) = &fx.view.prompt else { return };
     let t = fx.texts;
     let action = match pending {
-        Pending::New(_) => t.prompt_before_new,
+        Pending::New(_) | Pending::Adopt(..) => t.prompt_before_new,
         Pending::Open(_) | Pending::OpenBytes { .. } => t.prompt_before_open,
         Pending::Close => t.prompt_before_close,
         Pending::Restore(_) => t.prompt_before_restore,

@@ -105,9 +105,15 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                     fx.push(Command::ToggleAnalysis);
                 }
                 ui.separator();
-                match fx.prefs.main_view {
-                    MainView::Build => item(ui, fx, t.view_compare, None, Command::ShowView(MainView::Compare)),
-                    MainView::Compare => item(ui, fx, t.view_back_to_build, None, Command::ShowView(MainView::Build)),
+                let view = fx.prefs.main_view;
+                if view != MainView::Build {
+                    item(ui, fx, t.view_back_to_build, None, Command::ShowView(MainView::Build));
+                }
+                if view != MainView::Compare {
+                    item(ui, fx, t.view_compare, None, Command::ShowView(MainView::Compare));
+                }
+                if view != MainView::Advisor {
+                    item(ui, fx, t.advisor.menu_item, None, Command::ShowView(MainView::Advisor));
                 }
             });
             ui.menu_button(t.menu_help, |ui| {

@@ -4,7 +4,7 @@
 
 use super::{Attach as _, diag, join};
 use crate::core::analysis::{Diagnostic, Severity};
-use crate::core::catalog::{BoardFormFactor, ChassisKind, GpuSegment, StorageInterface};
+use crate::core::catalog::{BoardFormFactor, Chassis, ChassisKind, GpuSegment, Motherboard, StorageInterface};
 use crate::core::resolve::Node;
 
 pub(super) fn gpu_fit_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
@@ -80,20 +80,62 @@ pub(super) fn board_chassis_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// A node's drives counted by where they go: M.2 slots on the board, 3.5" bays, and 2.5"-class
+/// bays (2.5" SATA, U.2, EDSFF; they may also use free 3.5" bays), and SATA ports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DriveCounts {
+    pub m2: u32,
+    pub hdd: u32,
+    pub small: u32,
+    pub sata: u32,
+}
+
+impl DriveCounts {
+    /// The counts of drives given as (interface, quantity).
+    #[must_use]
+    pub fn of(drives: impl IntoIterator<Item = (StorageInterface, u32)>) -> Self {
+        let mut c = Self::default();
+        for (f, n) in drives {
+            match f {
+                StorageInterface::NvmeM2 => c.m2 += n,
+                StorageInterface::Hdd35 => c.hdd += n,
+                StorageInterface::Sata25 | StorageInterface::NvmeU2 | StorageInterface::NvmeEdsff => c.small += n,
+            }
+            if matches!(f, StorageInterface::Sata25 | StorageInterface::Hdd35) {
+                c.sata += n;
+            }
+        }
+        c
+    }
+}
+
+/// `m2-slots-exceeded` passes: the board has an M.2 slot for each M.2 drive.
+#[must_use]
+pub fn board_holds_m2(b: &Motherboard, drives: DriveCounts) -> bool {
+    drives.m2 <= u32::from(b.m2_slots)
+}
+
+/// `drive-bays-exceeded` (`jbod-bays-exceeded`) passes for the 3.5" drives: a 3.5" bay each.
+#[must_use]
+pub fn chassis_holds_hdds(ch: &Chassis, drives: DriveCounts) -> bool {
+    drives.hdd <= u32::from(ch.bays_35)
+}
+
+/// `drive-bays-exceeded` (`jbod-bays-exceeded`) passes for the 2.5"-class drives: a 2.5" bay
+/// or a 3.5" bay the 3.5" drives leave free, each.
+#[must_use]
+pub fn chassis_holds_small_drives(ch: &Chassis, drives: DriveCounts) -> bool {
+    drives.small <= u32::from(ch.bays_25) + u32::from(ch.bays_35).saturating_sub(drives.hdd)
+}
+
 pub(super) fn storage_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let p = &node.parts;
     let i = node.index;
-    let count = |pred: &dyn Fn(StorageInterface) -> bool| -> u32 {
-        p.storage.iter().filter(|s| pred(s.part.interface)).map(|s| s.quantity).sum()
-    };
-    let m2 = count(&|f| f == StorageInterface::NvmeM2);
-    let hdd = count(&|f| f == StorageInterface::Hdd35);
-    let small =
-        count(&|f| matches!(f, StorageInterface::Sata25 | StorageInterface::NvmeU2 | StorageInterface::NvmeEdsff));
-    let sata = count(&|f| matches!(f, StorageInterface::Sata25 | StorageInterface::Hdd35));
+    let counts = DriveCounts::of(p.storage.iter().map(|s| (s.part.interface, s.quantity)));
+    let DriveCounts { m2, hdd, small, sata } = counts;
     let drives = |pred: fn(StorageInterface) -> bool| p.storage.iter().filter(move |s| pred(s.part.interface));
     if let Some(b) = p.mainboard()
-        && m2 > u32::from(b.m2_slots)
+        && !board_holds_m2(b, counts)
     {
         out.push(
             diag(
@@ -128,7 +170,7 @@ pub(super) fn storage_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let bays25 = u32::from(ch.bays_25);
     let spare35 = bays35.saturating_sub(hdd);
     let code = if ch.kind == ChassisKind::Jbod { "jbod-bays-exceeded" } else { "drive-bays-exceeded" };
-    if hdd > bays35 {
+    if !chassis_holds_hdds(ch, counts) {
         let d = diag(
             node,
             Severity::Error,
@@ -138,7 +180,7 @@ pub(super) fn storage_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
         .at_each(i, drives(|f| f == StorageInterface::Hdd35));
         out.push(d.with_chassis(node).with_fix("Move drives to a disk enclosure (JBOD) or use larger drives"));
     }
-    if small > bays25 + spare35 {
+    if !chassis_holds_small_drives(ch, counts) {
         let d = diag(
             node,
             Severity::Error,

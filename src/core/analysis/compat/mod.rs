@@ -30,7 +30,7 @@ mod power_feed;
 
 pub use cluster::{FABRIC_MIN_GBPS, is_fabric_nic};
 pub use cooling::cooler_mounts_on;
-pub use enclosure::chassis_takes;
+pub use enclosure::{DriveCounts, board_holds_m2, chassis_holds_hdds, chassis_holds_small_drives, chassis_takes};
 pub use pcie::{NIC_SLOT_WIDTH, NVME_LANES, SHARED_LANE_SOCKETS};
 pub use platform::{
     RAM_TO_VRAM_RATIO, baseboard_takes, board_holds_dimms, board_registered_only, board_takes_dimm_kind,
