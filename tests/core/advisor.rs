@@ -107,6 +107,105 @@ proptest! {
     }
 }
 
+/// The small rack catalog: two GPU servers that ship their PSUs (one with 16-pin GPU
+/// cables, one with none), their CPU boards, CPUs, coolers and memory, an M.2, a U.2 and a
+/// 3.5" drive (neither server has 3.5" bays), and three PCIe cards of different power
+/// connectors: the rules the search applies early (drive bays, connectors of shipped PSUs)
+/// against brute force.
+const SMALL_RACK: [&str; 17] = [
+    "gpu/nvidia-rtx-pro-6000-blackwell",
+    "gpu/nvidia-l40s",
+    "gpu/nvidia-a100-pcie-80gb",
+    "chassis/supermicro-sys-420gp-tnar",
+    "chassis/supermicro-as-4125gs-tnrt",
+    "motherboard/supermicro-x12dpg-oa6",
+    "motherboard/supermicro-h13dsg-om",
+    "cpu/intel-xeon-platinum-8380",
+    "cpu/amd-epyc-9654",
+    "cooler/supermicro-lga4189-passive-heatsink",
+    "cooler/supermicro-sp5-passive-heatsink",
+    "memory/samsung-ddr4-3200-rdimm-32gb",
+    "memory/samsung-ddr5-4800-rdimm-32gb",
+    "storage/kingston-kc3000-512gb",
+    "storage/samsung-pm9a3-7.68tb",
+    "storage/seagate-exos-x20-20tb",
+    "psu/supermicro-2200w-titanium-module",
+];
+
+fn small_rack_catalog() -> Catalog {
+    let mut c = Catalog::embedded().unwrap();
+    let keep = |id: &PartId| SMALL_RACK.contains(&id.as_str()) || id.as_str() == "psu/supermicro-2000w-titanium-module";
+    c.retain_parts(keep);
+    assert_eq!(c.len(), SMALL_RACK.len() + 1, "every part of the small rack catalog is in the shipped one");
+    c
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// The same exactness on rack servers with shipped PSUs and datasets that need many drives.
+    #[test]
+    fn rack_front_equals_brute_force(
+        users in 1u32..=40,
+        weights in prop_oneof![Just(WeightType::Bf16), Just(WeightType::Int4)],
+        budget in 40_000.0f64..160_000.0,
+        dataset in prop_oneof![Just(None), Just(Some(20_000.0)), Just(Some(60_000.0))],
+        max_gpus in 1u32..=4,
+    ) {
+        let catalog = small_rack_catalog();
+        let mut w = workload("meta-llama-3.1-70b", WorkMode::Inference);
+        w.weights = weights;
+        w.users = users;
+        w.tokens_per_user = 10.0;
+        let mut req = Requirement::new(vec![w], budget, Currency::default(), 1.0);
+        req.site.form = Form::Rack;
+        req.site.circuits = Circuits { volts: 380.0, amps: 32.0, phases: 3, count: 1 };
+        req.filters.max_nodes = Some(1);
+        req.filters.max_gpus_per_node = Some(max_gpus);
+        req.dataset_gb = dataset;
+        let advice = advisor::advise(&catalog, &req).unwrap();
+        let brute = brute::front(&catalog, &req).unwrap();
+        let fast = keyed(advice.front.iter().map(|c| (c.key.clone(), c.capex)));
+        let slow = keyed(brute.into_iter().map(|(k, c, _)| (k, c)));
+        prop_assert_eq!(fast, slow);
+    }
+}
+
+/// The rack catalog has answers, so the equality above is not only of empty fronts: the
+/// RTX PRO 6000 is fed only by the server with 16-pin cables, and 20 TB of data fits only on
+/// U.2 drives (the 3.5" disk has no bay).
+#[test]
+fn rack_brute_force_equality_covers_real_fronts() {
+    let catalog = small_rack_catalog();
+    let mut w = workload("meta-llama-3.1-70b", WorkMode::Inference);
+    w.weights = WeightType::Int4;
+    w.users = 8;
+    let mut req = Requirement::new(vec![w], 150_000.0, Currency::default(), 1.0);
+    req.site.form = Form::Rack;
+    req.site.circuits = Circuits { volts: 380.0, amps: 32.0, phases: 3, count: 1 };
+    req.filters.max_nodes = Some(1);
+    req.filters.max_gpus_per_node = Some(2);
+    req.dataset_gb = Some(20_000.0);
+    let advice = advisor::advise(&catalog, &req).unwrap();
+    assert!(!advice.front.is_empty(), "{:?}", advice.failure);
+    let brute = brute::front(&catalog, &req).unwrap();
+    assert_eq!(
+        keyed(advice.front.iter().map(|c| (c.key.clone(), c.capex))),
+        keyed(brute.into_iter().map(|(k, c, _)| (k, c)))
+    );
+    for c in &advice.front {
+        let drives: Vec<_> =
+            c.build.nodes[0].parts.iter().filter(|l| l.part.as_str().starts_with("storage/")).collect();
+        assert_eq!(drives.len(), 1);
+        assert_eq!(drives[0].part.as_str(), "storage/samsung-pm9a3-7.68tb", "the only drive the bays hold for 20 TB");
+        let rtx_pro = c.build.nodes[0].parts.iter().any(|l| l.part.as_str() == "gpu/nvidia-rtx-pro-6000-blackwell");
+        let chassis = c.build.nodes[0].parts.iter().find(|l| l.part.as_str().starts_with("chassis/")).unwrap();
+        if rtx_pro {
+            assert_eq!(chassis.part.as_str(), "chassis/supermicro-as-4125gs-tnrt", "the server with 16-pin cables");
+        }
+    }
+}
+
 /// A case the random requirements must cover at least once: a front with more than one
 /// member (two speeds at two prices), so the equality above is not only of empty fronts.
 #[test]

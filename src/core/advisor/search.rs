@@ -607,7 +607,15 @@ impl<'a> NodeSearch<'_, 'a> {
                                                 if let Some(f) = floor {
                                                     psu_floor = f64::max(psu_floor, f);
                                                 }
-                                                let level = level_of(&block);
+                                                let level = match level_of(&block) {
+                                                    // The PSUs the chassis ships: their connectors
+                                                    // and the GPUs' and CPUs' (one set per board)
+                                                    // are all the connector rules read.
+                                                    Level::Part if psu.is_none() && connector_level(&block) => {
+                                                        Level::Board
+                                                    }
+                                                    level => level,
+                                                };
                                                 if first_block.as_ref().is_none_or(|(c0, _)| cost < *c0) {
                                                     first_block = Some((cost, block));
                                                 }
@@ -667,6 +675,12 @@ const HEAT_LEVEL: [&str; 2] = ["gpu-temp-over-max", "airflow-insufficient"];
 /// efficiency changes (the wall draw, hence the circuits).
 fn psu_dependent(code: &str) -> bool {
     code.starts_with("psu-") || code.contains("circuit")
+}
+
+/// Findings of the PSU connector rules (`compat::power_feed`), which read only the PSUs, the
+/// chassis' own GPU power connectors, the PCIe GPUs and the CPU count.
+fn connector_level(block: &Block) -> bool {
+    matches!(block, Block::Finding { code, .. } if matches!(code.as_str(), "psu-connectors-insufficient" | "psu-eps-insufficient"))
 }
 
 fn level_of(block: &Block) -> Level {
