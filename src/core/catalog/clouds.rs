@@ -9,7 +9,7 @@
 //! so that matching an offer to a build's GPUs cannot silently fail.
 
 use super::validate::is_valid_date;
-use super::{Catalog, CatalogProblem, Origin, PartId, PartKind, ProblemSeverity, locate_id};
+use super::{Catalog, CatalogProblem, Origin, PartId, PartKind, ProblemSeverity};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
@@ -94,10 +94,9 @@ fn parse_offers(label: &str, text: &str, problems: &mut Vec<CatalogProblem>) -> 
     let Some(offers) = super::parse_list::<CloudOffer>(label, text, problems) else { return Vec::new() };
     let mut seen: HashMap<String, Origin> = HashMap::new();
     let mut out = Vec::with_capacity(offers.len());
-    let mut search_from = 0;
+    let mut ids = super::IdLocator::new(text);
     for offer in offers {
-        let (pos, (line, col)) = locate_id(text, &offer.id, search_from);
-        search_from = pos;
+        let (line, col) = ids.locate(&offer.id);
         let origin = Origin { file: label.to_owned(), line, col };
         if let Some(first) = seen.get(&offer.id) {
             problems.push(CatalogProblem::error(

@@ -496,11 +496,10 @@ fn parse<T: DeserializeOwned + CatalogEntry>(
     let Some(entries) = parse_list::<T>(label, text, problems) else { return ParsedFile { entries: Vec::new() } };
     let mut seen: HashMap<PartId, Origin> = HashMap::new();
     let mut out = Vec::with_capacity(entries.len());
-    let mut search_from = 0;
+    let mut ids = IdLocator::new(text);
     for entry in entries {
         let id = entry.meta().id.clone();
-        let (pos, (line, col)) = locate_id(text, id.as_str(), search_from);
-        search_from = pos;
+        let (line, col) = ids.locate(id.as_str());
         let origin = Origin { file: label.to_owned(), line, col };
         if let Some(first) = seen.get(&id) {
             problems.push(CatalogProblem::error(
@@ -529,15 +528,52 @@ fn merge<T: CatalogEntry>(list: &mut Vec<T>, origins: &mut HashMap<PartId, Origi
     }
 }
 
-/// Finds `"id"` in the text at or after byte `from`; returns its byte offset and 1-based
-/// line and column (falls back to the start of the file).
-fn locate_id(text: &str, id: &str, from: usize) -> (usize, (usize, usize)) {
-    let needle = format!("\"{id}\"");
-    let found = text.get(from..).and_then(|rest| rest.find(&needle)).map(|p| p + from).or_else(|| text.find(&needle));
-    match found {
-        Some(pos) => (pos + needle.len(), line_col_of_byte(text, pos)),
-        None => (from, (1, 1)),
+/// Finds the entries' ids in a catalog file in file order, counting lines as it goes, so
+/// that locating every id of a file is one pass over it rather than one pass per id (which
+/// was most of the time of loading the catalog).
+pub(crate) struct IdLocator<'t> {
+    text: &'t str,
+    /// Byte offset just past the last id found, and its 1-based line and column.
+    pos: usize,
+    line: usize,
+    col: usize,
+}
+
+impl<'t> IdLocator<'t> {
+    pub(crate) fn new(text: &'t str) -> Self {
+        Self { text, pos: 0, line: 1, col: 1 }
     }
+
+    /// The 1-based line and column of `"id"`: the first at or after the last id found; else
+    /// the first anywhere in the file (an entry out of order, which leaves the position as it
+    /// was); else the start of the file.
+    pub(crate) fn locate(&mut self, id: &str) -> (usize, usize) {
+        let needle = format!("\"{id}\"");
+        let text = self.text;
+        let after = text.get(self.pos..).and_then(|rest| rest.find(&needle)).map(|p| p + self.pos);
+        match after {
+            Some(p) => {
+                let at = advance((self.line, self.col), text.get(self.pos..p).unwrap_or_default());
+                (self.line, self.col) = advance(at, &needle);
+                self.pos = p + needle.len();
+                at
+            }
+            None => text.find(&needle).map_or((1, 1), |p| line_col_of_byte(text, p)),
+        }
+    }
+}
+
+/// The line and column after `s`, from `(line, col)`.
+fn advance((mut line, mut col): (usize, usize), s: &str) -> (usize, usize) {
+    for ch in s.chars() {
+        if ch == '\n' {
+            line += 1;
+            col = 1;
+        } else {
+            col += 1;
+        }
+    }
+    (line, col)
 }
 
 /// 1-based line and column (in characters) of byte offset `pos`.

@@ -497,10 +497,9 @@ impl Models {
         for (label, text) in sources {
             let Some(entries) = super::parse_list::<Model>(label, text, &mut problems) else { continue };
             let mut seen: HashMap<ModelId, Origin> = HashMap::new();
-            let mut search_from = 0;
+            let mut ids = super::IdLocator::new(text);
             for model in entries {
-                let (pos, (line, col)) = super::locate_id(text, model.id.as_str(), search_from);
-                search_from = pos;
+                let (line, col) = ids.locate(model.id.as_str());
                 let origin = Origin { file: label.clone(), line, col };
                 if let Some(first) = seen.get(&model.id) {
                     problems.push(CatalogProblem::error(
