@@ -436,10 +436,12 @@ pub fn node_gpus<'a>(node: &crate::core::resolve::Node<'a>) -> Option<NodeGpus<'
     Some(NodeGpus { gpu, gpus_per_node, types: types.len(), topology })
 }
 
-/// The fit matrices of a build: one per node group that has GPUs.
+/// The fit matrices of a build: one per node group that has GPUs. Groups with the same GPU
+/// model and topology (GPUs per node, nodes, links) have the same rows, which are computed
+/// once (a generated 64-group cluster of identical servers evaluates one matrix, not 64).
 #[must_use]
 pub fn build_fit(resolved: &Resolved<'_>) -> Vec<FitMatrix> {
-    let mut out = Vec::new();
+    let mut out: Vec<FitMatrix> = Vec::new();
     for node in &resolved.nodes {
         let Some(NodeGpus { gpu, gpus_per_node, types, topology: topo }) = node_gpus(node) else { continue };
         let mut notes = Vec::new();
@@ -465,7 +467,10 @@ pub fn build_fit(resolved: &Resolved<'_>) -> Vec<FitMatrix> {
             gpu_memory_bytes: Bytes::from_gib(gpu.memory_gib),
             interconnect: topo.description.clone(),
             workloads: WorkloadKind::ALL.iter().map(|k| FitColumn { id: k.id(), label: k.label() }).collect(),
-            rows: fit_matrix(&resolved.catalog.models, gpu, &topo),
+            rows: match out.iter().find(|m| m.gpu == gpu.id && m.topology == topo) {
+                Some(same) => same.rows.clone(),
+                None => fit_matrix(&resolved.catalog.models, gpu, &topo),
+            },
             topology: topo,
             notes,
         });
@@ -665,7 +670,31 @@ pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Sugg
 
 #[cfg(test)]
 mod tests {
-    use super::largest_fitting;
+    use super::{build_fit, fit_matrix, largest_fitting};
+    use crate::core::build::{Build, Location, NodeGroup};
+    use crate::core::catalog::{Catalog, PartId};
+    use crate::core::resolve::Resolved;
+
+    #[test]
+    fn identical_groups_share_their_rows_and_others_get_their_own() {
+        let catalog = Catalog::embedded().unwrap();
+        let gpu = PartId::from("gpu/nvidia-geforce-rtx-4090");
+        let mut b = Build::new("t");
+        b.add_part(Location::Node(0), &gpu, 2).unwrap();
+        b.add_node(b.nodes[0].clone()).unwrap();
+        let mut other = NodeGroup::new("one card");
+        other.parts = vec![crate::core::build::PartLine::new(gpu.clone(), 1)];
+        b.add_node(other).unwrap();
+        let resolved = Resolved::new(&catalog, &b);
+        let m = build_fit(&resolved);
+        assert_eq!(m.len(), 3);
+        assert_eq!(m[0].rows, m[1].rows);
+        assert_eq!((m[1].node, m[2].node), (1, 2), "each matrix keeps its own group");
+        let card = catalog.gpu(&gpu).unwrap();
+        assert_eq!(m[1].rows, fit_matrix(&catalog.models, card, &m[1].topology), "a reused matrix is the one computed");
+        assert_eq!(m[2].rows, fit_matrix(&catalog.models, card, &m[2].topology));
+        assert_ne!(m[0].rows, m[2].rows, "one card is not two");
+    }
 
     #[test]
     fn binary_search_finds_the_boundary() {
