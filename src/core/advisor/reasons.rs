@@ -67,12 +67,15 @@ pub enum Reason {
     /// One more GPU overloads the node's own circuit (the power analysis' finding).
     CircuitLimit {
         gpus: u32,
+        /// The finding's code (its Chinese meaning comes from `analysis::codes`) and message.
+        code: String,
         finding: String,
     },
     /// No node of the catalog takes one more GPU.
     PlatformCaps {
         more: u32,
         gpu: String,
+        code: String,
         finding: String,
     },
     /// Faster GPUs that the budget rules out.
@@ -129,6 +132,7 @@ pub enum Reason {
     Blocked {
         gpus: u32,
         gpu: String,
+        code: String,
         finding: String,
     },
     /// Nothing meets it: too few circuits.
@@ -200,11 +204,11 @@ fn templates(r: &Reason) -> (&'static str, &'static str) {
         ),
         Reason::CircuitLimit { .. } => (
             "the circuit caps the node at {gpus} cards: with one more, {finding}",
-            "供电电路把单节点限制在 {gpus} 块卡：再加一块，{finding}",
+            "供电电路把单节点限制在 {gpus} 块卡：再加一块，{finding_zh}",
         ),
         Reason::PlatformCaps { .. } => (
             "no node of the catalog takes {more} × {gpu}: {finding}",
-            "部件库中没有能容纳 {more} × {gpu} 的节点：{finding}",
+            "部件库中没有能容纳 {more} × {gpu} 的节点：{finding_zh}",
         ),
         Reason::BudgetRulesOut { .. } => (
             "the budget of {budget} rules out {gpus} (from {cheapest} for the GPUs alone)",
@@ -240,7 +244,7 @@ fn templates(r: &Reason) -> (&'static str, &'static str) {
         ),
         Reason::Blocked { .. } => (
             "no compatible build of {gpus} × {gpu} passes the checks: {finding}",
-            "{gpus} × {gpu} 找不到通过检查的兼容配置：{finding}",
+            "{gpus} × {gpu} 找不到通过检查的兼容配置：{finding_zh}",
         ),
         Reason::Circuits { .. } => (
             "{gpus} × {gpu} needs {needed} circuits at full load; the site has {available}",
@@ -290,6 +294,15 @@ impl Reason {
             let text = format!("{fewer} {noun}");
             params.push(("fewer_gpus", text));
         }
+        // A finding in Chinese: the registry's meaning of its code, with the code to look up
+        // (the message itself, with the build's figures, is English until the rules' messages
+        // are templates too); the English message when the code is not registered.
+        if let Some((_, code)) = params.iter().find(|(k, _)| *k == "code") {
+            let finding = params.iter().find(|(k, _)| *k == "finding").map(|(_, v)| v.clone()).unwrap_or_default();
+            let zh =
+                crate::core::analysis::codes::meaning(code, Lang::ZhCn).map_or(finding, |m| format!("{m} ({code})"));
+            params.push(("finding_zh", zh));
+        }
         params
     }
 
@@ -330,9 +343,16 @@ impl Reason {
             Self::CircuitCaps { gpus, needed, available } => {
                 vec![("gpus", gpus.to_string()), ("needed", needed.to_string()), ("available", available.to_string())]
             }
-            Self::CircuitLimit { gpus, finding } => vec![("gpus", gpus.to_string()), ("finding", finding.clone())],
-            Self::PlatformCaps { more, gpu, finding } => {
-                vec![("more", more.to_string()), ("gpu", gpu.clone()), ("finding", finding.clone())]
+            Self::CircuitLimit { gpus, code, finding } => {
+                vec![("gpus", gpus.to_string()), ("code", code.clone()), ("finding", finding.clone())]
+            }
+            Self::PlatformCaps { more, gpu, code, finding } => {
+                vec![
+                    ("more", more.to_string()),
+                    ("gpu", gpu.clone()),
+                    ("code", code.clone()),
+                    ("finding", finding.clone()),
+                ]
             }
             Self::BudgetRulesOut { gpus, cheapest, budget } => {
                 vec![("gpus", gpus.clone()), ("cheapest", cheapest.clone()), ("budget", budget.clone())]
@@ -371,8 +391,13 @@ impl Reason {
                 vec![("gpus", gpus.to_string()), ("gpu", gpu.clone()), ("budget", budget.clone())]
             }
             Self::NotShown { shown, total } => vec![("shown", shown.to_string()), ("total", total.to_string())],
-            Self::Blocked { gpus, gpu, finding } => {
-                vec![("gpus", gpus.to_string()), ("gpu", gpu.clone()), ("finding", finding.clone())]
+            Self::Blocked { gpus, gpu, code, finding } => {
+                vec![
+                    ("gpus", gpus.to_string()),
+                    ("gpu", gpu.clone()),
+                    ("code", code.clone()),
+                    ("finding", finding.clone()),
+                ]
             }
             Self::Circuits { gpus, gpu, needed, available } => vec![
                 ("gpus", gpus.to_string()),
@@ -495,10 +520,15 @@ pub(crate) fn reasons(
                 out.push(Reason::CircuitCaps { gpus: key.per_node, needed: *needed, available: *available });
             }
             Some(Outcome::Blocked { block: Block::Finding { code, message } }) if code == "circuit-overload" => {
-                out.push(Reason::CircuitLimit { gpus: key.per_node, finding: message.clone() });
+                out.push(Reason::CircuitLimit { gpus: key.per_node, code: code.clone(), finding: message.clone() });
             }
-            Some(Outcome::Blocked { block: Block::Finding { message, .. } }) => {
-                out.push(Reason::PlatformCaps { more: key.per_node + 1, gpu: gpu.clone(), finding: message.clone() });
+            Some(Outcome::Blocked { block: Block::Finding { code, message } }) => {
+                out.push(Reason::PlatformCaps {
+                    more: key.per_node + 1,
+                    gpu: gpu.clone(),
+                    code: code.clone(),
+                    finding: message.clone(),
+                });
             }
             _ => {}
         }
@@ -595,7 +625,9 @@ fn outcome_reason(catalog: &Catalog, req: &Requirement, works: &[Work<'_>], key:
                 Reason::OverBudget { gpus, gpu, cost: money(req, *cheapest), budget: money(req, *budget) }
             }
             Block::NoneWithinBudget { budget } => Reason::NoneWithinBudget { gpus, gpu, budget: money(req, *budget) },
-            Block::Finding { message, .. } => Reason::Blocked { gpus, gpu, finding: message.clone() },
+            Block::Finding { code, message } => {
+                Reason::Blocked { gpus, gpu, code: code.clone(), finding: message.clone() }
+            }
             Block::Circuits { needed, available } => {
                 Reason::Circuits { gpus, gpu, needed: *needed, available: *available }
             }
@@ -720,15 +752,15 @@ mod tests {
             Reason::NeedsGpusForDeadline { model: s("M"), fewer: 4, hours: s("90"), deadline: s("24") },
             Reason::BudgetCaps { more: 3, gpu: s("G"), budget: s("1 USD") },
             Reason::CircuitCaps { gpus: 4, needed: 2, available: 1 },
-            Reason::CircuitLimit { gpus: 4, finding: s("F") },
-            Reason::PlatformCaps { more: 9, gpu: s("G"), finding: s("F") },
+            Reason::CircuitLimit { gpus: 4, code: s("circuit-overload"), finding: s("F") },
+            Reason::PlatformCaps { more: 9, gpu: s("G"), code: s("gpu-bays-exceeded"), finding: s("F") },
             Reason::BudgetRulesOut { gpus: s("G, H"), cheapest: s("2 USD"), budget: s("1 USD") },
             Reason::DoesNotFit { model: s("M"), weights: s("bf16"), gpus: 8, gpu: s("G"), gib: s("24") },
             Reason::TooFewUsers { model: s("M"), capacity: 3, users: 20, target: s("15"), gpus: 8, gpu: s("G") },
             Reason::TooSlow { model: s("M"), per_user: s("4"), target: s("15"), gpus: 8, gpu: s("G") },
             Reason::MissesDeadline { model: s("M"), hours: s("90"), deadline: s("24"), gpus: 8, gpu: s("G") },
             Reason::OverBudget { gpus: 1, gpu: s("G"), cost: s("2 USD"), budget: s("1 USD") },
-            Reason::Blocked { gpus: 1, gpu: s("G"), finding: s("F") },
+            Reason::Blocked { gpus: 1, gpu: s("G"), code: s("not-a-code"), finding: s("F") },
             Reason::Circuits { gpus: 1, gpu: s("G"), needed: 2, available: 1 },
             Reason::TcoOver { gpus: 1, gpu: s("G"), owned: s("3 USD"), ceiling: s("2 USD") },
             Reason::NoParts,
@@ -758,6 +790,26 @@ mod tests {
                 assert!(!text.contains('{') && !text.is_empty(), "{r:?} in {lang:?}: {text}");
             }
         }
+    }
+
+    /// A finding reads in Chinese by its code's registered meaning, and in English as the
+    /// rule's message; an unregistered code falls back to the message.
+    #[test]
+    fn findings_read_in_the_reason_language() {
+        let s = |x: &str| x.to_owned();
+        let r = Reason::PlatformCaps {
+            more: 9,
+            gpu: s("H100"),
+            code: s("gpu-bays-exceeded"),
+            finding: s("Node: 9 GPUs but 8 bays"),
+        };
+        assert_eq!(r.render(Lang::En), "no node of the catalog takes 9 × H100: Node: 9 GPUs but 8 bays");
+        assert_eq!(
+            r.render(Lang::ZhCn),
+            "部件库中没有能容纳 9 × H100 的节点：GPU 数量超过 GPU 服务器的双宽槽位 (gpu-bays-exceeded)"
+        );
+        let odd = Reason::Blocked { gpus: 1, gpu: s("G"), code: s("not-a-code"), finding: s("F") };
+        assert_eq!(odd.render(Lang::ZhCn), "1 × G 找不到通过检查的兼容配置：F");
     }
 
     #[test]

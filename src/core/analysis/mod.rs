@@ -8,6 +8,7 @@
 //! render the report their own way; the GUI caches it on the document revision.
 
 pub mod bom;
+pub mod codes;
 pub mod compat;
 pub mod diagnostic;
 pub mod fit;
