@@ -30,6 +30,10 @@ pub struct AdviseArgs {
     /// --deadline-hours.
     #[arg(long, value_name = "ID")]
     pub model: Option<String>,
+    /// A model not in the catalog instead of --model: `--params 7e9 --layers 32 --hidden
+    /// 4096 --heads 32` and the other shape flags of `rigplan fit`.
+    #[command(flatten)]
+    pub arch: super::fit::ArchArgs,
     /// inference, lora, qlora, full-finetune or pretrain.
     #[arg(long, value_name = "MODE", value_parser = parse_mode)]
     pub mode: Option<WorkMode>,
@@ -228,16 +232,43 @@ fn parse_workload(catalog: &Catalog, spec: &str) -> anyhow::Result<WorkloadReq> 
         fields.push((k.trim(), v.trim()));
     }
     let get = |key: &str| fields.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
-    let model = get("model").with_context(|| format!("--workload `{spec}`: name the model (model=ID)"))?;
     let mode = match get("mode") {
         Some(m) => parse_mode(m).map_err(|e| anyhow::anyhow!("--workload: {e}"))?,
         None => WorkMode::Inference,
     };
-    let mut w = WorkloadReq::new(model_id(catalog, model)?, mode);
+    // A custom architecture: the shape keys of `rigplan fit`'s flags.
+    let shape = |key: &str| -> anyhow::Result<Option<u32>> {
+        get(key)
+            .map(|v| v.parse().map_err(|_| anyhow::anyhow!("--workload `{spec}`: {key}=`{v}` is not a whole number")))
+            .transpose()
+    };
+    let arch = super::fit::ArchArgs {
+        params: get("params").map(str::to_owned),
+        layers: shape("layers")?,
+        hidden: shape("hidden")?,
+        heads: shape("heads")?,
+        kv_heads: shape("kv-heads")?,
+        head_dim: shape("head-dim")?,
+        ffn: shape("ffn")?,
+        vocab: shape("vocab")?,
+        experts: shape("experts")?,
+        active_experts: shape("active-experts")?,
+        kv_lora_rank: shape("kv-lora-rank")?,
+        rope_dim: shape("rope-dim")?,
+    };
+    let mut w = match (get("model"), arch.arch().with_context(|| format!("--workload `{spec}`"))?) {
+        (Some(model), None) => WorkloadReq::new(model_id(catalog, model)?, mode),
+        (None, Some(arch)) => WorkloadReq::custom(arch, mode),
+        (Some(_), Some(_)) => bail!("--workload `{spec}`: give model=ID or params=N with its shape, not both"),
+        (None, None) => bail!(
+            "--workload `{spec}`: name the model (model=ID), or give params=N,layers=L,hidden=H,heads=A for one not in the catalog"
+        ),
+    };
     for (k, v) in &fields {
         let bad = |what: &str| anyhow::anyhow!("--workload `{spec}`: {k}=`{v}` is not {what}");
         match *k {
-            "model" | "mode" => {}
+            "model" | "mode" | "params" | "layers" | "hidden" | "heads" | "kv-heads" | "head-dim" | "ffn" | "vocab"
+            | "experts" | "active-experts" | "kv-lora-rank" | "rope-dim" => {}
             "weights" => w.weights = parse_weights(v).map_err(|e| anyhow::anyhow!("--workload: {e}"))?,
             "context" => w.context = v.parse().map_err(|_| bad("a whole number of tokens"))?,
             "users" => w.users = v.parse().map_err(|_| bad("a whole number"))?,
@@ -245,7 +276,7 @@ fn parse_workload(catalog: &Catalog, spec: &str) -> anyhow::Result<WorkloadReq> 
             "train-tokens" => w.train_tokens = Some(v.parse().map_err(|_| bad("a number"))?),
             "deadline-hours" => w.deadline_hours = Some(v.parse().map_err(|_| bad("a number"))?),
             other => bail!(
-                "--workload `{spec}`: unknown key `{other}` (model, mode, weights, context, users, tokens-per-user, train-tokens, deadline-hours)"
+                "--workload `{spec}`: unknown key `{other}` (model, mode, weights, context, users, tokens-per-user, train-tokens, deadline-hours; for a custom model params, layers, hidden, heads, kv-heads, head-dim, ffn, vocab, experts, active-experts, kv-lora-rank, rope-dim)"
             ),
         }
     }
@@ -263,8 +294,16 @@ pub fn requirement(catalog: &Catalog, a: &AdviseArgs) -> anyhow::Result<Requirem
         None => Requirement::new(Vec::new(), 0.0, Currency::default(), 1.0),
     };
     let mut workloads = Vec::new();
-    if let Some(model) = &a.model {
-        let mut w = WorkloadReq::new(model_id(catalog, model)?, a.mode.unwrap_or(WorkMode::Inference));
+    let mode = a.mode.unwrap_or(WorkMode::Inference);
+    let flagged = match (&a.model, a.arch.arch()?) {
+        (Some(model), _) => Some(WorkloadReq::new(model_id(catalog, model)?, mode)),
+        (None, Some(arch)) => Some(WorkloadReq::custom(arch, mode)),
+        (None, None) if a.arch.params.is_some() => bail!(
+            "the advisor sizes activations, the KV cache and speed from the architecture: give --layers, --hidden and --heads with --params"
+        ),
+        (None, None) => None,
+    };
+    if let Some(mut w) = flagged {
         if let Some(x) = a.weights {
             w.weights = x;
         }

@@ -11,11 +11,11 @@
 use super::{Exit, load_build};
 use crate::core::analysis::fit::{self, FitMatrix, Suggestion, WorkloadKind};
 use crate::core::analysis::memory::{
-    self, GradDtype, KvType, Layout, LoraTargets, Mode, ModelSpec, Offload, Optimizer, PerGpuMemory, Recompute,
-    Verdict, WeightType, Workload,
+    self, CustomArch, GradDtype, KvType, Layout, LoraTargets, Mode, ModelSpec, Offload, Optimizer, PerGpuMemory,
+    Recompute, Verdict, WeightType, Workload,
 };
 use crate::core::analysis::speed::{self, SpeedSettings, Topology};
-use crate::core::catalog::{Catalog, FfnKind, Gpu, Mla, Moe, NormKind, Role, Transformer};
+use crate::core::catalog::{Catalog, Gpu};
 use crate::core::resolve::Resolved;
 use crate::core::units::{Bytes, format_thousands};
 use anyhow::{Context as _, bail};
@@ -31,39 +31,16 @@ pub struct FitArgs {
     /// A catalog model id (the `model/` prefix may be left out), e.g. meta-llama-3.1-8b.
     #[arg(long, value_name = "ID")]
     pub model: Option<String>,
-    /// A parameter count instead of a catalog model (7e9, 7B, 350M); alone it gives model
-    /// states only, with --layers --hidden --heads also activations and KV cache.
-    #[arg(long, value_name = "N", conflicts_with = "model")]
-    pub params: Option<String>,
-    #[arg(long, value_name = "L", requires = "params")]
-    pub layers: Option<u32>,
-    #[arg(long, value_name = "H", requires = "params")]
-    pub hidden: Option<u32>,
-    #[arg(long, value_name = "A", requires = "params")]
-    pub heads: Option<u32>,
-    #[arg(long, value_name = "K", requires = "params")]
-    pub kv_heads: Option<u32>,
-    #[arg(long, value_name = "D", requires = "params")]
-    pub head_dim: Option<u32>,
-    /// FFN width of a gated (SwiGLU) FFN; without it a 4×hidden GELU FFN is assumed.
-    #[arg(long, value_name = "F", requires = "params")]
-    pub ffn: Option<u32>,
-    #[arg(long, value_name = "V", requires = "params")]
-    pub vocab: Option<u32>,
-    #[arg(long, value_name = "E", requires = "params")]
-    pub experts: Option<u32>,
-    #[arg(long, value_name = "K", requires = "params")]
-    pub active_experts: Option<u32>,
-    #[arg(long, value_name = "R", requires = "params")]
-    pub kv_lora_rank: Option<u32>,
-    #[arg(long, value_name = "R", requires = "params")]
-    pub rope_dim: Option<u32>,
+    /// A custom architecture instead of a catalog model.
+    #[command(flatten)]
+    pub arch: ArchArgs,
 
     /// A catalog GPU id (the `gpu/` prefix may be left out).
     #[arg(long, value_name = "ID", conflicts_with = "build")]
     pub gpu: Option<String>,
-    /// Number of GPUs of --gpu (one node); default 1.
-    #[arg(long, value_name = "N", conflicts_with = "build")]
+    /// Number of GPUs of --gpu (one node); default 1. With --build, how many of the build's
+    /// GPUs the workload uses (default all), e.g. the replicas of a layout that leaves some idle.
+    #[arg(long, value_name = "N")]
     pub gpus: Option<u32>,
     /// A build file: its first node group with GPUs gives the GPU type, count, nodes and links.
     #[arg(long, value_name = "FILE")]
@@ -174,6 +151,95 @@ pub fn parse_count(text: &str) -> anyhow::Result<f64> {
     Ok(value)
 }
 
+/// A model that is not in the catalog: a parameter count and, for activations and the KV
+/// cache, its shape (`rigplan fit` and `rigplan advise`).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct ArchArgs {
+    /// A parameter count instead of a catalog model (7e9, 7B, 350M); alone it gives model
+    /// states only, with --layers --hidden --heads also activations and KV cache.
+    #[arg(long, value_name = "N", conflicts_with = "model")]
+    pub params: Option<String>,
+    #[arg(long, value_name = "L", requires = "params")]
+    pub layers: Option<u32>,
+    #[arg(long, value_name = "H", requires = "params")]
+    pub hidden: Option<u32>,
+    #[arg(long, value_name = "A", requires = "params")]
+    pub heads: Option<u32>,
+    #[arg(long, value_name = "K", requires = "params")]
+    pub kv_heads: Option<u32>,
+    #[arg(long, value_name = "D", requires = "params")]
+    pub head_dim: Option<u32>,
+    /// FFN width of a gated (SwiGLU) FFN; without it a 4×hidden GELU FFN is assumed.
+    #[arg(long, value_name = "F", requires = "params")]
+    pub ffn: Option<u32>,
+    #[arg(long, value_name = "V", requires = "params")]
+    pub vocab: Option<u32>,
+    #[arg(long, value_name = "E", requires = "params")]
+    pub experts: Option<u32>,
+    #[arg(long, value_name = "K", requires = "params")]
+    pub active_experts: Option<u32>,
+    #[arg(long, value_name = "R", requires = "params")]
+    pub kv_lora_rank: Option<u32>,
+    #[arg(long, value_name = "R", requires = "params")]
+    pub rope_dim: Option<u32>,
+}
+
+impl ArchArgs {
+    /// The parameter count, when `--params` is given.
+    ///
+    /// # Errors
+    /// A count that does not parse.
+    pub fn params(&self) -> anyhow::Result<Option<u64>> {
+        self.params
+            .as_deref()
+            .map(|text| parse_count(text).context("--params").map(crate::core::units::round_non_negative))
+            .transpose()
+    }
+
+    /// The architecture, when `--params` comes with `--layers`, `--hidden` and `--heads`
+    /// (`None` without shape flags).
+    ///
+    /// # Errors
+    /// A count that does not parse, or shape flags without the three that make a shape.
+    pub fn arch(&self) -> anyhow::Result<Option<CustomArch>> {
+        let Some(params) = self.params()? else { return Ok(None) };
+        let optional_given = [
+            self.kv_heads,
+            self.head_dim,
+            self.ffn,
+            self.vocab,
+            self.experts,
+            self.active_experts,
+            self.kv_lora_rank,
+            self.rope_dim,
+        ];
+        let (Some(layers), Some(hidden), Some(heads)) = (self.layers, self.hidden, self.heads) else {
+            if [self.layers, self.hidden, self.heads].iter().any(Option::is_some)
+                || optional_given.iter().any(Option::is_some)
+            {
+                bail!(
+                    "an architecture needs --layers, --hidden and --heads together (the other shape flags refine it)"
+                );
+            }
+            return Ok(None);
+        };
+        Ok(Some(CustomArch {
+            params,
+            layers,
+            hidden,
+            heads,
+            kv_heads: self.kv_heads,
+            head_dim: self.head_dim,
+            ffn: self.ffn,
+            vocab: self.vocab,
+            experts: self.experts,
+            active_experts: self.active_experts,
+            kv_lora_rank: self.kv_lora_rank,
+            rope_dim: self.rope_dim,
+        }))
+    }
+}
+
 /// The model the flags describe, with its catalog id and name if it is a catalog model.
 fn model_spec(catalog: &Catalog, args: &FitArgs) -> anyhow::Result<(ModelSpec, Option<String>, String, Option<u32>)> {
     if let Some(id) = &args.model {
@@ -184,76 +250,15 @@ fn model_spec(catalog: &Catalog, args: &FitArgs) -> anyhow::Result<(ModelSpec, O
         let max_context = model.transformer().map(|t| t.max_context);
         return Ok((ModelSpec::from_model(model), Some(model.id.to_string()), model.name.clone(), max_context));
     }
-    let Some(text) = &args.params else { bail!("give --model ID or --params N") };
-    let params = parse_count(text).context("--params")?;
-    let params = crate::core::units::round_non_negative(params);
-    let name = format!("{} parameters", format_thousands(params as f64, 0));
-    let arch_given = [args.layers, args.hidden, args.heads];
-    let optional_given = [
-        args.kv_heads,
-        args.head_dim,
-        args.ffn,
-        args.vocab,
-        args.experts,
-        args.active_experts,
-        args.kv_lora_rank,
-        args.rope_dim,
-    ];
-    let (Some(layers), Some(hidden), Some(heads)) = (args.layers, args.hidden, args.heads) else {
-        if arch_given.iter().any(Option::is_some) || optional_given.iter().any(Option::is_some) {
-            bail!("an architecture needs --layers, --hidden and --heads together (the other shape flags refine it)");
-        }
+    let Some(params) = args.arch.params()? else { bail!("give --model ID or --params N") };
+    let Some(arch) = args.arch.arch()? else {
+        let name = format!("{} parameters", format_thousands(params as f64, 0));
         return Ok((ModelSpec::params_only(params), None, name, None));
     };
-    let moe = match (args.experts, args.active_experts) {
-        (Some(experts), Some(active_experts)) => Some(Moe {
-            experts,
-            active_experts,
-            shared_experts: 0,
-            expert_ffn: args.ffn.unwrap_or(4 * hidden),
-            dense_layers: 0,
-        }),
-        (None, None) => None,
-        _ => bail!("--experts and --active-experts go together"),
-    };
-    let head_dim = args.head_dim;
-    let mla = match (args.kv_lora_rank, args.rope_dim) {
-        (Some(kv_lora_rank), Some(rope)) => {
-            let d = head_dim.unwrap_or_else(|| hidden.checked_div(heads).unwrap_or(0));
-            Some(Mla { q_lora_rank: None, kv_lora_rank, qk_nope_head_dim: d, rope_head_dim: rope, v_head_dim: d })
-        }
-        (None, None) => None,
-        _ => bail!("--kv-lora-rank and --rope-dim go together (MLA)"),
-    };
-    let t = Transformer {
-        role: Role::Decoder,
-        layers,
-        hidden,
-        heads,
-        kv_heads: args.kv_heads,
-        head_dim,
-        ffn: args.ffn.unwrap_or(4 * hidden),
-        ffn_kind: if args.ffn.is_some() { FfnKind::Gated } else { FfnKind::Plain },
-        vocab: args.vocab.unwrap_or(0),
-        // A custom architecture states no maximum; the requested context is its own limit.
-        max_context: args.context.unwrap_or_else(|| Workload::defaults(args.mode.into()).context),
-        tied_embeddings: false,
-        norm: NormKind::RmsNorm,
-        linear_biases: false,
-        qkv_bias: false,
-        qk_norm: false,
-        learned_positions: false,
-        extra_params: 0,
-        sliding_window: None,
-        attention_layers: None,
-        moe,
-        mla,
-    };
-    let problems = t.problems();
-    if !problems.is_empty() {
-        bail!("the architecture flags are inconsistent: {}", problems.join("; "));
-    }
-    Ok((ModelSpec::custom(params, t), None, name, None))
+    // A custom architecture states no maximum; the requested context is its own limit.
+    let context = args.context.unwrap_or_else(|| Workload::defaults(args.mode.into()).context);
+    let spec = arch.spec(context).map_err(|e| anyhow::anyhow!(e))?;
+    Ok((spec, None, arch.name(), None))
 }
 
 /// The GPU, its topology, and a note on where it came from.
@@ -270,17 +275,33 @@ fn hardware<'a>(catalog: &'a Catalog, args: &FitArgs) -> anyhow::Result<Option<(
         }
         return Ok(Some((gpu, Topology::new(gpu, n, 1, false, 0.0))));
     }
-    if args.gpus.is_some() {
-        bail!("--gpus needs --gpu ID");
-    }
-    let Some(path) = &args.build else { return Ok(None) };
+    let Some(path) = &args.build else {
+        if args.gpus.is_some() {
+            bail!("--gpus needs --gpu ID or --build FILE");
+        }
+        return Ok(None);
+    };
     let build = load_build(path)?;
     let resolved = Resolved::new(catalog, &build);
     for node in &resolved.nodes {
         let Some(found) = fit::node_gpus(node) else { continue };
         // The catalog outlives the resolved build; look the GPU up there for the lifetime.
         let Some(gpu) = catalog.gpu(&found.gpu.id) else { continue };
-        return Ok(Some((gpu, found.topology)));
+        let mut topology = found.topology;
+        if let Some(n) = args.gpus {
+            let total = topology.gpus_per_node.saturating_mul(topology.nodes);
+            if n == 0 || n > total {
+                bail!("--gpus {n}: the build's node group `{}` has {total} GPU(s)", node.name);
+            }
+            // The first n GPUs, filling nodes in order; the links stay the node's.
+            topology.gpus_per_node = topology.gpus_per_node.min(n);
+            topology.nodes = n.div_ceil(topology.gpus_per_node.max(1));
+            topology.fast_group = topology.fast_group.min(topology.gpus_per_node);
+            if n < total {
+                topology.description = format!("{} ({n} of its {total} GPUs used)", topology.description);
+            }
+        }
+        return Ok(Some((gpu, topology)));
     }
     bail!("the build `{}` has no GPU the catalog knows", path.display())
 }

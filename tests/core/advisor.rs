@@ -343,6 +343,84 @@ fn cli_files_pass_check_and_fit() {
     }
 }
 
+/// A model that is not in the catalog, by its architecture (Llama 3.1 8B's config.json as
+/// flags, on the command line and as `--workload` keys): the advisor sizes it as it sizes the
+/// catalog model with that shape, and `rigplan fit --build FILE` with the printed flags
+/// confirms its per-GPU memory, for inference and for LoRA.
+#[test]
+fn custom_architectures_are_advised_and_confirmed_by_fit() {
+    let dir = temp_dir();
+    let out_dir = dir.path().join("custom");
+    let shape = [
+        "--layers",
+        "32",
+        "--hidden",
+        "4096",
+        "--heads",
+        "32",
+        "--kv-heads",
+        "8",
+        "--ffn",
+        "14336",
+        "--vocab",
+        "128256",
+    ];
+    let mut args = vec!["advise", "--params", "8030261248"];
+    args.extend(shape);
+    args.extend([
+        "--users",
+        "4",
+        "--budget",
+        "6000",
+        "--workload",
+        "params=8030261248,layers=32,hidden=4096,heads=32,kv-heads=8,ffn=14336,vocab=128256,mode=lora,train-tokens=1e7",
+        "--json",
+        "-o",
+        out_dir.to_str().unwrap(),
+    ]);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}{out}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let front = json["front"].as_array().unwrap();
+    assert!(!front.is_empty());
+    for c in front {
+        let file = c["file"].as_str().unwrap();
+        for fit in c["workloads"].as_array().unwrap() {
+            let fit_args = fit["fit_args"].as_str().unwrap().to_owned();
+            assert!(fit_args.starts_with("--params 8030261248 --layers 32"), "{fit_args}");
+            let mut args = vec!["fit", "--build", file, "--json"];
+            args.extend(fit_args.split_whitespace());
+            let (code, text, err) = run(&args);
+            assert_eq!(code, 0, "{file} {fit_args}: {err}");
+            let shown: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(shown["per_gpu"]["total_bytes"], fit["per_gpu_bytes"], "{file} {fit_args}");
+        }
+    }
+    // The catalog model of the same shape gets the same front (configurations and capex).
+    let (code, catalog_out, err) = run(&[
+        "advise",
+        "--model",
+        "meta-llama-3.1-8b",
+        "--users",
+        "4",
+        "--budget",
+        "6000",
+        "--workload",
+        "model=meta-llama-3.1-8b,mode=lora,train-tokens=1e7",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let catalog_json: serde_json::Value = serde_json::from_str(&catalog_out).unwrap();
+    let keys = |j: &serde_json::Value| -> Vec<(String, String)> {
+        j["front"].as_array().unwrap().iter().map(|c| (c["key"].to_string(), c["capex"].to_string())).collect()
+    };
+    assert_eq!(keys(&json), keys(&catalog_json));
+    // An architecture without its shape is refused, naming what is missing.
+    let (code, _, err) = run(&["advise", "--params", "7e9", "--budget", "6000"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--layers, --hidden and --heads"), "{err}");
+}
+
 #[test]
 fn cli_text_table_and_why_not() {
     let (code, out, err) = run(&[

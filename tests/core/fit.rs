@@ -263,3 +263,29 @@ fn fit_cli_with_a_build_and_a_custom_architecture() {
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(v["kv_cache_bytes_per_token"], 131_072);
 }
+
+/// `--gpus N` with `--build`: the workload runs on N of the build's GPUs (the advisor's
+/// inference layouts that leave a GPU idle print it). One of the two A100s of the
+/// professional template needs what one A100 alone needs; more GPUs than the build has is an
+/// error that names the count.
+#[test]
+fn build_with_fewer_gpus_uses_that_many() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/catalog/builds/professional-2x-a100.ron");
+    let args = ["--model", "meta-llama-3.1-8b", "--mode", "inference", "--batch", "4", "--json"];
+    let mut on_build = vec!["fit", "--build", file, "--gpus", "1"];
+    on_build.extend(args);
+    let (code, out, err) = run(&on_build);
+    assert_eq!(code, 0, "{err}");
+    let mut alone = vec!["fit", "--gpu", "nvidia-a100-pcie-80gb", "--gpus", "1"];
+    alone.extend(args);
+    let (code, single, err) = run(&alone);
+    assert_eq!(code, 0, "{err}");
+    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let b: serde_json::Value = serde_json::from_str(&single).unwrap();
+    assert_eq!(a["per_gpu"]["total_bytes"], b["per_gpu"]["total_bytes"]);
+    let mut too_many = vec!["fit", "--build", file, "--gpus", "3"];
+    too_many.extend(args);
+    let (code, _, err) = run(&too_many);
+    assert_eq!(code, 2);
+    assert!(err.contains("has 2 GPU(s)"), "{err}");
+}

@@ -176,3 +176,32 @@ fn ticked_builds_go_to_the_compare_view_and_are_not_kept() {
     assert_eq!(h.query_all_by_label(EN.advisor.from_advisor).count(), 2);
     assert!(s.prefs_to_store().compare.is_empty(), "no file holds them: they are not stored");
 }
+
+#[test]
+fn a_custom_architecture_starts_from_the_chosen_model_and_is_advised() {
+    let mut h = app_as_started(config());
+    open_advisor(&mut h);
+    let before = front(&h);
+    let combo = h.get_all_by_label(EN.advisor.model).min_by(|a, b| a.rect().top().total_cmp(&b.rect().top())).unwrap();
+    combo.click();
+    h.run();
+    h.get_by_label(EN.advisor.custom_model).click();
+    h.run();
+    let req = &state(&h).advisor.req;
+    let arch = req.workloads[0].custom.expect("workload 1 is a custom architecture now");
+    let catalog = &state(&h).catalog;
+    let llama = catalog.models.get("meta-llama-3.1-8b").unwrap();
+    assert_eq!(
+        arch,
+        rigplan::core::analysis::memory::CustomArch::like(llama.total_params(), llama.transformer().unwrap())
+    );
+    assert_eq!(req.workloads[0].model.as_str(), arch.name());
+    // Its fields are in the form, and the same shape gives the same builds.
+    assert!(h.query_by_label(EN.advisor.layers).is_some());
+    let after = front(&h);
+    assert_eq!(
+        after.iter().map(|c| (&c.key, c.capex)).collect::<Vec<_>>(),
+        before.iter().map(|c| (&c.key, c.capex)).collect::<Vec<_>>()
+    );
+    assert!(after[0].workloads[0].fit_args.starts_with("--params "), "{}", after[0].workloads[0].fit_args);
+}

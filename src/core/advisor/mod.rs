@@ -137,10 +137,13 @@ pub struct Advice {
 }
 
 /// One workload's model, resolved.
-pub(crate) struct Work<'a> {
+pub(crate) struct Work {
     pub spec: ModelSpec,
-    pub name: &'a str,
-    pub id: &'a str,
+    /// The model's name, for reasons.
+    pub name: String,
+    /// The `rigplan fit` flags that name the model (`--model ID`, or a custom architecture's
+    /// `--params … --layers …`).
+    pub flags: String,
 }
 
 /// The figures of a configuration's workloads, cached by configuration.
@@ -150,7 +153,7 @@ pub(crate) type PerfCache = HashMap<(PartId, u32, u32, u64, bool), Result<Vec<Wo
 #[expect(clippy::too_many_arguments, reason = "the configuration's fields and the cache, as the search holds them")]
 pub(crate) fn perf(
     cache: &mut PerfCache,
-    works: &[Work<'_>],
+    works: &[Work],
     req: &Requirement,
     gpu: &Gpu,
     per_node: u32,
@@ -168,7 +171,7 @@ pub(crate) fn perf(
         .iter()
         .zip(&req.workloads)
         .enumerate()
-        .map(|(i, (w, r))| workloads::evaluate(i, &w.spec, r, &setup, w.id).map_err(|s| (i, s)))
+        .map(|(i, (w, r))| workloads::evaluate(i, &w.spec, r, &setup, &w.flags).map_err(|s| (i, s)))
         .collect::<Result<Vec<_>, _>>();
     cache.insert(key, result.clone());
     result
@@ -178,20 +181,23 @@ pub(crate) fn perf(
 ///
 /// # Errors
 /// A model the catalog does not know.
-pub(crate) fn works<'a>(catalog: &'a Catalog, req: &'a Requirement) -> Result<Vec<Work<'a>>, RequirementError> {
+pub(crate) fn works(catalog: &Catalog, req: &Requirement) -> Result<Vec<Work>, RequirementError> {
     req.workloads
         .iter()
         .enumerate()
         .map(|(i, w)| {
+            if let Some(arch) = &w.custom {
+                let spec = arch
+                    .spec(w.context)
+                    .map_err(|message| RequirementError { field: format!("workloads[{i}].custom"), message })?;
+                return Ok(Work { spec, name: arch.name(), flags: arch.flags() });
+            }
             let model = catalog.models.get(w.model.as_str()).ok_or_else(|| RequirementError {
                 field: format!("workloads[{i}].model"),
                 message: format!("`{}` is not in the model catalog (rigplan catalog list --kind model)", w.model),
             })?;
-            Ok(Work {
-                spec: ModelSpec::from_model(model),
-                name: model.name.as_str(),
-                id: model.id.as_str().strip_prefix("model/").unwrap_or(model.id.as_str()),
-            })
+            let id = model.id.as_str().strip_prefix("model/").unwrap_or(model.id.as_str());
+            Ok(Work { spec: ModelSpec::from_model(model), name: model.name.clone(), flags: format!("--model {id}") })
         })
         .collect()
 }
@@ -245,7 +251,7 @@ pub(crate) struct Searched {
 }
 
 /// Walks the configurations of a requirement (see the module docs).
-pub(crate) fn search_all(catalog: &Catalog, req: &Requirement, pools: &Pools<'_>, works: &[Work<'_>]) -> Searched {
+pub(crate) fn search_all(catalog: &Catalog, req: &Requirement, pools: &Pools<'_>, works: &[Work]) -> Searched {
     let mut stats = Stats::default();
     let mut cache = PerfCache::new();
     let mut found = Vec::new();
@@ -344,7 +350,7 @@ pub(crate) fn systems_config<'a>(
     catalog: &'a Catalog,
     req: &Requirement,
     pools: &Pools<'a>,
-    works: &[Work<'_>],
+    works: &[Work],
     system: &Priced<'a, System>,
     nodes: u32,
     cache: &mut PerfCache,

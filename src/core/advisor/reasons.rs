@@ -438,7 +438,7 @@ fn outcome<'s>(searched: &'s Searched, key: &ConfigKey) -> Option<&'s Outcome> {
 
 /// The reason a shortfall on `gpus` × `gpu` gives for needing more of them.
 fn fewer_reason(
-    works: &[Work<'_>],
+    works: &[Work],
     req: &Requirement,
     workload: usize,
     shortfall: &Shortfall,
@@ -449,27 +449,27 @@ fn fewer_reason(
     let r = req.workloads.get(workload)?;
     Some(match shortfall {
         Shortfall::Memory { gpu_memory_bytes, .. } => Reason::NeedsGpusForMemory {
-            model: w.name.to_owned(),
+            model: w.name.clone(),
             weights: r.weights.name().to_owned(),
             gpus: fewer + 1,
             gpu: gpu.to_owned(),
             gib: format!("{:.0}", gpu_memory_bytes.gib()),
         },
         Shortfall::Users { capacity, users } => Reason::NeedsGpusForUsers {
-            model: w.name.to_owned(),
+            model: w.name.clone(),
             fewer,
             capacity: *capacity,
             users: *users,
             target: one_decimal(r.tokens_per_user),
         },
         Shortfall::Speed { per_user_tokens_per_s, target } => Reason::NeedsGpusForSpeed {
-            model: w.name.to_owned(),
+            model: w.name.clone(),
             fewer,
             per_user: one_decimal(*per_user_tokens_per_s),
             target: one_decimal(*target),
         },
         Shortfall::Deadline { hours, deadline_hours } => Reason::NeedsGpusForDeadline {
-            model: w.name.to_owned(),
+            model: w.name.clone(),
             fewer,
             hours: one_decimal(*hours),
             deadline: one_decimal(*deadline_hours),
@@ -483,7 +483,7 @@ fn fewer_reason(
 pub(crate) fn reasons(
     catalog: &Catalog,
     req: &Requirement,
-    works: &[Work<'_>],
+    works: &[Work],
     c: &Candidate,
     searched: &Searched,
 ) -> Vec<Reason> {
@@ -577,10 +577,10 @@ fn stage(o: &Outcome) -> u8 {
 }
 
 /// The reason for one outcome of `key`.
-fn outcome_reason(catalog: &Catalog, req: &Requirement, works: &[Work<'_>], key: &ConfigKey, o: &Outcome) -> Reason {
+fn outcome_reason(catalog: &Catalog, req: &Requirement, works: &[Work], key: &ConfigKey, o: &Outcome) -> Reason {
     let gpus = key.per_node.saturating_mul(key.nodes);
     let gpu = gpu_name(catalog, key.system.as_ref().unwrap_or(&key.gpu));
-    let model = |i: usize| works.get(i).map_or_else(String::new, |w| w.name.to_owned());
+    let model = |i: usize| works.get(i).map_or_else(String::new, |w| w.name.clone());
     match o {
         Outcome::OverBudget { gpus_cost } => {
             Reason::OverBudget { gpus, gpu, cost: money(req, *gpus_cost), budget: money(req, req.budget) }
@@ -670,7 +670,7 @@ fn most_promising<'s>(outcomes: impl Iterator<Item = &'s (ConfigKey, Outcome)>) 
 }
 
 /// Why nothing meets the requirement.
-pub(crate) fn failure(catalog: &Catalog, req: &Requirement, works: &[Work<'_>], searched: &Searched) -> Reason {
+pub(crate) fn failure(catalog: &Catalog, req: &Requirement, works: &[Work], searched: &Searched) -> Reason {
     match most_promising(searched.outcomes.iter()) {
         Some((key, o)) => outcome_reason(catalog, req, works, key, o),
         None => Reason::NoParts,
@@ -681,7 +681,7 @@ pub(crate) fn failure(catalog: &Catalog, req: &Requirement, works: &[Work<'_>], 
 pub(crate) fn why_not(
     catalog: &Catalog,
     req: &Requirement,
-    works: &[Work<'_>],
+    works: &[Work],
     searched: &Searched,
     front: &[Candidate],
     front_left_out: usize,

@@ -1,7 +1,7 @@
 //! What the user asks the advisor for: workloads that must all run, a budget, a site and an
 //! objective, with the limits every field is checked against.
 
-use crate::core::analysis::memory::{Mode, WeightType};
+use crate::core::analysis::memory::{CustomArch, Mode, WeightType};
 use crate::core::catalog::{ModelId, PartId};
 use crate::core::export::SheetDate;
 use crate::core::units::Currency;
@@ -92,7 +92,11 @@ impl WorkMode {
 /// One workload the build must run.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct WorkloadReq {
+    /// The catalog model, or for a custom architecture the name it is shown under.
     pub model: ModelId,
+    /// A model not in the catalog, by its architecture (`rigplan fit`'s shape flags); when
+    /// set, `model` is only its name.
+    pub custom: Option<CustomArch>,
     pub mode: WorkMode,
     pub weights: WeightType,
     /// Tokens per sequence (prompt plus output for inference); capped at the model's maximum.
@@ -108,12 +112,19 @@ pub struct WorkloadReq {
 }
 
 impl WorkloadReq {
+    /// A workload of a custom architecture, named as `rigplan fit` names it.
+    #[must_use]
+    pub fn custom(arch: CustomArch, mode: WorkMode) -> Self {
+        Self { custom: Some(arch), ..Self::new(ModelId(arch.name()), mode) }
+    }
+
     /// A workload with the defaults of its mode: 4096-token context for inference and 2048
     /// for training, one user at 10 tokens/s (a reading pace, about 7 words/s), no token count.
     #[must_use]
     pub fn new(model: ModelId, mode: WorkMode) -> Self {
         Self {
             model,
+            custom: None,
             mode,
             weights: mode.default_weights(),
             context: if mode == WorkMode::Inference { 4096 } else { 2048 },

@@ -149,15 +149,15 @@ pub fn evaluate(
     spec: &ModelSpec,
     req: &WorkloadReq,
     setup: &GpuSetup<'_>,
-    model_id: &str,
+    model_flags: &str,
 ) -> Result<WorkloadFit, Shortfall> {
     if matches!(req.mode, WorkMode::Lora | WorkMode::Qlora) && spec.transformer().is_none() {
         return Err(Shortfall::NotApplicable);
     }
     if req.mode == WorkMode::Inference {
-        inference(index, spec, req, setup, model_id)
+        inference(index, spec, req, setup, model_flags)
     } else {
-        training(index, spec, req, setup, model_id)
+        training(index, spec, req, setup, model_flags)
     }
 }
 
@@ -186,7 +186,7 @@ fn inference(
     spec: &ModelSpec,
     req: &WorkloadReq,
     setup: &GpuSetup<'_>,
-    model_id: &str,
+    model_flags: &str,
 ) -> Result<WorkloadFit, Shortfall> {
     let base = base_workload(spec, req);
     let total = setup.total();
@@ -231,6 +231,7 @@ fn inference(
         }
     }
     let Some(b) = best else { return Err(shortfall.unwrap_or(Shortfall::NotApplicable)) };
+    let used = b.replicas * b.tp * b.pp;
     let capacity = b.replicas.saturating_mul(b.capacity_batch);
     if capacity < req.users {
         return Err(Shortfall::Users { capacity, users: req.users });
@@ -257,11 +258,13 @@ fn inference(
         train_tokens_per_s: None,
         hours: None,
         fit_args: format!(
-            "--model {model_id} --mode inference --weights {} --context {} --tp {} --pp {} --batch {batch}",
+            "{model_flags} --mode inference --weights {} --context {} --tp {} --pp {} --batch {batch}{}",
             w.weights.name(),
             w.context,
             b.tp,
-            b.pp
+            b.pp,
+            // Replicas that leave GPUs idle (3 GPUs, 2 per replica): the GPUs they use.
+            if used < total { format!(" --gpus {used}") } else { String::new() }
         ),
     })
 }
@@ -271,7 +274,7 @@ fn training(
     spec: &ModelSpec,
     req: &WorkloadReq,
     setup: &GpuSetup<'_>,
-    model_id: &str,
+    model_flags: &str,
 ) -> Result<WorkloadFit, Shortfall> {
     let base = base_workload(spec, req);
     let total = setup.total().max(1);
@@ -318,7 +321,7 @@ fn training(
             train_tokens_per_s: Some(tps),
             hours,
             fit_args: format!(
-                "--model {model_id} --mode {} --weights {} --context {} --recompute full --zero {}{tokens}",
+                "{model_flags} --mode {} --weights {} --context {} --recompute full --zero {}{tokens}",
                 w.mode.id(),
                 w.weights.name(),
                 w.context,

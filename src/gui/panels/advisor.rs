@@ -12,7 +12,7 @@ use super::plots::{legend, series_color, with_save};
 use crate::core::advisor::{
     Advice, Candidate, Form, Objective, Preset, Requirement, WorkMode, WorkloadReq, requirement::DEFAULT_CNY_PER_USD,
 };
-use crate::core::analysis::memory::WeightType;
+use crate::core::analysis::memory::{CustomArch, WeightType};
 use crate::core::catalog::{ModelId, PartId};
 use crate::core::export::SheetDate;
 use crate::core::units::{Currency, format_thousands};
@@ -143,23 +143,44 @@ fn workloads(ui: &mut egui::Ui, fx: &FrameCtx<'_>, req: &mut Requirement) {
 
 fn workload(ui: &mut egui::Ui, fx: &FrameCtx<'_>, a: &AdvisorTexts, w: &mut WorkloadReq) {
     row(ui, a.model, |ui, l| {
-        let name = fx
-            .catalog
-            .models
-            .iter()
-            .find(|m| m.id == w.model)
-            .map_or_else(|| w.model.as_str().to_owned(), |m| m.name.clone());
+        let name = match &w.custom {
+            Some(_) => a.custom_model.to_owned(),
+            None => fx
+                .catalog
+                .models
+                .iter()
+                .find(|m| m.id == w.model)
+                .map_or_else(|| w.model.as_str().to_owned(), |m| m.name.clone()),
+        };
         ComboBox::from_id_salt("model")
             .selected_text(name)
             .width(180.0)
             .show_ui(ui, |ui| {
+                if ui.selectable_label(w.custom.is_some(), a.custom_model).clicked() && w.custom.is_none() {
+                    // Start from the shape of the model chosen so far (Llama 3.1 8B if it has none).
+                    let like = |id: &str| {
+                        let m = fx.catalog.models.get(id)?;
+                        Some(CustomArch::like(m.total_params(), m.transformer()?))
+                    };
+                    let arch = like(w.model.as_str()).or_else(|| like("meta-llama-3.1-8b")).unwrap_or_default();
+                    w.custom = Some(arch);
+                    w.model = ModelId(arch.name());
+                }
+                ui.separator();
                 for m in fx.catalog.models.iter() {
-                    ui.selectable_value(&mut w.model, m.id.clone(), &m.name);
+                    if ui.selectable_label(w.custom.is_none() && w.model == m.id, &m.name).clicked() {
+                        w.model = m.id.clone();
+                        w.custom = None;
+                    }
                 }
             })
             .response
             .labelled_by(l);
     });
+    if let Some(arch) = w.custom.as_mut() {
+        custom_arch(ui, a, arch);
+        w.model = ModelId(arch.name());
+    }
     row(ui, a.mode, |ui, l| {
         let before = w.mode;
         ComboBox::from_id_salt("mode")
@@ -218,6 +239,36 @@ fn workload(ui: &mut egui::Ui, fx: &FrameCtx<'_>, a: &AdvisorTexts, w: &mut Work
             }
             if let Some(h) = w.deadline_hours.as_mut() {
                 ui.add(DragValue::new(h).range(0.01..=1.0e6).speed(1.0).max_decimals(1)).labelled_by(l);
+            }
+        });
+    }
+}
+
+/// The shape of a custom model: `rigplan fit`'s flags as fields.
+fn custom_arch(ui: &mut egui::Ui, a: &AdvisorTexts, arch: &mut CustomArch) {
+    row(ui, a.params, |ui, l| {
+        #[expect(clippy::cast_precision_loss, reason = "a parameter count shown in billions")]
+        let mut billions = arch.params as f64 / 1.0e9;
+        let r = ui.add(DragValue::new(&mut billions).range(0.001..=10_000.0).speed(0.1).max_decimals(3).suffix(" B"));
+        if r.labelled_by(l).changed() {
+            arch.params = crate::core::units::round_non_negative(billions * 1.0e9);
+        }
+    });
+    row(ui, a.layers, |ui, l| ui.add(DragValue::new(&mut arch.layers).range(1..=1_000)).labelled_by(l));
+    row(ui, a.hidden, |ui, l| ui.add(DragValue::new(&mut arch.hidden).range(1..=1_000_000).speed(64)).labelled_by(l));
+    row(ui, a.heads, |ui, l| ui.add(DragValue::new(&mut arch.heads).range(1..=1_024)).labelled_by(l));
+    for (label, value, default) in [
+        (a.kv_heads, &mut arch.kv_heads, arch.heads),
+        (a.ffn, &mut arch.ffn, arch.hidden.saturating_mul(4)),
+        (a.vocab, &mut arch.vocab, 32_000),
+    ] {
+        row(ui, label, |ui, l| {
+            let mut on = value.is_some();
+            if ui.checkbox(&mut on, "").labelled_by(l).changed() {
+                *value = on.then_some(default);
+            }
+            if let Some(v) = value.as_mut() {
+                ui.add(DragValue::new(v).range(1..=1_000_000).speed(16)).labelled_by(l);
             }
         });
     }

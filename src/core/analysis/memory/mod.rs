@@ -27,10 +27,12 @@
 //! quantization bit widths), `model` (the model's size and architecture) and `estimate` (the
 //! formulas), with the fit verdict here.
 
+mod custom;
 mod estimate;
 mod model;
 mod workload;
 
+pub use custom::CustomArch;
 pub use estimate::{
     Scores, estimate, kv_bytes_per_token, layer_activation_bytes, lora_params, optimizer_bytes_per_param, weight_bytes,
 };
