@@ -205,3 +205,29 @@ fn a_custom_architecture_starts_from_the_chosen_model_and_is_advised() {
     );
     assert!(after[0].workloads[0].fit_args.starts_with("--params "), "{}", after[0].workloads[0].fit_args);
 }
+
+#[test]
+fn leaving_out_a_gpu_takes_its_builds_off_the_front() {
+    // A tall window, so that the form's Limits section is on screen.
+    let c = config();
+    let mut h = Harness::builder().with_size(egui::vec2(1500.0, 2000.0)).build_eframe(move |cc| App::new(cc, c));
+    h.run();
+    open_advisor(&mut h);
+    let first = front(&h)[0].clone();
+    let gpu = first.key.gpu.clone();
+    let name = state(&h).catalog.gpu(&gpu).unwrap().name.clone();
+    h.get_by_label(EN.advisor.limits).click();
+    h.run();
+    // The menu button, named by its row's label (the rightmost widget of that name).
+    h.get_all_by_label(EN.advisor.exclude_gpus)
+        .max_by(|a, b| a.rect().left().total_cmp(&b.rect().left()))
+        .unwrap()
+        .click();
+    h.run();
+    h.get_by_label(&name).click();
+    h.run();
+    assert_eq!(state(&h).advisor.req.filters.exclude_parts, [gpu.clone()]);
+    let after = front(&h);
+    assert!(!after.is_empty());
+    assert!(after.iter().all(|c| c.key.gpu != gpu), "no build of the {name} is left");
+}

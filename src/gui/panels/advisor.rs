@@ -417,6 +417,7 @@ fn limits(ui: &mut egui::Ui, fx: &FrameCtx<'_>, req: &mut Requirement) {
         });
         row(ui, a.priced_since, |ui, l| date_field(ui, l, a, &mut req.filters.priced_since));
         row(ui, a.must_use_gpu, |ui, l| gpu_choice(ui, l, fx, "must-use", a.any, &mut req.filters.require_parts));
+        row(ui, a.exclude_gpus, |ui, l| gpu_exclusions(ui, l, fx, &mut req.filters.exclude_parts));
         row(ui, a.why_not, |ui, l| gpu_choice(ui, l, fx, "why-not", a.nobody, &mut req.why_not));
     });
 }
@@ -454,6 +455,31 @@ fn date_field(ui: &mut egui::Ui, l: egui::Id, a: &AdvisorTexts, date: &mut Optio
         ui.colored_label(ui.visuals().error_fg_color, fill(a.bad_date, &[&text.trim()]));
     }
     ui.data_mut(|d| d.insert_temp(id, text));
+}
+
+/// GPUs the search leaves out, ticked in a menu; other excluded parts (from the CLI's
+/// `--exclude`) are kept.
+fn gpu_exclusions(ui: &mut egui::Ui, l: egui::Id, fx: &FrameCtx<'_>, list: &mut Vec<PartId>) {
+    let a = fx.texts.advisor;
+    let gpus = &fx.catalog.gpus;
+    let n = gpus.iter().filter(|g| list.contains(&g.id)).count();
+    let label = if n == 0 { a.any.to_owned() } else { fill(a.n_excluded, &[&n]) };
+    ui.menu_button(label, |ui| {
+        egui::ScrollArea::vertical().max_height(320.0).show(ui, |ui| {
+            for g in gpus {
+                let mut out = list.contains(&g.id);
+                if ui.checkbox(&mut out, &g.name).changed() {
+                    if out {
+                        list.push(g.id.clone());
+                    } else {
+                        list.retain(|p| p != &g.id);
+                    }
+                }
+            }
+        });
+    })
+    .response
+    .labelled_by(l);
 }
 
 /// One GPU of the catalog, or none: the list holds it alone.

@@ -88,6 +88,9 @@ pub struct AdvisorTexts {
     /// "{} is not a date (YYYY-MM-DD)".
     pub bad_date: &'static str,
     pub must_use_gpu: &'static str,
+    pub exclude_gpus: &'static str,
+    /// "{} excluded".
+    pub n_excluded: &'static str,
     pub any: &'static str,
     pub ram_to_vram: &'static str,
     pub dataset: &'static str,
@@ -224,6 +227,8 @@ pub static EN: AdvisorTexts = AdvisorTexts {
     date_hint: "YYYY-MM-DD",
     bad_date: "{} is not a date (YYYY-MM-DD)",
     must_use_gpu: "Must use GPU",
+    exclude_gpus: "Leave out GPUs",
+    n_excluded: "{} left out",
     any: "Any",
     ram_to_vram: "System memory × GPU memory",
     dataset: "Dataset (GB)",
@@ -332,6 +337,8 @@ pub static ZH: AdvisorTexts = AdvisorTexts {
     date_hint: "YYYY-MM-DD",
     bad_date: "{} 不是日期 (YYYY-MM-DD)",
     must_use_gpu: "必须使用的 GPU",
+    exclude_gpus: "排除的 GPU",
+    n_excluded: "已排除 {} 款",
     any: "不限",
     ram_to_vram: "内存 / 显存倍数",
     dataset: "数据集 (GB)",
