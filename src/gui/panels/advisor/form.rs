@@ -1,71 +1,24 @@
-//! The Advisor view: the requirement form on the left (presets, workloads, budget, site,
-//! objective, limits), and on the right the answer: a scatter plot of the front (capex
-//! against speed; hover shows a build's figures, a click selects it), the ranked table with
-//! the builds ticked for comparison, the selected build's figures and reasons with "Open as
-//! build", and the "why not" answers.
-//!
-//! Every widget edits a copy of the requirement; a changed copy is pushed as one
-//! [`Command::SetRequirement`], and `logic` runs the advisor on it before the next frame.
-//! Renders the cached [`crate::gui::advisor::Advised`]; nothing here searches.
+//! The Advisor's requirement form: presets, workloads (a catalog model or a custom
+//! architecture), budget, site, objective and limits. Each widget edits a copy of the
+//! requirement; [`ui`] pushes the copy when it changed.
 
-use super::plots::{legend, series_color, with_save};
 use crate::core::advisor::{
-    Advice, Candidate, Form, Objective, Preset, Requirement, WorkMode, WorkloadReq, requirement::DEFAULT_CNY_PER_USD,
+    Form, Objective, Preset, Requirement, WorkMode, WorkloadReq, requirement::DEFAULT_CNY_PER_USD,
 };
 use crate::core::analysis::memory::{CustomArch, WeightType};
 use crate::core::catalog::{ModelId, PartId};
 use crate::core::export::SheetDate;
-use crate::core::units::{Currency, format_thousands};
-use crate::gui::advisor::{Advised, SpeedAxis};
+use crate::core::units::Currency;
 use crate::gui::command::Command;
-use crate::gui::compare::{MAX_BUILDS, MIN_BUILDS};
 use crate::gui::context::FrameCtx;
 use crate::gui::text::advisor::AdvisorTexts;
 use crate::gui::text::fill;
-use crate::gui::theme;
-use crate::gui::vocab::MainView;
 use egui::{ComboBox, DragValue, RichText, TextEdit};
-use egui_plot::{Line, MarkerShape, Plot, PlotPoint, PlotPoints, Points, Text};
 
-/// Width of the requirement form.
-const FORM_WIDTH: f32 = 360.0;
 /// Width of a form field's label column.
 const LABEL_WIDTH: f32 = 150.0;
-/// How near the pointer must be to a plotted build to hover or click it, in points.
-const PICK_RADIUS: f32 = 12.0;
-/// The id of the front's plot (its memory holds the plot's transform, which tests read to
-/// find a build's point on screen).
-pub const FRONT_PLOT_ID: &str = "advisor-front-plot";
 /// Currencies the form offers; the rate of one chosen is its default until edited.
 const CURRENCIES: [(&str, f64); 2] = [("CNY", DEFAULT_CNY_PER_USD), ("USD", 1.0)];
-
-/// The whole Advisor view (both panels).
-pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
-    egui::Panel::left("advisor-form").resizable(true).default_size(FORM_WIDTH).min_size(280.0).show(ui, |ui| {
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| form(ui, fx));
-    });
-    egui::CentralPanel::default().show(ui, |ui| {
-        super::canvas::notice(ui, fx);
-        toolbar(ui, fx);
-        ui.separator();
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| answer(ui, fx));
-    });
-}
-
-fn toolbar(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
-    let a = fx.texts.advisor;
-    ui.horizontal_wrapped(|ui| {
-        if ui.button(a.back_to_build).clicked() {
-            fx.push(Command::ShowView(MainView::Build));
-        }
-        ui.separator();
-        ui.heading(a.title);
-        ui.weak(a.subtitle);
-    });
-}
-
-// ---------------------------------------------------------------------------------------
-// The requirement form.
 
 /// A labelled row of the form: the label, then the row's widgets, which `add` names by the
 /// label's id (`labelled_by`) for screen readers.
@@ -87,7 +40,8 @@ fn row<R>(ui: &mut egui::Ui, label: &str, add: impl FnOnce(&mut egui::Ui, egui::
     .inner
 }
 
-fn form(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+/// The whole form.
+pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let a = fx.texts.advisor;
     let mut req = fx.advisor.req.clone();
     ui.label(RichText::new(a.presets).strong());
@@ -274,7 +228,9 @@ fn custom_arch(ui: &mut egui::Ui, a: &AdvisorTexts, arch: &mut CustomArch) {
     }
 }
 
-fn mode_name(a: &AdvisorTexts, m: WorkMode) -> &'static str {
+/// The name of a mode in the table's language.
+#[must_use]
+pub fn mode_name(a: &AdvisorTexts, m: WorkMode) -> &'static str {
     WorkMode::ALL.iter().position(|x| *x == m).map_or("", |i| a.mode_names[i])
 }
 
@@ -502,328 +458,4 @@ fn gpu_choice(ui: &mut egui::Ui, l: egui::Id, fx: &FrameCtx<'_>, salt: &str, non
         })
         .response
         .labelled_by(l);
-}
-
-// ---------------------------------------------------------------------------------------
-// The answer.
-
-fn answer(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
-    let a = fx.texts.advisor;
-    let Some(advised) = fx.advised else { return };
-    let advice = match &advised.result {
-        Ok(advice) => advice,
-        Err(message) => {
-            ui.colored_label(fx.tokens.error, fill(a.invalid, &[message]));
-            return;
-        }
-    };
-    let s = &advice.stats;
-    ui.weak(fill(
-        a.searched,
-        &[&s.configurations, &format_thousands(advised.millis, 0), &s.bounded, &s.estimated, &s.checked],
-    ));
-    if advice.front.is_empty() {
-        let why = advice.failure.as_ref().map_or_else(|| a.nothing_left.to_owned(), |r| r.render(a.lang));
-        ui.add_space(6.0);
-        ui.colored_label(fx.tokens.error, fill(a.nothing, &[&why]));
-    } else {
-        plot(ui, fx, advised, advice);
-        ui.add_space(6.0);
-        table(ui, fx, advice);
-        ui.add_space(6.0);
-        actions(ui, fx, advised);
-        ui.separator();
-        // The selected build, else the first: there is always one to read about.
-        if fx.advisor.selected.as_deref().and_then(|s| advised.candidate(s)).is_none() {
-            ui.weak(a.select_hint);
-        }
-        if let Some(c) = shown(fx, advised) {
-            detail(ui, fx, c);
-        }
-    }
-    if advice.front_left_out > 0 {
-        ui.weak(fill(a.left_out, &[&advice.front_left_out]));
-    }
-    for w in &advice.why_not {
-        ui.label(fill(a.why_not_answer, &[&w.name, &w.reason.render(a.lang)]));
-    }
-    if !advice.unpriced.is_empty() {
-        ui.weak(fill(a.unpriced, &[&advice.unpriced.len()]));
-    }
-}
-
-fn axis_label(a: &AdvisorTexts, axis: SpeedAxis) -> &'static str {
-    match axis {
-        SpeedAxis::Served => a.axis_served,
-        SpeedAxis::Hours => a.axis_hours,
-        SpeedAxis::TrainRate => a.axis_train,
-    }
-}
-
-/// Short name of workload `i` for the plot's choice and the table's columns.
-fn workload_name(fx: &FrameCtx<'_>, req: &Requirement, i: usize) -> String {
-    let a = fx.texts.advisor;
-    req.workloads.get(i).map_or_else(String::new, |w| {
-        let model = fx.catalog.models.iter().find(|m| m.id == w.model).map_or(w.model.as_str(), |m| m.name.as_str());
-        format!("{} · {model} {}", fill(a.col_workload, &[&(i + 1)]), mode_name(a, w.mode))
-    })
-}
-
-fn plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, advised: &Advised, advice: &Advice) {
-    let a = fx.texts.advisor;
-    let adv = fx.advisor;
-    let req = &adv.req;
-    let w = adv.plot_workload.min(req.workloads.len().saturating_sub(1));
-    if req.workloads.len() > 1 {
-        ui.horizontal(|ui| {
-            let l = ui.label(a.plot_of).id;
-            ComboBox::from_id_salt("plot-workload")
-                .selected_text(workload_name(fx, req, w))
-                .width(320.0)
-                .show_ui(ui, |ui| {
-                    for i in 0..req.workloads.len() {
-                        if ui.selectable_label(i == w, workload_name(fx, req, i)).clicked() && i != w {
-                            fx.push(Command::AdvisorPlotWorkload(i));
-                        }
-                    }
-                })
-                .response
-                .labelled_by(l);
-            ui.weak(a.plot_hint);
-        });
-    } else {
-        ui.weak(a.plot_hint);
-    }
-    let axis = SpeedAxis::of(req, w);
-    let series = advised.points.get(w).map(Vec::as_slice).unwrap_or_default();
-    let points: Vec<PlotPoint> = series.iter().map(|(_, p)| PlotPoint::new(p[0], p[1])).collect();
-    let mut front: Vec<PlotPoint> = points.clone();
-    front.sort_by(|p, q| p.x.total_cmp(&q.x));
-    let selected = adv.selected.as_deref();
-    let chosen: Vec<PlotPoint> = series
-        .iter()
-        .filter(|(i, _)| advice.front.get(*i).is_some_and(|c| Some(c.slug.as_str()) == selected))
-        .map(|(_, p)| PlotPoint::new(p[0], p[1]))
-        .collect();
-    let marked: Vec<PlotPoint> = series
-        .iter()
-        .filter(|(i, _)| advice.front.get(*i).is_some_and(|c| adv.marked.contains(&c.slug)))
-        .map(|(_, p)| PlotPoint::new(p[0], p[1]))
-        .collect();
-    let tk = fx.tokens;
-    let currency = req.currency.0.clone();
-    let mut picked = None;
-    with_save(ui, fx, "advisor-front", |ui| {
-        let response = Plot::new("advisor-front")
-            .id(egui::Id::unique(FRONT_PLOT_ID))
-            .height(theme::TALL_PLOT_HEIGHT)
-            .legend(legend())
-            .allow_scroll(false)
-            .x_axis_label(fill(a.axis_capex, &[&currency]))
-            .y_axis_label(axis_label(a, axis))
-            .include_y(0.0)
-            .show(ui, |plot| {
-                plot.line(Line::new(a.front, PlotPoints::Owned(front)).color(series_color(tk, 0).gamma_multiply(0.5)));
-                plot.points(
-                    Points::new(a.col_build, PlotPoints::Borrowed(&points))
-                        .radius(4.0)
-                        .shape(MarkerShape::Circle)
-                        .color(series_color(tk, 0)),
-                );
-                // Each point's rank, beside it.
-                for (i, p) in series {
-                    if let Some(c) = advice.front.get(*i) {
-                        let at = PlotPoint::new(p[0], p[1]);
-                        let label = RichText::new(format!(" #{}", c.rank)).small();
-                        plot.text(Text::new("", at, label).anchor(egui::Align2::LEFT_BOTTOM).color(tk.muted));
-                    }
-                }
-                if !marked.is_empty() {
-                    plot.points(
-                        Points::new(a.col_compare, PlotPoints::Owned(marked))
-                            .radius(6.0)
-                            .filled(false)
-                            .shape(MarkerShape::Square)
-                            .color(series_color(tk, 1)),
-                    );
-                }
-                if !chosen.is_empty() {
-                    plot.points(
-                        Points::new(a.selected, PlotPoints::Owned(chosen))
-                            .radius(7.0)
-                            .shape(MarkerShape::Diamond)
-                            .color(tk.accent),
-                    );
-                }
-            });
-        // The build under the pointer: the nearest plotted one within the pick radius.
-        let nearest = |pos: egui::Pos2| {
-            series
-                .iter()
-                .map(|(i, p)| (*i, response.transform.position_from_point(&PlotPoint::new(p[0], p[1])).distance(pos)))
-                .filter(|(_, d)| *d <= PICK_RADIUS)
-                .min_by(|x, y| x.1.total_cmp(&y.1))
-                .map(|(i, _)| i)
-        };
-        let r = &response.response;
-        if r.clicked()
-            && let Some(c) = r.interact_pointer_pos().and_then(nearest).and_then(|i| advice.front.get(i))
-        {
-            picked = Some(c.slug.clone());
-        }
-        if let Some(c) = r.hover_pos().and_then(nearest).and_then(|i| advice.front.get(i)) {
-            let _ = response.response.clone().on_hover_ui_at_pointer(|ui| {
-                ui.label(RichText::new(format!("#{} {}", c.rank, c.build.name)).strong());
-                for (label, value) in figures(a, req, c) {
-                    ui.label(format!("{label}: {value}"));
-                }
-            });
-        }
-        response
-    });
-    if let Some(slug) = picked {
-        fx.push(Command::AdvisorSelect(Some(slug)));
-    }
-}
-
-/// The headline figures of a candidate, as (label, value) rows.
-fn figures(a: &AdvisorTexts, req: &Requirement, c: &Candidate) -> Vec<(String, String)> {
-    let cur = &req.currency.0;
-    let money = |v: f64| format!("{} {cur}", format_thousands(v, 0));
-    let mut rows = vec![
-        (a.col_capex.to_owned(), money(c.capex)),
-        (fill(a.tco_over, &[&req.horizon_years]), money(c.tco_owned)),
-        (a.wall_max.to_owned(), format!("{} W", format_thousands(c.wall_watts, 0))),
-        (a.col_circuits.to_owned(), c.circuits_needed.to_string()),
-    ];
-    for (k, fit) in c.workloads.iter().enumerate() {
-        rows.push((fill(a.col_workload, &[&(fit.workload + 1)]), speed_text(a, cur, c, k)));
-    }
-    rows
-}
-
-/// A workload's figures on a candidate: speed, and its cost per 1M tokens or per run.
-fn speed_text(a: &AdvisorTexts, cur: &str, c: &Candidate, k: usize) -> String {
-    let Some(fit) = c.workloads.get(k) else { return String::new() };
-    let speed = match (fit.served_tokens_per_s, fit.train_tokens_per_s) {
-        (Some(served), _) => fill(
-            a.served,
-            &[
-                &format_thousands(served, 0),
-                &format_thousands(fit.per_user_tokens_per_s.unwrap_or(0.0), 1),
-                &fit.users_capacity.map_or_else(|| "?".to_owned(), |u| u.to_string()),
-            ],
-        ),
-        (None, Some(train)) => {
-            let rate = fill(a.training, &[&format_thousands(train, 0)]);
-            match fit.hours {
-                Some(h) => format!("{rate}, {}", fill(a.hours, &[&format_thousands(h, 1)])),
-                None => rate,
-            }
-        }
-        (None, None) => String::new(),
-    };
-    let cost = match (c.cost_per_million_tokens.get(k).copied().flatten(), c.cost_per_run.get(k).copied().flatten()) {
-        (Some(m), _) if fit.served_tokens_per_s.is_some() => fill(a.per_million, &[&format_thousands(m, 2), &cur]),
-        (_, Some(r)) => fill(a.per_run, &[&format_thousands(r, 0), &cur]),
-        _ => return speed,
-    };
-    format!("{speed} · {cost}")
-}
-
-fn table(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, advice: &Advice) {
-    let a = fx.texts.advisor;
-    let adv = fx.advisor;
-    let req = &adv.req;
-    let cur = &req.currency.0;
-    egui::Grid::new("advisor-table").striped(true).spacing([14.0, 4.0]).show(ui, |ui| {
-        for h in [a.col_compare, a.col_build, a.col_capex, a.col_tco, a.col_wall, a.col_circuits] {
-            ui.label(RichText::new(h).strong());
-        }
-        for (i, w) in req.workloads.iter().enumerate() {
-            let head = ui.label(RichText::new(fill(a.col_workload, &[&(i + 1)])).strong());
-            head.on_hover_text(workload_name(fx, req, i) + &format!(" ({})", w.weights.name()));
-        }
-        ui.end_row();
-        for c in &advice.front {
-            let mut marked = adv.marked.contains(&c.slug);
-            if ui.checkbox(&mut marked, format!("#{}", c.rank)).changed() {
-                fx.push(Command::AdvisorMark { slug: c.slug.clone(), marked });
-            }
-            let selected = adv.selected.as_deref() == Some(c.slug.as_str());
-            if ui.selectable_label(selected, &c.build.name).clicked() {
-                fx.push(Command::AdvisorSelect((!selected).then(|| c.slug.clone())));
-            }
-            ui.label(format!("{} {cur}", format_thousands(c.capex, 0)));
-            ui.label(format!("{} {cur}", format_thousands(c.tco_owned, 0)));
-            ui.label(format!("{} W", format_thousands(c.wall_watts, 0)));
-            ui.label(c.circuits_needed.to_string());
-            for k in 0..req.workloads.len() {
-                let axis = SpeedAxis::of(req, k);
-                let value = axis.value(c, k).map_or_else(String::new, |v| match axis {
-                    SpeedAxis::Hours => fill(a.hours, &[&format_thousands(v, 1)]),
-                    _ => format!("{} tok/s", format_thousands(v, 0)),
-                });
-                ui.label(value).on_hover_text(speed_text(a, cur, c, k));
-            }
-            ui.end_row();
-        }
-    });
-}
-
-fn actions(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, advised: &Advised) {
-    let a = fx.texts.advisor;
-    ui.horizontal_wrapped(|ui| {
-        let shown = shown(fx, advised);
-        if ui.add_enabled(shown.is_some(), egui::Button::new(a.open_as_build)).clicked()
-            && let Some(c) = shown
-        {
-            fx.push(Command::AdvisorOpen(c.slug.clone()));
-        }
-        let n = fx.advisor.marked.iter().filter(|s| advised.candidate(s).is_some()).count();
-        let ready = (MIN_BUILDS..=MAX_BUILDS).contains(&n);
-        let button = ui.add_enabled(ready, egui::Button::new(fill(a.compare_selected, &[&n])));
-        if button.clicked() {
-            fx.push(Command::AdvisorCompare);
-        }
-        if !ready {
-            ui.weak(a.compare_hint);
-        }
-    });
-}
-
-/// The build the detail shows: the selected one, else the first of the front.
-fn shown<'a>(fx: &FrameCtx<'_>, advised: &'a Advised) -> Option<&'a Candidate> {
-    let selected = fx.advisor.selected.as_deref().and_then(|s| advised.candidate(s));
-    selected.or_else(|| advised.advice()?.front.first())
-}
-
-fn detail(ui: &mut egui::Ui, fx: &FrameCtx<'_>, c: &Candidate) {
-    let a = fx.texts.advisor;
-    let req = &fx.advisor.req;
-    ui.label(RichText::new(format!("#{} {}", c.rank, c.build.name)).strong());
-    super::plots::figures(ui, "advisor-figures", &figures(a, req, c));
-    for fit in &c.workloads {
-        ui.add_space(4.0);
-        ui.label(RichText::new(workload_name(fx, req, fit.workload)).strong());
-        let mem = fill(
-            a.memory_per_gpu,
-            &[
-                &format_thousands(fit.per_gpu_bytes.gib(), 1),
-                &format_thousands(fit.gpu_memory_bytes.gib(), 0),
-                &format_thousands(fit.memory_fraction * 100.0, 0),
-            ],
-        );
-        ui.label(mem);
-        ui.label(fill(a.parallelism, &[&fit.tp, &fit.pp, &fit.replicas]));
-        ui.horizontal_wrapped(|ui| {
-            ui.weak(a.check_with);
-            ui.label(RichText::new(format!("rigplan fit --build FILE {}", fit.fit_args)).monospace());
-        });
-    }
-    ui.add_space(6.0);
-    ui.label(RichText::new(a.why_this).strong());
-    for r in &c.reasons {
-        ui.label(format!("• {}", r.render(a.lang)));
-    }
 }
