@@ -12,6 +12,7 @@
 
 use crate::core::advisor::{self, Advice, Candidate, Preset, Requirement, WorkMode};
 use crate::core::catalog::Catalog;
+use egui_plot::PlotPoint;
 use std::time::Instant;
 
 /// The requirement and what the user picked among its answers.
@@ -120,6 +121,31 @@ impl SpeedAxis {
     }
 }
 
+/// One workload's scatter of the front: (capex, speed) of each member that has a speed.
+#[derive(Clone, Debug, Default)]
+pub struct PlotSeries {
+    /// The front index of each point.
+    pub index: Vec<usize>,
+    pub points: Vec<PlotPoint>,
+    /// The same points by capex, for the line through the front.
+    pub line: Vec<PlotPoint>,
+}
+
+impl PlotSeries {
+    fn of(advice: &Advice, axis: SpeedAxis, workload: usize) -> Self {
+        let (index, points): (Vec<usize>, Vec<PlotPoint>) = advice
+            .front
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| Some((i, PlotPoint::new(c.capex, axis.value(c, workload)?))))
+            .filter(|(_, p)| p.x.is_finite())
+            .unzip();
+        let mut line = points.clone();
+        line.sort_by(|p, q| p.x.total_cmp(&q.x));
+        Self { index, points, line }
+    }
+}
+
 /// The advice for one revision of the requirement, and its plot series.
 #[derive(Clone, Debug)]
 pub struct Advised {
@@ -127,9 +153,8 @@ pub struct Advised {
     pub revision: u64,
     /// The advice, or the requirement field that is out of range.
     pub result: Result<Advice, String>,
-    /// Per workload: (capex, speed) of each front member that has a speed, with its index in
-    /// the front.
-    pub points: Vec<Vec<(usize, [f64; 2])>>,
+    /// Per workload, the plot's series (drawn from the front once, borrowed every frame).
+    pub series: Vec<PlotSeries>,
     /// Wall-clock milliseconds the search took.
     pub millis: f64,
 }
@@ -141,22 +166,13 @@ impl Advised {
         let started = Instant::now();
         let result = advisor::advise(catalog, &state.req).map_err(|e| e.to_string());
         let millis = started.elapsed().as_secs_f64() * 1e3;
-        let points = match &result {
+        let series = match &result {
             Ok(advice) => (0..state.req.workloads.len())
-                .map(|w| {
-                    let axis = SpeedAxis::of(&state.req, w);
-                    advice
-                        .front
-                        .iter()
-                        .enumerate()
-                        .filter_map(|(i, c)| Some((i, [c.capex, axis.value(c, w)?])))
-                        .filter(|(_, p)| p[0].is_finite())
-                        .collect()
-                })
+                .map(|w| PlotSeries::of(advice, SpeedAxis::of(&state.req, w), w))
                 .collect(),
             Err(_) => Vec::new(),
         };
-        Self { revision: state.revision, result, points, millis }
+        Self { revision: state.revision, result, series, millis }
     }
 
     /// The advice, when the requirement was valid.
@@ -211,17 +227,18 @@ mod tests {
         let a = Advised::compute(&catalog, &s);
         let advice = a.advice().expect("the entry requirement is valid");
         assert!(!advice.front.is_empty(), "the entry tier has an answer: {:?}", advice.failure);
-        assert_eq!(a.points.len(), s.req.workloads.len());
+        assert_eq!(a.series.len(), s.req.workloads.len());
         // Workload 0 is the LoRA run with a token count (hours), workload 1 the serving one.
         assert_eq!(SpeedAxis::of(&s.req, 0), SpeedAxis::Hours);
         assert_eq!(SpeedAxis::of(&s.req, 1), SpeedAxis::Served);
-        for (w, points) in a.points.iter().enumerate() {
-            assert_eq!(points.len(), advice.front.len(), "workload {w}");
-            for (i, [x, y]) in points {
+        for (w, series) in a.series.iter().enumerate() {
+            assert_eq!(series.points.len(), advice.front.len(), "workload {w}");
+            for (i, p) in series.index.iter().zip(&series.points) {
                 let c = &advice.front[*i];
-                assert!((x - c.capex).abs() < 1e-9);
-                assert_eq!(Some(*y), SpeedAxis::of(&s.req, w).value(c, w));
+                assert!((p.x - c.capex).abs() < 1e-9);
+                assert_eq!(Some(p.y), SpeedAxis::of(&s.req, w).value(c, w));
             }
+            assert!(series.line.windows(2).all(|q| q[0].x <= q[1].x), "the line runs by capex");
         }
     }
 }

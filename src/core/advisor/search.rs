@@ -607,15 +607,7 @@ impl<'a> NodeSearch<'_, 'a> {
                                                 if let Some(f) = floor {
                                                     psu_floor = f64::max(psu_floor, f);
                                                 }
-                                                let level = match level_of(&block) {
-                                                    // The PSUs the chassis ships: their connectors
-                                                    // and the GPUs' and CPUs' (one set per board)
-                                                    // are all the connector rules read.
-                                                    Level::Part if psu.is_none() && connector_level(&block) => {
-                                                        Level::Board
-                                                    }
-                                                    level => level,
-                                                };
+                                                let level = level_of(&block, psu.is_none());
                                                 if first_block.as_ref().is_none_or(|(c0, _)| cost < *c0) {
                                                     first_block = Some((cost, block));
                                                 }
@@ -678,15 +670,16 @@ fn psu_dependent(code: &str) -> bool {
 }
 
 /// Findings of the PSU connector rules (`compat::power_feed`), which read only the PSUs, the
-/// chassis' own GPU power connectors, the PCIe GPUs and the CPU count.
-fn connector_level(block: &Block) -> bool {
-    matches!(block, Block::Finding { code, .. } if matches!(code.as_str(), "psu-connectors-insufficient" | "psu-eps-insufficient"))
-}
+/// chassis' own GPU power connectors, the PCIe GPUs and the CPU count: with the PSUs a chassis
+/// ships, one set per chassis and board.
+const CONNECTOR_LEVEL: [&str; 2] = ["psu-connectors-insufficient", "psu-eps-insufficient"];
 
-fn level_of(block: &Block) -> Level {
+/// What a failed check rules out; `shipped_psus` when the node's PSUs are the chassis' own.
+fn level_of(block: &Block, shipped_psus: bool) -> Level {
     match block {
         Block::Finding { code, .. } if CHASSIS_LEVEL.contains(&code.as_str()) => Level::Chassis,
         Block::Finding { code, .. } if BOARD_LEVEL.contains(&code.as_str()) => Level::Board,
+        Block::Finding { code, .. } if shipped_psus && CONNECTOR_LEVEL.contains(&code.as_str()) => Level::Board,
         Block::Finding { code, .. } if !psu_dependent(code) => Level::BeforePsu,
         _ => Level::Part,
     }

@@ -579,20 +579,9 @@ fn advance((mut line, mut col): (usize, usize), s: &str) -> (usize, usize) {
 /// 1-based line and column (in characters) of byte offset `pos`.
 #[must_use]
 pub fn line_col_of_byte(text: &str, pos: usize) -> (usize, usize) {
-    let mut line = 1;
-    let mut col = 1;
-    for (i, ch) in text.char_indices() {
-        if i >= pos {
-            break;
-        }
-        if ch == '\n' {
-            line += 1;
-            col = 1;
-        } else {
-            col += 1;
-        }
-    }
-    (line, col)
+    // The characters that start before `pos`.
+    let end = text.char_indices().map(|(i, _)| i).find(|&i| i >= pos).unwrap_or(text.len());
+    advance((1, 1), text.get(..end).unwrap_or_default())
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use super::form::mode_name;
 use crate::core::advisor::{Advice, Candidate, Requirement};
 use crate::core::units::format_thousands;
-use crate::gui::advisor::{Advised, SpeedAxis};
+use crate::gui::advisor::{Advised, PlotSeries, SpeedAxis};
 use crate::gui::command::Command;
 use crate::gui::compare::{MAX_BUILDS, MIN_BUILDS};
 use crate::gui::context::FrameCtx;
@@ -110,21 +110,20 @@ fn plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, advised: &Advised, advice: &Ad
         ui.weak(a.plot_hint);
     }
     let axis = SpeedAxis::of(req, w);
-    let series = advised.points.get(w).map(Vec::as_slice).unwrap_or_default();
-    let points: Vec<PlotPoint> = series.iter().map(|(_, p)| PlotPoint::new(p[0], p[1])).collect();
-    let mut front: Vec<PlotPoint> = points.clone();
-    front.sort_by(|p, q| p.x.total_cmp(&q.x));
+    let empty = PlotSeries::default();
+    let series = advised.series.get(w).unwrap_or(&empty);
+    let pick = |keep: &dyn Fn(&Candidate) -> bool| -> Vec<PlotPoint> {
+        series
+            .index
+            .iter()
+            .zip(&series.points)
+            .filter(|(i, _)| advice.front.get(**i).is_some_and(keep))
+            .map(|(_, p)| *p)
+            .collect()
+    };
     let selected = adv.selected.as_deref();
-    let chosen: Vec<PlotPoint> = series
-        .iter()
-        .filter(|(i, _)| advice.front.get(*i).is_some_and(|c| Some(c.slug.as_str()) == selected))
-        .map(|(_, p)| PlotPoint::new(p[0], p[1]))
-        .collect();
-    let marked: Vec<PlotPoint> = series
-        .iter()
-        .filter(|(i, _)| advice.front.get(*i).is_some_and(|c| adv.marked.contains(&c.slug)))
-        .map(|(_, p)| PlotPoint::new(p[0], p[1]))
-        .collect();
+    let chosen = pick(&|c| Some(c.slug.as_str()) == selected);
+    let marked = pick(&|c| adv.marked.contains(&c.slug));
     let tk = fx.tokens;
     let currency = req.currency.0.clone();
     let mut picked = None;
@@ -138,17 +137,20 @@ fn plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, advised: &Advised, advice: &Ad
             .y_axis_label(axis_label(a, axis))
             .include_y(0.0)
             .show(ui, |plot| {
-                plot.line(Line::new(a.front, PlotPoints::Owned(front)).color(series_color(tk, 0).gamma_multiply(0.5)));
+                plot.line(
+                    Line::new(a.front, PlotPoints::Borrowed(&series.line))
+                        .color(series_color(tk, 0).gamma_multiply(0.5)),
+                );
                 plot.points(
-                    Points::new(a.col_build, PlotPoints::Borrowed(&points))
+                    Points::new(a.col_build, PlotPoints::Borrowed(&series.points))
                         .radius(4.0)
                         .shape(MarkerShape::Circle)
                         .color(series_color(tk, 0)),
                 );
                 // Each point's rank, beside it.
-                for (i, p) in series {
+                for (i, at) in series.index.iter().zip(&series.points) {
                     if let Some(c) = advice.front.get(*i) {
-                        let at = PlotPoint::new(p[0], p[1]);
+                        let at = *at;
                         let label = RichText::new(format!(" #{}", c.rank)).small();
                         plot.text(Text::new("", at, label).anchor(egui::Align2::LEFT_BOTTOM).color(tk.muted));
                     }
@@ -174,8 +176,10 @@ fn plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, advised: &Advised, advice: &Ad
         // The build under the pointer: the nearest plotted one within the pick radius.
         let nearest = |pos: egui::Pos2| {
             series
+                .index
                 .iter()
-                .map(|(i, p)| (*i, response.transform.position_from_point(&PlotPoint::new(p[0], p[1])).distance(pos)))
+                .zip(&series.points)
+                .map(|(i, p)| (*i, response.transform.position_from_point(p).distance(pos)))
                 .filter(|(_, d)| *d <= PICK_RADIUS)
                 .min_by(|x, y| x.1.total_cmp(&y.1))
                 .map(|(i, _)| i)

@@ -17,6 +17,17 @@ use egui::{ComboBox, DragValue, RichText, TextEdit};
 
 /// Width of a form field's label column.
 const LABEL_WIDTH: f32 = 150.0;
+/// Tokens a training workload starts with when the user switches to it: the entry preset's
+/// LoRA run (`Preset::Entry`, 10⁸ tokens), a short fine-tune to edit from.
+const START_TRAIN_TOKENS: f64 = 1.0e8;
+/// A deadline's starting value when "as fast as possible" is unticked: one day, to edit from.
+const START_DEADLINE_HOURS: f64 = 24.0;
+/// A TCO ceiling's starting value when it is ticked: twice the capex ceiling. A round value
+/// to edit from (a rigplan assumption, not a recommendation).
+const START_TCO_PER_CAPEX: f64 = 2.0;
+/// Vocabulary of a custom model when the field is ticked: Llama 2's 32,000 tokens (Touvron
+/// et al. 2023), a common size, to edit from.
+const START_VOCAB: u32 = 32_000;
 /// Currencies the form offers; the rate of one chosen is its default until edited.
 const CURRENCIES: [(&str, f64); 2] = [("CNY", DEFAULT_CNY_PER_USD), ("USD", 1.0)];
 
@@ -153,7 +164,7 @@ fn workload(ui: &mut egui::Ui, fx: &FrameCtx<'_>, a: &AdvisorTexts, w: &mut Work
             w.weights = fresh.weights;
             w.context = fresh.context;
             if w.mode != WorkMode::Inference && w.train_tokens.is_none() {
-                w.train_tokens = Some(1.0e8);
+                w.train_tokens = Some(START_TRAIN_TOKENS);
             }
         }
     });
@@ -178,7 +189,7 @@ fn workload(ui: &mut egui::Ui, fx: &FrameCtx<'_>, a: &AdvisorTexts, w: &mut Work
         });
     } else {
         row(ui, a.train_tokens, |ui, l| {
-            let mut billions = w.train_tokens.unwrap_or(1.0e8) / 1.0e9;
+            let mut billions = w.train_tokens.unwrap_or(START_TRAIN_TOKENS) / 1.0e9;
             let r = ui
                 .add(DragValue::new(&mut billions).range(1.0e-9..=1.0e7).speed(0.01).max_decimals(3).suffix(" B"))
                 .labelled_by(l);
@@ -189,7 +200,7 @@ fn workload(ui: &mut egui::Ui, fx: &FrameCtx<'_>, a: &AdvisorTexts, w: &mut Work
         row(ui, a.deadline, |ui, l| {
             let mut asap = w.deadline_hours.is_none();
             if ui.checkbox(&mut asap, a.fastest_possible).changed() {
-                w.deadline_hours = if asap { None } else { Some(24.0) };
+                w.deadline_hours = if asap { None } else { Some(START_DEADLINE_HOURS) };
             }
             if let Some(h) = w.deadline_hours.as_mut() {
                 ui.add(DragValue::new(h).range(0.01..=1.0e6).speed(1.0).max_decimals(1)).labelled_by(l);
@@ -214,7 +225,7 @@ fn custom_arch(ui: &mut egui::Ui, a: &AdvisorTexts, arch: &mut CustomArch) {
     for (label, value, default) in [
         (a.kv_heads, &mut arch.kv_heads, arch.heads),
         (a.ffn, &mut arch.ffn, arch.hidden.saturating_mul(4)),
-        (a.vocab, &mut arch.vocab, 32_000),
+        (a.vocab, &mut arch.vocab, START_VOCAB),
     ] {
         row(ui, label, |ui, l| {
             let mut on = value.is_some();
@@ -243,7 +254,7 @@ fn budget(ui: &mut egui::Ui, a: &AdvisorTexts, req: &mut Requirement) {
     row(ui, a.tco_ceiling, |ui, l| {
         let mut on = req.tco_budget.is_some();
         if ui.checkbox(&mut on, "").labelled_by(l).changed() {
-            req.tco_budget = on.then(|| (req.budget * 2.0).max(1.0));
+            req.tco_budget = on.then(|| (req.budget * START_TCO_PER_CAPEX).max(1.0));
         }
         if let Some(t) = req.tco_budget.as_mut() {
             ui.add(DragValue::new(t).range(0.0..=1.0e13).speed(500.0).max_decimals(0)).labelled_by(l);
@@ -361,7 +372,8 @@ fn limits(ui: &mut egui::Ui, fx: &FrameCtx<'_>, req: &mut Requirement) {
         row(ui, a.dataset, |ui, l| {
             let mut on = req.dataset_gb.is_some();
             if ui.checkbox(&mut on, "").labelled_by(l).changed() {
-                req.dataset_gb = on.then_some(1_000.0);
+                // The drive capacity a node gets without a dataset, to edit from.
+                req.dataset_gb = on.then_some(crate::core::advisor::requirement::MIN_STORAGE_GB);
             }
             if let Some(d) = req.dataset_gb.as_mut() {
                 ui.add(DragValue::new(d).range(0.0..=1.0e9).speed(10.0).max_decimals(0).suffix(" GB")).labelled_by(l);
