@@ -4,6 +4,10 @@
 //! of what reaches the GPU). Target: under 2 ms per frame on the development machine. A third
 //! figure is the compare view with four builds (the largest template as the current build and
 //! three template files), whose comparison is cached like the report: the frame only lays out.
+//!
+//! Time to first frame: a new context, the app started on the largest template and its first
+//! frame (fonts loaded, glyphs rasterized into the atlas), with egui's own fonts only and with
+//! the shipped CJK font added.
 #![allow(clippy::expect_used, reason = "a bench panics on a broken fixture rather than timing nothing")]
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -54,15 +58,47 @@ fn frame(c: &mut Criterion) {
     println!("bench build: {} ({} node groups)", build.name, build.nodes.len());
     bench_view(c, &mut app(dir.path(), false), "gui/frame");
     bench_view(c, &mut app(dir.path(), true), "gui/compare-frame");
+    first_frame(c, dir.path());
+}
+
+/// Context, app and first frame, from nothing: `cjk` adds the shipped CJK font.
+fn first_frame(c: &mut Criterion, dir: &std::path::Path) {
+    let mut group = c.benchmark_group("gui");
+    // A first frame takes tens of milliseconds: ten samples keep the run short.
+    group.sample_size(10);
+    for (name, cjk) in [("first-frame-no-cjk-font", false), ("first-frame", true)] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let ctx = egui::Context::default();
+                if cjk {
+                    rigplan::gui::theme::install(&ctx);
+                } else {
+                    rigplan::gui::theme::install_style(&ctx);
+                }
+                let mut state = app(dir, false);
+                let mut out = ctx.run_ui(input(), |ui| {
+                    state.logic(ui.ctx());
+                    state.ui(ui);
+                });
+                out.textures_delta.clear();
+                ctx.tessellate(out.shapes, out.pixels_per_point)
+            });
+        });
+    }
+    group.finish();
+}
+
+/// A 1600×1000-point screen.
+fn input() -> egui::RawInput {
+    egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1600.0, 1000.0))),
+        ..Default::default()
+    }
 }
 
 fn bench_view(c: &mut Criterion, state: &mut AppState, name: &str) {
     let ctx = egui::Context::default();
     rigplan::gui::theme::install(&ctx);
-    let input = || egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1600.0, 1000.0))),
-        ..Default::default()
-    };
     let mut frame = || {
         let mut out = ctx.run_ui(input(), |ui| {
             state.logic(ui.ctx());

@@ -2,6 +2,7 @@
 //! [`Requirement`], the core answers it, and the front prints as a ranked table, as JSON, or
 //! as build files (`-o DIR`).
 
+use super::texts::parse_lang;
 use super::{Exit, money};
 use crate::core::advisor::{
     self, Advice, Candidate, Circuits, Form, Objective, Preset, Requirement, WorkMode, WorkloadReq,
@@ -159,10 +160,6 @@ fn parse_form(s: &str) -> Result<Form, String> {
 
 fn parse_objective(s: &str) -> Result<Objective, String> {
     Objective::from_id(s).ok_or_else(|| format!("`{s}` is not an objective; use capex, tco, fastest or power"))
-}
-
-fn parse_lang(s: &str) -> Result<Lang, String> {
-    Lang::parse(s).ok_or_else(|| format!("`{s}` is not a language; use en or zh-CN"))
 }
 
 /// `220V:16A:2`, `380V:32A:4:3p`: volts, amps, count, and `3p` for three phases.

@@ -9,6 +9,7 @@
 use super::{Exit, load_build, load_catalog};
 use crate::core::analysis;
 use crate::core::export::{self, BuildSheet, Format, SheetDate};
+use crate::core::i18n::Lang;
 use crate::core::persist;
 use anyhow::Context as _;
 use clap::ValueEnum;
@@ -30,6 +31,10 @@ pub struct ExportArgs {
     /// Date printed on the sheet (default: today, UTC).
     #[arg(long, value_name = "YYYY-MM-DD")]
     pub date: Option<String>,
+    /// Language of the sheet's headers, categories, findings and notes: en or zh-CN (default:
+    /// the locale, LC_ALL / LANG). JSON keys stay English.
+    #[arg(long, value_name = "LANG", value_parser = super::texts::parse_lang)]
+    pub lang: Option<Lang>,
 }
 
 /// Formats on the command line.
@@ -101,8 +106,10 @@ pub fn run_export(out: &mut dyn Write, catalog_dir: Option<&Path>, args: &Export
     let date = sheet_date(args.date.as_deref())?;
     let catalog = load_catalog(catalog_dir)?;
     let build = load_build(&args.build)?;
-    let report = analysis::analyze(&catalog, &build);
-    let sheet = BuildSheet::new(&build, &report, date);
+    let lang = args.lang.unwrap_or_else(Lang::from_env);
+    let mut report = analysis::analyze(&catalog, &build);
+    report.localize(lang);
+    let sheet = BuildSheet::new_in(&build, &report, date, lang);
     let bytes = export::render(format, &sheet, &report)?;
     write_output(out, args.output.as_deref(), &bytes, &format!("the {} build sheet", format.label()))?;
     Ok(Exit::Ok)

@@ -17,11 +17,13 @@ mod export;
 mod fit;
 mod report;
 mod tco;
+mod texts;
 
 use crate::core::analysis::tco::TcoOverrides;
 use crate::core::analysis::{self, Severity};
 use crate::core::build::Build;
 use crate::core::catalog::{Catalog, PartKind};
+use crate::core::i18n::Lang;
 use crate::core::persist;
 use crate::core::units::format_thousands;
 pub use advise::AdviseArgs;
@@ -79,12 +81,18 @@ pub enum Command {
         /// Print the report as JSON (stable schema, see src/core/analysis/report-schema.md).
         #[arg(long)]
         json: bool,
+        /// Language of the text and of the JSON's message fields (en, zh-CN; default: the locale).
+        #[arg(long, value_name = "LANG", value_parser = texts::parse_lang)]
+        lang: Option<Lang>,
     },
     /// Compatibility findings only; exits 1 if any finding is an error.
     Check {
         build: PathBuf,
         #[arg(long)]
         json: bool,
+        /// Language of the text and of the JSON's message fields (en, zh-CN; default: the locale).
+        #[arg(long, value_name = "LANG", value_parser = texts::parse_lang)]
+        lang: Option<Lang>,
     },
     /// Memory per GPU, fit verdict and speed of a model on a GPU or build; exits 1 if it does
     /// not fit.
@@ -221,27 +229,31 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
         return Ok(Exit::Ok);
     };
     match command {
-        Command::Report { build, json } => {
+        Command::Report { build, json, lang } => {
+            let lang = lang.unwrap_or_else(Lang::from_env);
             let catalog = load_catalog(cli.catalog.as_deref())?;
             let build = load_build(build)?;
-            let report = analysis::analyze(&catalog, &build);
+            let mut report = analysis::analyze(&catalog, &build);
             if *json {
+                report.localize(lang);
                 serde_json::to_writer_pretty(&mut *out, &report)?;
                 writeln!(out)?;
             } else {
-                report::write_report_text(out, &build, &report)?;
+                report::write_report_text(out, &build, &report, lang)?;
             }
             Ok(Exit::Ok)
         }
-        Command::Check { build, json } => {
+        Command::Check { build, json, lang } => {
+            let lang = lang.unwrap_or_else(Lang::from_env);
             let catalog = load_catalog(cli.catalog.as_deref())?;
             let build = load_build(build)?;
-            let report = analysis::analyze(&catalog, &build);
+            let mut report = analysis::analyze(&catalog, &build);
             if *json {
+                report.localize(lang);
                 serde_json::to_writer_pretty(&mut *out, &report.diagnostics)?;
                 writeln!(out)?;
             } else {
-                report::write_diagnostics(out, &report)?;
+                report::write_diagnostics(out, &report, lang)?;
             }
             Ok(if report.count(Severity::Error) > 0 { Exit::Findings } else { Exit::Ok })
         }

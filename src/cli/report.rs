@@ -5,10 +5,12 @@ use super::tco::write_tco_summary;
 use super::{fit, money};
 use crate::core::analysis::{Report, Severity};
 use crate::core::build::Build;
+use crate::core::i18n::Lang;
 use crate::core::units::format_thousands;
 use std::io::Write;
 
-pub(super) fn write_report_text(out: &mut dyn Write, build: &Build, report: &Report) -> anyhow::Result<()> {
+/// The whole report as text; findings in `lang` (the other sections are English for now).
+pub(super) fn write_report_text(out: &mut dyn Write, build: &Build, report: &Report, lang: Lang) -> anyhow::Result<()> {
     writeln!(out, "{}", report.build_name)?;
     if !build.description.is_empty() {
         writeln!(out, "{}", build.description)?;
@@ -47,7 +49,7 @@ pub(super) fn write_report_text(out: &mut dyn Write, build: &Build, report: &Rep
     fit::write_fit_section(out, &report.fit)?;
     write_tco_summary(out, &report.tco)?;
     writeln!(out)?;
-    write_diagnostics(out, report)
+    write_diagnostics(out, report, lang)
 }
 
 fn watts(w: f64) -> String {
@@ -175,7 +177,8 @@ fn write_thermal(out: &mut dyn Write, report: &Report) -> anyhow::Result<()> {
     Ok(())
 }
 
-pub(super) fn write_diagnostics(out: &mut dyn Write, report: &Report) -> anyhow::Result<()> {
+/// The findings, with their messages and fixes in `lang`.
+pub(super) fn write_diagnostics(out: &mut dyn Write, report: &Report, lang: Lang) -> anyhow::Result<()> {
     if report.diagnostics.is_empty() {
         writeln!(out, "No compatibility findings.")?;
         return Ok(());
@@ -188,8 +191,8 @@ pub(super) fn write_diagnostics(out: &mut dyn Write, report: &Report) -> anyhow:
         report.count(Severity::Info)
     )?;
     for d in &report.diagnostics {
-        writeln!(out, "  {}[{}]: {}", d.severity, d.code, d.message)?;
-        if let Some(fix) = &d.fix {
+        writeln!(out, "  {}[{}]: {}", d.severity, d.code, d.message_in(lang))?;
+        if let Some(fix) = d.fix_in(lang) {
             writeln!(out, "      fix: {fix}")?;
         }
     }

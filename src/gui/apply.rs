@@ -48,6 +48,7 @@ pub fn apply(state: &mut AppState, command: Command) {
 /// referred to the old build.
 fn after_document_change(state: &mut AppState) {
     state.derived = Derived::compute(&state.catalog, state.doc.build(), state.doc.revision());
+    state.derived.localize(state.lang);
     state.view.highlight = None;
     state.view.scroll_to = None;
     state.drop_preview = None;
@@ -235,6 +236,7 @@ fn apply_inner(state: &mut AppState, command: Command) {
             state.prefs.analysis_tab = tab;
         }
         Command::SetTheme(choice) => state.prefs.theme = choice,
+        Command::SetLanguage(lang) => state.set_language(lang),
         Command::TogglePalette => state.prefs.show_palette = !state.prefs.show_palette,
         Command::ToggleAnalysis => state.prefs.show_analysis = !state.prefs.show_analysis,
         Command::Notify(notice) => state.view.notice = Some(notice),
@@ -380,11 +382,14 @@ fn write_export(state: &mut AppState, file_type: &str, path: &Path, bytes: Resul
     }
 }
 
-/// Renders the build sheet of the current build from the cached report and writes it.
+/// Renders the build sheet of the current build from the cached report, in the UI language,
+/// and writes it.
 fn export_sheet(state: &mut AppState, format: Format, path: &Path, date: SheetDate) {
     let path = with_extension(path, format.extension());
     let report = &state.derived.report;
-    let sheet = BuildSheet::new(state.doc.build(), report, date);
+    // The report's findings are already in the UI language (`Derived::localize`); the sheet's
+    // own words follow it too, so a Chinese UI exports a Chinese sheet.
+    let sheet = BuildSheet::new_in(state.doc.build(), report, date, state.lang);
     let bytes = export::render(format, &sheet, report).map_err(|e| e.to_string());
     write_export(state, format_file_type(state, format), &path, bytes);
 }

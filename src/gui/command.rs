@@ -9,6 +9,7 @@ use crate::core::advisor::{Preset, Requirement};
 use crate::core::build::Location;
 use crate::core::catalog::PartId;
 use crate::core::export::{CompareFormat, Format};
+use crate::core::i18n::Lang;
 use crate::gui::theme::ThemeChoice;
 use crate::gui::vocab::{AnalysisTab, ErrorView, FitOverrides, FitSel, MainView, Notice};
 use std::path::PathBuf;
@@ -99,6 +100,8 @@ pub enum Command {
     Highlight(Option<usize>),
     SetTab(AnalysisTab),
     SetTheme(ThemeChoice),
+    /// View → Language: switch every text of the app at once and remember the choice.
+    SetLanguage(Lang),
     TogglePalette,
     ToggleAnalysis,
     /// Show a message at the top of the canvas (replacing the one shown).

@@ -42,6 +42,8 @@ pub struct FrameCtx<'a> {
     /// The advisor's requirement and picks and, while its view is shown, its advice.
     pub advisor: &'a AdvisorState,
     pub advised: Option<&'a Advised>,
+    /// The UI language; `texts` is its table.
+    pub lang: crate::core::i18n::Lang,
     pub texts: &'static Texts,
     pub tokens: &'static Tokens,
     pub icons: &'a Icons,
@@ -92,6 +94,7 @@ impl<'a> FrameCtx<'a> {
             compared: None,
             advisor: &starting.advisor,
             advised: None,
+            lang: crate::core::i18n::Lang::En,
             texts: &text::EN,
             tokens: theme::tokens(egui::Theme::Dark),
             icons: &starting.icons,

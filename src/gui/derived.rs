@@ -8,6 +8,7 @@ use crate::core::analysis::speed::{self, SpeedEstimate, SpeedSettings};
 use crate::core::analysis::{self, Report};
 use crate::core::build::{Build, Location};
 use crate::core::catalog::{Catalog, PartKind};
+use crate::core::i18n::Lang;
 use crate::core::placement::{self, NodeSlots, Target, Verdict};
 use crate::core::resolve::Resolved;
 use crate::core::units::Bytes;
@@ -64,6 +65,12 @@ impl Derived {
             .collect();
         let charts = Charts::of(&report);
         Self { revision, report, slots, nodes, charts }
+    }
+
+    /// Renders the report's findings (messages and fixes) in `lang`, once, so that panels
+    /// show `message` and `fix` as they are.
+    pub fn localize(&mut self, lang: Lang) {
+        self.report.localize(lang);
     }
 }
 

@@ -16,6 +16,10 @@ pub trait Dialogs {
     /// Where to save an export, or None when cancelled: `suggested` is a file name,
     /// `file_type` the format's name for the dialog's filter, `extension` its extension.
     fn pick_export(&mut self, suggested: &str, file_type: &str, extension: &str) -> Option<PathBuf>;
+    /// The language changed: file-type names of later dialogs come from `texts`.
+    fn set_texts(&mut self, texts: &'static Texts) {
+        let _ = texts;
+    }
 }
 
 /// No dialogs: every request is cancelled (headless runs, tests that need none).
@@ -58,5 +62,9 @@ impl Dialogs for NativeDialogs {
 
     fn pick_export(&mut self, suggested: &str, file_type: &str, extension: &str) -> Option<PathBuf> {
         rfd::FileDialog::new().add_filter(file_type, &[extension]).set_file_name(suggested).save_file()
+    }
+
+    fn set_texts(&mut self, texts: &'static Texts) {
+        self.texts = texts;
     }
 }

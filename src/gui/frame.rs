@@ -192,6 +192,7 @@ impl AppState {
             compared: self.compared.as_ref(),
             advisor: &self.advisor,
             advised: self.advised.as_ref(),
+            lang: self.lang,
             texts: self.texts,
             tokens: theme::tokens(theme),
             icons,

@@ -14,7 +14,7 @@
 //! The modules form a layered graph with no cycle (a test reads the sources and says so).
 //! From the bottom up:
 //! - leaves: [`vocab`] (the small types everything shares: tabs, selections, drag payloads,
-//!   notices), [`text`] (all UI text), [`theme`] (design tokens), [`icons`], [`fuzzy`],
+//!   notices), [`text`] (all UI text), [`fonts`] (the shipped CJK font), [`theme`] (design tokens), [`icons`], [`fuzzy`],
 //!   [`png`], [`recovery`] (autosave), [`compare`] (the compare view's builds and their
 //!   comparison), [`advisor`] (the advisor's requirement and its advice), [`document`] (the build with its file, undo history, dirty flag and revision);
 //! - [`view`] (the view state), [`derived`] (data derived from the document), [`dialogs`] (file
@@ -33,6 +33,7 @@ pub mod context;
 pub mod derived;
 pub mod dialogs;
 pub mod document;
+pub mod fonts;
 pub mod frame;
 pub mod fuzzy;
 pub mod icons;
@@ -129,7 +130,7 @@ pub fn run(file: Option<&Path>, catalog_dir: Option<&Path>) -> anyhow::Result<()
         prefs: prefs::Prefs::default(),
         recovery_dir: recovery::default_dir(),
         dialogs: Box::new(NativeDialogs { texts: &text::EN }),
-        texts: &text::EN,
+        lang: crate::core::i18n::Lang::from_env(),
     };
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("rigplan")

@@ -1,10 +1,11 @@
-//! UI preferences persisted across runs with eframe's storage: theme, visible panels, the
+//! UI preferences persisted across runs with eframe's storage: theme, language, visible panels, the
 //! analysis tab, the palette's category, recent files, the build to reopen, and the compare
 //! view (whether it is shown, the files compared and the model of its speed rows). Panel sizes
 //! persist with egui's own memory. Builds themselves are never stored here: they live only
 //! in the user's RON files (and, after a crash, in the recovery folder).
 
 use crate::core::catalog::PartKind;
+use crate::core::i18n::Lang;
 use crate::gui::compare::CompareSource;
 use crate::gui::theme::ThemeChoice;
 use crate::gui::vocab::{AnalysisTab, MainView};
@@ -20,6 +21,9 @@ pub const PREFS_KEY: &str = "rigplan-prefs";
 #[serde(default)]
 pub struct Prefs {
     pub theme: ThemeChoice,
+    /// The UI language the user chose in View → Language; `None` follows the system locale
+    /// ([`Lang::from_env`]) at each start.
+    pub lang: Option<Lang>,
     pub show_palette: bool,
     pub show_analysis: bool,
     pub analysis_tab: AnalysisTab,
@@ -39,6 +43,7 @@ impl Default for Prefs {
     fn default() -> Self {
         Self {
             theme: ThemeChoice::default(),
+            lang: None,
             show_palette: true,
             show_analysis: true,
             analysis_tab: AnalysisTab::default(),

@@ -7,6 +7,7 @@
 
 use crate::core::build::Build;
 use crate::core::catalog::Catalog;
+use crate::core::i18n::Lang;
 use crate::core::persist;
 use crate::core::templates;
 use crate::gui::advisor::{Advised, AdvisorState};
@@ -50,7 +51,9 @@ pub struct AppConfig {
     /// The autosave folder; None disables autosave (tests that do not need it).
     pub recovery_dir: Option<PathBuf>,
     pub dialogs: Box<dyn Dialogs>,
-    pub texts: &'static Texts,
+    /// The language to start in when the preferences name none (the system locale in the
+    /// app, English in tests).
+    pub lang: Lang,
 }
 
 impl AppConfig {
@@ -66,7 +69,7 @@ impl AppConfig {
             prefs: Prefs::default(),
             recovery_dir: None,
             dialogs: Box::new(NoDialogs),
-            texts: &text::EN,
+            lang: Lang::En,
         })
     }
 }
@@ -94,6 +97,8 @@ pub struct AppState {
     pub queue: Vec<Command>,
     pub outbox: Outbox,
     pub dialogs: Box<dyn Dialogs>,
+    /// The UI language; `texts` is its table.
+    pub lang: Lang,
     pub texts: &'static Texts,
     /// The template builds (slug, build name), for File → New from template.
     pub template_names: Vec<(&'static str, String)>,
@@ -108,7 +113,10 @@ impl AppState {
     /// last time, else a new build; looks for a recovery copy left by a crash.
     #[must_use]
     pub fn new(config: AppConfig) -> Self {
-        let AppConfig { catalog, catalog_problem, file, prefs, recovery_dir, dialogs, texts } = config;
+        let AppConfig { catalog, catalog_problem, file, prefs, recovery_dir, mut dialogs, lang } = config;
+        let lang = prefs.lang.unwrap_or(lang);
+        let texts = text::for_lang(lang);
+        dialogs.set_texts(texts);
         let mut view = ViewState::default();
         let mut prefs = prefs;
         if let Some(problem) = catalog_problem {
@@ -141,7 +149,8 @@ impl AppState {
         if let Err(e) = recovery.scan() {
             view.error = Some(ErrorView { title: texts.recovery_failed.to_owned(), message: e });
         }
-        let derived = Derived::compute(&catalog, doc.build(), doc.revision());
+        let mut derived = Derived::compute(&catalog, doc.build(), doc.revision());
+        derived.localize(lang);
         let palette = PaletteState::new(&catalog, prefs.palette_kind, texts);
         let (compare, left_out) = CompareSet::from_sources(&prefs.compare, prefs.compare_model.clone());
         if !left_out.is_empty() && view.notice.is_none() {
@@ -168,12 +177,28 @@ impl AppState {
             screenshots: ScreenshotResults::default(),
             outbox: Outbox::default(),
             dialogs,
+            lang,
             texts,
             template_names,
             icons: None,
             applied_theme: None,
             title_sent: String::new(),
         }
+    }
+
+    /// Switches every text of the app to `lang` at once (View → Language) and remembers the
+    /// choice: the text table, the file dialogs' type names, the palette's filter values and
+    /// the findings of the current report. Nothing of the build changes.
+    pub fn set_language(&mut self, lang: Lang) {
+        self.prefs.lang = Some(lang);
+        if self.lang == lang {
+            return;
+        }
+        self.lang = lang;
+        self.texts = text::for_lang(lang);
+        self.dialogs.set_texts(self.texts);
+        self.palette.relabel(&self.catalog, self.texts);
+        self.derived.localize(lang);
     }
 
     /// Queues a command for the next `logic`.

@@ -1,7 +1,8 @@
 //! Every piece of text the app shows, in one table.
 //!
-//! A translation is another `Texts` value: the planned Chinese UI is a `ZH` table beside
-//! [`EN`], chosen at start. Templates mark their arguments with `{}` and are filled in order
+//! A translation is another `Texts` value: [`ZH`] (Simplified Chinese, `text/zh.rs`) beside
+//! [`EN`]; [`for_lang`] picks the table of the language the user chose in View → Language (or
+//! the locale's), and the app switches tables at once. Templates mark their arguments with `{}` and are filled in order
 //! by [`fill`], so a translation may reorder words around them but keeps their order. Texts
 //! that come from the core (findings, file errors, edit errors) are the core's own messages.
 //! Copy is sentence case; "…" marks a button that opens a dialog.
@@ -9,423 +10,22 @@
 pub use crate::core::i18n::fill;
 
 pub mod advisor;
+mod table;
+pub mod zh;
 
-/// A count with its noun, singular and plural, e.g. "1 node" / "3 nodes". A language
-/// without plural forms (the planned Chinese table) gives the same template twice.
-#[derive(Debug, Clone, Copy)]
-pub struct Plural {
-    /// Used when the count is exactly 1; `{}` is the count.
-    pub one: &'static str,
-    /// Used for every other count (0, 2, …); `{}` is the count.
-    pub other: &'static str,
-}
+pub use table::{Plural, Texts};
 
-impl Plural {
-    /// The count filled into the form that fits it.
-    #[must_use]
-    pub fn count(&self, n: impl TryInto<u64>) -> String {
-        let n: u64 = n.try_into().unwrap_or(u64::MAX);
-        fill(if n == 1 { self.one } else { self.other }, &[&n])
+pub use zh::ZH;
+
+use crate::core::i18n::Lang;
+
+/// The table of a language.
+#[must_use]
+pub fn for_lang(lang: Lang) -> &'static Texts {
+    match lang {
+        Lang::En => &EN,
+        Lang::ZhCn => &ZH,
     }
-}
-
-/// The UI text table.
-#[derive(Debug)]
-pub struct Texts {
-    /// "{} node" / "{} nodes".
-    pub n_nodes: Plural,
-    /// "{} GPU" / "{} GPUs".
-    pub n_gpus: Plural,
-    /// "{} circuit" / "{} circuits".
-    pub n_circuits: Plural,
-    /// The Advisor view's text.
-    pub advisor: &'static advisor::AdvisorTexts,
-    pub app_name: &'static str,
-    /// `{build name}{unsaved marker}` — the window title.
-    pub window_title: &'static str,
-    pub unsaved_marker: &'static str,
-    pub untitled_build: &'static str,
-    pub node_default_name: &'static str,
-
-    // Menus.
-    pub menu_file: &'static str,
-    pub menu_edit: &'static str,
-    pub menu_view: &'static str,
-    pub menu_help: &'static str,
-    pub file_new: &'static str,
-    pub file_new_from_template: &'static str,
-    pub file_open: &'static str,
-    pub file_open_recent: &'static str,
-    pub file_save: &'static str,
-    pub file_save_as: &'static str,
-    pub file_export: &'static str,
-    /// File → Export items, in `export::Format::ALL` order.
-    pub export_formats: [&'static str; 5],
-    /// The file type names of the exports in save dialogs, in `export::Format::ALL` order.
-    pub export_file_types: [&'static str; 5],
-    pub file_quit: &'static str,
-    pub edit_undo: &'static str,
-    pub edit_redo: &'static str,
-    pub edit_add_node: &'static str,
-    pub edit_remove_part: &'static str,
-    pub view_theme: &'static str,
-    pub theme_system: &'static str,
-    pub theme_dark: &'static str,
-    pub theme_light: &'static str,
-    pub view_palette: &'static str,
-    pub view_analysis: &'static str,
-    pub view_compare: &'static str,
-    pub view_back_to_build: &'static str,
-    pub help_about: &'static str,
-
-    // Palette.
-    /// Category tab names, in `PartKind::ALL` order.
-    pub kind_names: [&'static str; 11],
-    pub search_hint: &'static str,
-    pub search_clear: &'static str,
-    pub filters: &'static str,
-    pub any: &'static str,
-    pub at_least: &'static str,
-    pub filter_vendor: &'static str,
-    pub filter_form_factor: &'static str,
-    pub filter_memory_type: &'static str,
-    pub filter_socket: &'static str,
-    pub filter_module: &'static str,
-    pub filter_interface: &'static str,
-    pub filter_efficiency: &'static str,
-    pub filter_type: &'static str,
-    pub filter_technology: &'static str,
-    pub filter_price: &'static str,
-    pub price_from: &'static str,
-    pub price_to: &'static str,
-    pub figure_gpu_memory: &'static str,
-    pub figure_cores: &'static str,
-    pub figure_pcie_slots: &'static str,
-    pub figure_capacity_gib: &'static str,
-    pub figure_capacity_tb: &'static str,
-    pub figure_watts: &'static str,
-    pub figure_heat_watts: &'static str,
-    pub figure_gpu_length: &'static str,
-    pub figure_port_speed: &'static str,
-    pub figure_system_gpus: &'static str,
-    pub sort_by: &'static str,
-    pub sort_relevance: &'static str,
-    pub sort_name: &'static str,
-    pub sort_vendor: &'static str,
-    pub sort_price: &'static str,
-    pub sort_ascending: &'static str,
-    pub sort_descending: &'static str,
-    pub palette_count: &'static str,
-    pub palette_kind_empty: &'static str,
-    pub palette_no_match: &'static str,
-    pub add: &'static str,
-    pub add_hint: &'static str,
-    pub price_usd: &'static str,
-    pub no_price: &'static str,
-    pub source: &'static str,
-    pub defined_at: &'static str,
-    pub spec_gpu: &'static str,
-    pub spec_slot_width: &'static str,
-    pub spec_cpu: &'static str,
-    pub spec_board: &'static str,
-    pub spec_baseboard: &'static str,
-    pub spec_memory: &'static str,
-    pub spec_ecc: &'static str,
-    pub spec_storage: &'static str,
-    pub spec_psu: &'static str,
-    pub spec_cooler: &'static str,
-    pub spec_chassis: &'static str,
-    pub spec_nic: &'static str,
-    pub spec_switch: &'static str,
-    pub spec_system: &'static str,
-    /// Cooler types: air, all-in-one, custom loop, server heatsink.
-    pub cooler_kinds: [&'static str; 4],
-    /// Chassis types: tower, rack, disk enclosure.
-    pub chassis_kinds: [&'static str; 3],
-    pub yes: &'static str,
-    pub no: &'static str,
-    /// The file type name in open and save dialogs.
-    pub build_file_type: &'static str,
-    pub png_file_type: &'static str,
-
-    // Canvas.
-    pub build_name: &'static str,
-    pub add_node: &'static str,
-    pub trash: &'static str,
-    pub node_name: &'static str,
-    pub node_count_hint: &'static str,
-    pub node_summary: &'static str,
-    pub node_empty_hint: &'static str,
-    pub duplicate_node: &'static str,
-    pub remove_node: &'static str,
-    /// Slot group names, in `SlotKind::ALL` order.
-    pub slot_names: [&'static str; 11],
-    pub slots_used: &'static str,
-    pub more_slots: &'static str,
-    pub slot_empty: &'static str,
-    pub slot_covered: &'static str,
-    pub pcie_slots: &'static str,
-    pub gpu_bays: &'static str,
-    pub gpu_bay_label: &'static str,
-    pub pcie_slot_label: &'static str,
-    pub card_in_slot: &'static str,
-    pub no_free_slot: &'static str,
-    pub quantity: &'static str,
-    pub quantity_more: &'static str,
-    pub quantity_less: &'static str,
-    pub remove_part: &'static str,
-    pub cluster_area: &'static str,
-    pub cluster_hint: &'static str,
-    pub pcie_slot_of_node: &'static str,
-    pub drop_accepted: &'static str,
-    pub drop_refused_here: &'static str,
-    pub drop_to_remove: &'static str,
-    pub drop_refused: &'static str,
-    pub drag_stale: &'static str,
-    pub added_to: &'static str,
-    pub dismiss: &'static str,
-
-    // Analysis panel.
-    pub tab_summary: &'static str,
-    pub tab_issues: &'static str,
-    pub summary_nodes_gpus: &'static str,
-    pub summary_capex: &'static str,
-    pub money: &'static str,
-    pub summary_capex_parts: &'static str,
-    pub summary_exchange: &'static str,
-    pub summary_unpriced: Plural,
-    pub summary_findings: &'static str,
-    pub summary_wall: &'static str,
-    pub summary_gpu_headroom: &'static str,
-    pub summary_headroom_c: &'static str,
-    pub summary_cooler_headroom: &'static str,
-    pub summary_headroom_w: &'static str,
-    pub summary_models_inference: &'static str,
-    pub summary_models_finetune: &'static str,
-    pub summary_models_of: &'static str,
-    pub summary_tco_owned: &'static str,
-    pub summary_money_over: &'static str,
-    /// The cloud option the TCO compares against (break-even is against it).
-    pub summary_tco_primary: &'static str,
-    pub summary_tco_cloud: &'static str,
-    pub summary_cloud_over: &'static str,
-    pub severity_count: &'static str,
-    pub severity_error: &'static str,
-    pub severity_warning: &'static str,
-    pub severity_info: &'static str,
-    /// A finding's severity, as its heading: error, warning, info.
-    pub severity_labels: [&'static str; 3],
-    pub show_issues: &'static str,
-    pub summary_bom: &'static str,
-    pub summary_bom_empty: &'static str,
-    pub bom_part: &'static str,
-    pub bom_quantity: &'static str,
-    pub bom_total: &'static str,
-    pub issues_none: &'static str,
-    pub issues_hint: &'static str,
-    pub fix: &'static str,
-
-    // Status bar.
-    pub status_not_saved: &'static str,
-    pub status_unsaved: &'static str,
-    pub status_autosaved: &'static str,
-    pub status_totals: &'static str,
-    pub status_capex: &'static str,
-    pub status_findings: &'static str,
-
-    // Files and dialogs.
-    pub opened: &'static str,
-    pub saved_to: &'static str,
-    pub open_failed: &'static str,
-    pub template_failed: &'static str,
-    pub template_unknown: &'static str,
-    pub save_failed: &'static str,
-    pub catalog_failed: &'static str,
-    pub reopen_failed: &'static str,
-    pub not_a_build_file: &'static str,
-    pub error_build_untouched: &'static str,
-    pub nothing_to_undo: &'static str,
-    pub nothing_to_redo: &'static str,
-    pub ok: &'static str,
-    pub cancel: &'static str,
-    pub prompt_title: &'static str,
-    pub prompt_before_new: &'static str,
-    pub prompt_before_open: &'static str,
-    pub prompt_before_close: &'static str,
-    pub prompt_before_restore: &'static str,
-    pub prompt_save: &'static str,
-    pub prompt_discard: &'static str,
-    pub recovery_title: &'static str,
-    pub recovery_body: &'static str,
-    pub recovery_from: &'static str,
-    pub recovery_restore: &'static str,
-    pub recovery_discard: &'static str,
-    pub recovery_restored: &'static str,
-    pub recovery_failed: &'static str,
-    pub autosave_failed: &'static str,
-    pub plot_saved: &'static str,
-    pub plot_save_failed: &'static str,
-    /// `{format} … {path}`: a build sheet or comparison was written.
-    pub exported_to: &'static str,
-    pub export_failed: &'static str,
-    pub about_version: &'static str,
-    pub about_body: &'static str,
-    pub about_shortcuts: &'static str,
-    pub shortcuts: &'static [(&'static str, &'static str)],
-
-    // Power, Thermal, Memory & speed and TCO tabs.
-    pub tab_power: &'static str,
-    pub tab_thermal: &'static str,
-    pub tab_fit: &'static str,
-    pub tab_tco: &'static str,
-    pub save_png: &'static str,
-    pub not_applicable: &'static str,
-    pub assumptions: &'static str,
-    pub no_gpus: &'static str,
-    pub node_times: &'static str,
-    pub levels: &'static str,
-    pub axis_watts: &'static str,
-    pub axis_celsius: &'static str,
-    pub axis_gib: &'static str,
-    pub axis_months: &'static str,
-    pub axis_utilization: &'static str,
-    pub power_wall: &'static str,
-    pub power_dc: &'static str,
-    pub power_transient: &'static str,
-    pub power_psu_load: &'static str,
-    pub power_recommended: &'static str,
-    pub power_rack: &'static str,
-    pub rack_kw: &'static str,
-    pub power_by_component: &'static str,
-    pub power_none: &'static str,
-    pub psu_gauge: &'static str,
-    pub psu_efficiency: &'static str,
-    pub psu_none: &'static str,
-    pub transient_margin: &'static str,
-    pub psu_recommendation: &'static str,
-    pub circuit_check: &'static str,
-    pub ambient: &'static str,
-    pub heat_load: &'static str,
-    pub heat_btu: &'static str,
-    pub heat_tons: &'static str,
-    pub gpu_temperatures: &'static str,
-    pub gpu_column: &'static str,
-    pub gpu_estimated: &'static str,
-    pub gpu_limit: &'static str,
-    pub gpu_headroom: &'static str,
-    pub node_heat: &'static str,
-    pub airflow: &'static str,
-    pub airflow_unknown: &'static str,
-    pub cooler_load: &'static str,
-    pub cooler_unknown: &'static str,
-    pub set_currency: &'static str,
-    pub set_exchange_rate: &'static str,
-    pub set_electricity: &'static str,
-    pub set_pue: &'static str,
-    pub set_horizon: &'static str,
-    pub set_utilization: &'static str,
-    pub tco_capex: &'static str,
-    pub tco_owned_per_year: &'static str,
-    pub tco_owned_total: &'static str,
-    pub tco_break_even: &'static str,
-    pub tco_break_even_at: &'static str,
-    pub tco_break_even_after: &'static str,
-    pub tco_no_break_even: &'static str,
-    pub tco_per_gpu_hour: &'static str,
-    pub tco_per_million_tokens: &'static str,
-    pub tco_cumulative: &'static str,
-    pub tco_owned: &'static str,
-    pub tco_vs_utilization: &'static str,
-    pub tco_current_utilization: &'static str,
-    pub tco_yearly: &'static str,
-    pub tco_year: &'static str,
-    pub tco_operating: &'static str,
-    pub tco_depreciation: &'static str,
-    pub tco_cash: &'static str,
-    pub tco_cumulative_cash: &'static str,
-    pub tco_notes: &'static str,
-    pub fit_node_group: &'static str,
-    pub fit_gpus: &'static str,
-    pub fit_model: &'static str,
-    pub fit_select_hint: &'static str,
-    pub fit_layout: &'static str,
-    pub fit_decode: &'static str,
-    pub fit_prefill: &'static str,
-    pub fit_train: &'static str,
-    pub fit_train_time: &'static str,
-    pub fit_cell_title: &'static str,
-    pub fit_precision: &'static str,
-    pub fit_batch: &'static str,
-    pub fit_context: &'static str,
-    pub fit_zero: &'static str,
-    pub fit_train_tokens: &'static str,
-    pub fit_reset: &'static str,
-    pub verdict_fits: &'static str,
-    pub verdict_tight: &'static str,
-    pub verdict_no_fit: &'static str,
-    pub verdict_not_applicable: &'static str,
-    pub mem_weights: &'static str,
-    pub mem_gradients: &'static str,
-    pub mem_optimizer: &'static str,
-    pub mem_activations: &'static str,
-    pub mem_kv_cache: &'static str,
-    pub mem_overhead: &'static str,
-    pub mem_capacity: &'static str,
-    pub mem_total: &'static str,
-    /// Short names of the fit matrix's standard workloads, in `WorkloadKind::ALL` order.
-    pub fit_workloads: [&'static str; 5],
-
-    // Compare view.
-    pub compare_title: &'static str,
-    pub compare_add_current: &'static str,
-    pub compare_add_file: &'static str,
-    pub compare_model: &'static str,
-    pub compare_export: &'static str,
-    /// Compare → Export items, in `export::CompareFormat::ALL` order.
-    pub compare_export_formats: [&'static str; 4],
-    /// The file type names of comparison exports, in `export::CompareFormat::ALL` order.
-    pub compare_export_file_types: [&'static str; 4],
-    pub compare_hint: &'static str,
-    pub compare_count: &'static str,
-    pub compare_current: &'static str,
-    pub compare_remove: &'static str,
-    pub compare_metric: &'static str,
-    /// A best value: `25,000 (best)`. Besides its highlight, so that it does not rest on colour.
-    pub compare_best: &'static str,
-    pub compare_best_hint: &'static str,
-    /// How a build fares against the first: better, worse, same.
-    pub compare_outcomes: [&'static str; 3],
-    /// `{delta} ({outcome})`.
-    pub compare_delta: &'static str,
-    pub compare_amounts: &'static str,
-    pub compare_tco_curves: &'static str,
-    /// `{build label} owned`.
-    pub compare_owned: &'static str,
-    /// `{build label} cloud`: the cost of a build's primary cloud option.
-    pub compare_cloud: &'static str,
-    /// `Cloud: {option}` under a build's name.
-    pub compare_cloud_option: &'static str,
-    pub compare_no_cloud: &'static str,
-    pub compare_power_bars: &'static str,
-    /// Wall power levels of the grouped bars: idle, typical, max.
-    pub compare_power_levels: [&'static str; 3],
-    pub compare_fit_diff: &'static str,
-    pub compare_fit_same: &'static str,
-    pub compare_workload: &'static str,
-    pub compare_parts_diff: &'static str,
-    pub compare_parts_same: &'static str,
-    pub compare_category: &'static str,
-    pub compare_part: &'static str,
-    /// `{quantity} ({delta})`.
-    pub compare_quantity: &'static str,
-    pub compare_notes: &'static str,
-    pub compare_full: &'static str,
-    pub compare_current_already: &'static str,
-    pub compare_add_failed: &'static str,
-    pub compare_failed: &'static str,
-    pub compare_left_out: &'static str,
-    /// Between build names in a comparison's file name.
-    pub compare_file_name_joiner: &'static str,
 }
 
 /// English.
@@ -459,6 +59,7 @@ pub static EN: Texts = Texts {
     edit_add_node: "Add node",
     edit_remove_part: "Remove selected part",
     view_theme: "Theme",
+    view_language: "Language",
     theme_system: "Follow the system",
     theme_dark: "Dark",
     theme_light: "Light",
@@ -821,6 +422,399 @@ pub static EN: Texts = Texts {
 mod tests {
     use super::*;
 
+    /// Every text field of [`Texts`] by kind, for the tests: (field, English, Chinese) for each
+    /// string, both forms of each plural, each element of each array and each shortcut's
+    /// description, and the names of all the fields listed.
+    macro_rules! pairs {
+        (
+            $en:expr, $zh:expr;
+            strs: $($s:ident),* ;
+            plurals: $($p:ident),* ;
+            arrays: $($a:ident),* ;
+            pairs: $($t:ident),* ;
+            others: $($o:ident),* $(,)?
+        ) => {
+            /// (field, English, Chinese) for every piece of text of the two tables.
+            pub(crate) fn pairs() -> Vec<(&'static str, &'static str, &'static str)> {
+                let (en, zh): (&Texts, &Texts) = (&$en, &$zh);
+                let mut v = vec![$((stringify!($s), en.$s, zh.$s),)*];
+                $(
+                    v.push((stringify!($p), en.$p.one, zh.$p.one));
+                    v.push((stringify!($p), en.$p.other, zh.$p.other));
+                )*
+                $( v.extend(en.$a.iter().zip(zh.$a.iter()).map(|(e, z)| (stringify!($a), *e, *z))); )*
+                $( v.extend(en.$t.iter().zip(zh.$t.iter()).map(|(e, z)| (stringify!($t), e.1, z.1))); )*
+                v
+            }
+
+            /// The names of every field the list above covers, text or not.
+            pub(crate) fn field_names() -> Vec<&'static str> {
+                vec![$(stringify!($s),)* $(stringify!($p),)* $(stringify!($a),)* $(stringify!($t),)* $(stringify!($o),)*]
+            }
+        };
+    }
+
+    pairs!(
+        EN, ZH;
+        strs:
+            app_name,
+            window_title,
+            unsaved_marker,
+            untitled_build,
+            node_default_name,
+            menu_file,
+            menu_edit,
+            menu_view,
+            menu_help,
+            file_new,
+            file_new_from_template,
+            file_open,
+            file_open_recent,
+            file_save,
+            file_save_as,
+            file_export,
+            file_quit,
+            edit_undo,
+            edit_redo,
+            edit_add_node,
+            edit_remove_part,
+            view_theme,
+            view_language,
+            theme_system,
+            theme_dark,
+            theme_light,
+            view_palette,
+            view_analysis,
+            view_compare,
+            view_back_to_build,
+            help_about,
+            search_hint,
+            search_clear,
+            filters,
+            any,
+            at_least,
+            filter_vendor,
+            filter_form_factor,
+            filter_memory_type,
+            filter_socket,
+            filter_module,
+            filter_interface,
+            filter_efficiency,
+            filter_type,
+            filter_technology,
+            filter_price,
+            price_from,
+            price_to,
+            figure_gpu_memory,
+            figure_cores,
+            figure_pcie_slots,
+            figure_capacity_gib,
+            figure_capacity_tb,
+            figure_watts,
+            figure_heat_watts,
+            figure_gpu_length,
+            figure_port_speed,
+            figure_system_gpus,
+            sort_by,
+            sort_relevance,
+            sort_name,
+            sort_vendor,
+            sort_price,
+            sort_ascending,
+            sort_descending,
+            palette_count,
+            palette_kind_empty,
+            palette_no_match,
+            add,
+            add_hint,
+            price_usd,
+            no_price,
+            source,
+            defined_at,
+            spec_gpu,
+            spec_slot_width,
+            spec_cpu,
+            spec_board,
+            spec_baseboard,
+            spec_memory,
+            spec_ecc,
+            spec_storage,
+            spec_psu,
+            spec_cooler,
+            spec_chassis,
+            spec_nic,
+            spec_switch,
+            spec_system,
+            yes,
+            no,
+            build_file_type,
+            png_file_type,
+            build_name,
+            add_node,
+            trash,
+            node_name,
+            node_count_hint,
+            node_summary,
+            node_empty_hint,
+            duplicate_node,
+            remove_node,
+            slots_used,
+            more_slots,
+            slot_empty,
+            slot_covered,
+            pcie_slots,
+            gpu_bays,
+            gpu_bay_label,
+            pcie_slot_label,
+            card_in_slot,
+            no_free_slot,
+            quantity,
+            quantity_more,
+            quantity_less,
+            remove_part,
+            cluster_area,
+            cluster_hint,
+            pcie_slot_of_node,
+            drop_accepted,
+            drop_refused_here,
+            drop_to_remove,
+            drop_refused,
+            drag_stale,
+            added_to,
+            dismiss,
+            tab_summary,
+            tab_issues,
+            summary_nodes_gpus,
+            summary_capex,
+            money,
+            summary_capex_parts,
+            summary_exchange,
+            summary_findings,
+            summary_wall,
+            summary_gpu_headroom,
+            summary_headroom_c,
+            summary_cooler_headroom,
+            summary_headroom_w,
+            summary_models_inference,
+            summary_models_finetune,
+            summary_models_of,
+            summary_tco_owned,
+            summary_money_over,
+            summary_tco_primary,
+            summary_tco_cloud,
+            summary_cloud_over,
+            severity_count,
+            severity_error,
+            severity_warning,
+            severity_info,
+            show_issues,
+            summary_bom,
+            summary_bom_empty,
+            bom_part,
+            bom_quantity,
+            bom_total,
+            issues_none,
+            issues_hint,
+            fix,
+            status_not_saved,
+            status_unsaved,
+            status_autosaved,
+            status_totals,
+            status_capex,
+            status_findings,
+            opened,
+            saved_to,
+            open_failed,
+            template_failed,
+            template_unknown,
+            save_failed,
+            catalog_failed,
+            reopen_failed,
+            not_a_build_file,
+            error_build_untouched,
+            nothing_to_undo,
+            nothing_to_redo,
+            ok,
+            cancel,
+            prompt_title,
+            prompt_before_new,
+            prompt_before_open,
+            prompt_before_close,
+            prompt_before_restore,
+            prompt_save,
+            prompt_discard,
+            recovery_title,
+            recovery_body,
+            recovery_from,
+            recovery_restore,
+            recovery_discard,
+            recovery_restored,
+            recovery_failed,
+            autosave_failed,
+            plot_saved,
+            plot_save_failed,
+            exported_to,
+            export_failed,
+            about_version,
+            about_body,
+            about_shortcuts,
+            tab_power,
+            tab_thermal,
+            tab_fit,
+            tab_tco,
+            save_png,
+            not_applicable,
+            assumptions,
+            no_gpus,
+            node_times,
+            levels,
+            axis_watts,
+            axis_celsius,
+            axis_gib,
+            axis_months,
+            axis_utilization,
+            power_wall,
+            power_dc,
+            power_transient,
+            power_psu_load,
+            power_recommended,
+            power_rack,
+            rack_kw,
+            power_by_component,
+            power_none,
+            psu_gauge,
+            psu_efficiency,
+            psu_none,
+            transient_margin,
+            psu_recommendation,
+            circuit_check,
+            ambient,
+            heat_load,
+            heat_btu,
+            heat_tons,
+            gpu_temperatures,
+            gpu_column,
+            gpu_estimated,
+            gpu_limit,
+            gpu_headroom,
+            node_heat,
+            airflow,
+            airflow_unknown,
+            cooler_load,
+            cooler_unknown,
+            set_currency,
+            set_exchange_rate,
+            set_electricity,
+            set_pue,
+            set_horizon,
+            set_utilization,
+            tco_capex,
+            tco_owned_per_year,
+            tco_owned_total,
+            tco_break_even,
+            tco_break_even_at,
+            tco_break_even_after,
+            tco_no_break_even,
+            tco_per_gpu_hour,
+            tco_per_million_tokens,
+            tco_cumulative,
+            tco_owned,
+            tco_vs_utilization,
+            tco_current_utilization,
+            tco_yearly,
+            tco_year,
+            tco_operating,
+            tco_depreciation,
+            tco_cash,
+            tco_cumulative_cash,
+            tco_notes,
+            fit_node_group,
+            fit_gpus,
+            fit_model,
+            fit_select_hint,
+            fit_layout,
+            fit_decode,
+            fit_prefill,
+            fit_train,
+            fit_train_time,
+            fit_cell_title,
+            fit_precision,
+            fit_batch,
+            fit_context,
+            fit_zero,
+            fit_train_tokens,
+            fit_reset,
+            verdict_fits,
+            verdict_tight,
+            verdict_no_fit,
+            verdict_not_applicable,
+            mem_weights,
+            mem_gradients,
+            mem_optimizer,
+            mem_activations,
+            mem_kv_cache,
+            mem_overhead,
+            mem_capacity,
+            mem_total,
+            compare_title,
+            compare_add_current,
+            compare_add_file,
+            compare_model,
+            compare_export,
+            compare_hint,
+            compare_count,
+            compare_current,
+            compare_remove,
+            compare_metric,
+            compare_best,
+            compare_best_hint,
+            compare_delta,
+            compare_amounts,
+            compare_tco_curves,
+            compare_owned,
+            compare_cloud,
+            compare_cloud_option,
+            compare_no_cloud,
+            compare_power_bars,
+            compare_fit_diff,
+            compare_fit_same,
+            compare_workload,
+            compare_parts_diff,
+            compare_parts_same,
+            compare_category,
+            compare_part,
+            compare_quantity,
+            compare_notes,
+            compare_full,
+            compare_current_already,
+            compare_add_failed,
+            compare_failed,
+            compare_left_out,
+            compare_file_name_joiner;
+        plurals:
+            n_nodes,
+            n_gpus,
+            n_circuits,
+            summary_unpriced;
+        arrays:
+            export_formats,
+            export_file_types,
+            kind_names,
+            cooler_kinds,
+            chassis_kinds,
+            slot_names,
+            severity_labels,
+            fit_workloads,
+            compare_export_formats,
+            compare_export_file_types,
+            compare_outcomes,
+            compare_power_levels;
+        pairs:
+            shortcuts;
+        others:
+            advisor,
+    );
+
     #[test]
     fn fill_replaces_in_order_and_never_panics() {
         assert_eq!(fill("{} of {} parts", &[&3, &25]), "3 of 25 parts");
@@ -857,5 +851,52 @@ mod tests {
         ] {
             assert_eq!(template.matches("{}").count(), n, "{template}");
         }
+    }
+
+    #[test]
+    fn chinese_templates_keep_the_english_markers() {
+        for (field, en, zh) in pairs() {
+            assert_eq!(en.matches("{}").count(), zh.matches("{}").count(), "{field}: {en:?} / {zh:?}");
+            assert_eq!(en.matches('{').count(), zh.matches('{').count(), "{field}: {en:?} / {zh:?}");
+            assert_eq!(en.matches('}').count(), zh.matches('}').count(), "{field}: {en:?} / {zh:?}");
+        }
+        for p in [ZH.n_nodes, ZH.n_gpus, ZH.n_circuits, ZH.summary_unpriced] {
+            assert_eq!(p.one, p.other, "Chinese has no plural");
+        }
+        assert_eq!(ZH.shortcuts.len(), EN.shortcuts.len());
+        for (en, zh) in EN.shortcuts.iter().zip(ZH.shortcuts) {
+            assert_eq!(en.0, zh.0, "the keys stay as written");
+        }
+    }
+
+    #[test]
+    fn the_chinese_table_is_in_chinese() {
+        let cjk = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+        // Texts with words in them; "{} / {}" and the like have nothing to translate.
+        let worded: Vec<_> =
+            pairs().into_iter().filter(|(_, en, _)| en.chars().any(|c| c.is_ascii_alphabetic())).collect();
+        let chinese = worded.iter().filter(|(_, _, zh)| cjk(zh)).count();
+        assert!(chinese * 10 >= worded.len() * 9, "{chinese} of {} texts are in Chinese", worded.len());
+    }
+
+    #[test]
+    fn the_chinese_table_lists_every_field() {
+        // The field lines of `Texts`, read from this file, so that a field added without a
+        // Chinese test pair fails here.
+        let source = include_str!("text/table.rs");
+        let start = source.find("\npub struct Texts {").expect("the struct");
+        let body = &source[start..];
+        let body = &body[..body.find("\n}\n").expect("its end")];
+        let mut fields: Vec<&str> = body
+            .lines()
+            .filter_map(|l| l.strip_prefix("    pub "))
+            .map(|l| l.split(':').next().unwrap_or_default().trim())
+            .collect();
+        let mut listed = field_names();
+        assert!(fields.len() > 300, "{} fields", fields.len());
+        assert_eq!(listed.len(), fields.len());
+        fields.sort_unstable();
+        listed.sort_unstable();
+        assert_eq!(listed, fields);
     }
 }

@@ -345,3 +345,81 @@ fn default_file_names() {
     let long = default_file_name(&"x".repeat(1000), d, "csv");
     assert!(long.len() <= export::safety::MAX_FILE_STEM_BYTES + " 2025-01-15.csv".len(), "{}", long.len());
 }
+
+/// A build sheet gathered in Chinese (`--lang zh-CN`): every format carries the Chinese
+/// headers, categories, totals, findings and notes of `export::texts::ZH`, while names, ids,
+/// codes and JSON keys stay as written.
+#[test]
+fn chinese_sheets_translate_headers_categories_findings_and_notes() {
+    use rigplan::core::i18n::Lang;
+    let mut build = template("entry-workstation");
+    build.name = "入门级工作站".to_owned();
+    build.costs.tax_percent = 13.0;
+    if let Some(node) = build.nodes.first_mut() {
+        node.parts.push(PartLine::new("gpu-not-in-any-catalog", 1));
+    }
+    let report = analysis::analyze(catalog(), &build);
+    let sheet = BuildSheet::new_in(&build, &report, date(), Lang::ZhCn);
+    assert_eq!(sheet.lang, Lang::ZhCn);
+    // The unknown part: its category, its finding (error) and its note, all in Chinese.
+    let unknown = sheet.lines.iter().find(|l| l.kind.is_none()).expect("the unknown line is listed");
+    assert_eq!(unknown.category, "未知部件");
+    let gpu = sheet.lines.iter().find(|l| l.kind == Some(rigplan::core::catalog::PartKind::Gpu)).expect("a GPU line");
+    assert_eq!(gpu.category, "GPU (显卡)");
+    let finding = sheet.summary.findings.iter().find(|f| f.code == "unknown-part").expect("unknown-part finding");
+    assert!(finding.message.contains("gpu-not-in-any-catalog"), "{}", finding.message);
+    assert!(finding.message.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{}", finding.message);
+    assert!(sheet.notes.iter().any(|n| n.starts_with("1 个部件行引用了部件库中没有的部件")), "{:?}", sheet.notes);
+
+    let csv = csv_export::sheet_to_csv(&sheet).expect("csv");
+    for expected in [
+        "采购清单,入门级工作站",
+        "单价（CNY）",
+        "金额（CNY）",
+        "税费（部件的 13 %）",
+        "初始投入,",
+        "检查结果,代码,说明,建议修改",
+        "警告,unknown-part",
+    ] {
+        assert!(csv.contains(expected), "CSV lacks {expected}:\n{csv}");
+    }
+    assert!(!csv.contains("Unit price") && !csv.contains("Totals"), "English left in the CSV:\n{csv}");
+
+    let md = markdown::sheet_to_markdown(&sheet);
+    for expected in [
+        "# 采购清单：入门级工作站",
+        "## 部件",
+        "## 合计",
+        "## 概要",
+        "- **墙插功耗:** 满载 ",
+        "## 检查结果",
+        "## 备注",
+        "## 来源",
+    ] {
+        assert!(md.contains(expected), "Markdown lacks {expected}:\n{md}");
+    }
+    let html = html::sheet_to_html(&sheet, &report);
+    for expected in [
+        "<html lang=\"zh-CN\">",
+        "<h1>采购清单：入门级工作站</h1>",
+        "<h2>各部件功耗</h2>",
+        "累计成本（CNY）",
+        "自建（累计支出）",
+    ] {
+        assert!(html.contains(expected), "HTML lacks {expected}");
+    }
+    let mut wb = read_xlsx(xlsx::sheet_to_xlsx(&sheet).expect("xlsx"));
+    assert_eq!(wb.sheet_names(), xlsx::sheet_names(Lang::ZhCn).map(str::to_owned).to_vec());
+    let parts = wb.worksheet_range("部件").expect("parts sheet");
+    assert_eq!(cell(&parts, 0, 0).as_string().as_deref(), Some("采购清单"));
+    assert_eq!(cell(&parts, xlsx::PARTS_HEADER_ROW, 9).as_string().as_deref(), Some("单价（CNY）"));
+    // JSON: the keys stay English, the words follow the language.
+    let value: serde_json::Value =
+        serde_json::from_str(&json::sheet_to_json(&sheet, &report).expect("json")).expect("JSON");
+    assert_eq!(value["sheet"]["lang"], "zh-CN");
+    assert_eq!(value["sheet"]["lines"][0]["category"], "GPU (显卡)");
+    // The English sheet of the same build is unchanged by all this.
+    let en = BuildSheet::new(&build, &report, date());
+    assert_eq!(en.lines[0].category, "GPU");
+    assert!(csv_export::sheet_to_csv(&en).expect("csv").contains("Unit price (CNY)"));
+}

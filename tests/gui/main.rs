@@ -14,6 +14,7 @@ mod compare;
 mod editing;
 mod export;
 mod files;
+mod language;
 mod modules;
 mod panels;
 mod shell;

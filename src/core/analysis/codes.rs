@@ -1,12 +1,15 @@
 //! The registry of finding codes: every code a finding of the analyses may carry, with the
 //! severities it is given and what it means in English and Simplified Chinese.
 //!
-//! A finding's `message` is a sentence with the build's own figures (English, built where
-//! the rule runs); the registry's meaning is the short, translated statement of the rule, so
-//! that a Chinese UI, sheet or advisor reason names every finding in Chinese (terms from
+//! A finding's message is a [`Text`](crate::core::i18n::Text): a template with named
+//! parameters (the build's own parts and figures), declared beside the rule that emits it
+//! with `templates!` and rendered in the reader's language; so is its suggested fix. The
+//! registry's meaning is the short, translated statement of the rule, so that a Chinese UI,
+//! sheet or advisor reason can name any finding in a few words (terms from
 //! `../shared/guide/zh-terms.md`). Tests hold the registry to the sources and to
 //! `report-schema.md`: every code a rule emits is here, every code here is emitted and
-//! documented, and every code has both meanings.
+//! documented, every code has both meanings and message templates, and every template says
+//! the same parameters in both languages.
 
 use super::Severity;
 use crate::core::i18n::Lang;
@@ -580,6 +583,22 @@ pub const CODES: [Code; 89] = [
     },
 ];
 
+/// Every finding template of the analyses (for the tests: the registry's, and the app's
+/// glyph coverage test).
+#[cfg(test)]
+pub(crate) fn templates() -> Vec<&'static crate::core::i18n::Template> {
+    let mut all: Vec<&'static crate::core::i18n::Template> = Vec::new();
+    all.extend(crate::core::i18n::SHARED.iter().copied());
+    all.extend(super::diagnostic::TEMPLATES.iter().copied());
+    all.extend(super::TEMPLATES.iter().copied());
+    all.extend(super::fit::TEMPLATES.iter().copied());
+    all.extend(super::compat::templates());
+    all.extend(super::power::templates().iter().copied());
+    all.extend(super::thermal::TEMPLATES.iter().copied());
+    all.extend(super::tco::templates().iter().copied());
+    all
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -692,6 +711,48 @@ mod tests {
                 );
             }
         }
+    }
+
+    fn templates() -> Vec<&'static crate::core::i18n::Template> {
+        super::templates()
+    }
+
+    /// Whether a text has Chinese in it: an ideograph or CJK punctuation.
+    fn has_chinese(s: &str) -> bool {
+        s.chars().any(|c| matches!(c, '\u{4e00}'..='\u{9fff}' | '\u{3000}'..='\u{303f}' | '\u{ff00}'..='\u{ffef}'))
+    }
+
+    #[test]
+    fn every_template_has_both_languages_with_the_same_parameters() {
+        let all = templates();
+        assert!(all.len() >= 60, "the tables hold the rules' sentences: {}", all.len());
+        for t in &all {
+            let mut en = crate::core::i18n::placeholders(t.en);
+            let mut zh = crate::core::i18n::placeholders(t.zh);
+            en.sort_unstable();
+            zh.sort_unstable();
+            assert_eq!(en, zh, "`{}` and `{}` take different parameters", t.en, t.zh);
+            let words = crate::core::i18n::fill_named(t.en, &[]).chars().filter(char::is_ascii_alphabetic).count()
+                > en.iter().map(|p| p.len()).sum::<usize>();
+            assert!(!words || has_chinese(t.zh), "`{}` is not translated: `{}`", t.en, t.zh);
+            assert!(t.code.is_empty() || lookup(t.code).is_some(), "`{}` names the unknown code `{}`", t.en, t.code);
+        }
+    }
+
+    /// Every code emitted by a file whose messages are templates has its templates. (The
+    /// compatibility rules other than cooling still build English sentences; they are the
+    /// files without a `templates!` table.)
+    #[test]
+    fn every_code_of_a_translated_rule_has_a_message_template() {
+        let all = templates();
+        let translated: Vec<String> =
+            core_sources().into_iter().filter(|(_, text)| text.contains("templates! {")).map(|(f, _)| f).collect();
+        let mut checked = 0;
+        for (file, _, id) in emitted().iter().filter(|(f, _, _)| translated.contains(f)) {
+            assert!(all.iter().any(|t| t.code == id), "{file}: `{id}` has no message template");
+            checked += 1;
+        }
+        assert!(checked >= 30, "the translated rules' codes are checked: {checked}");
     }
 
     #[test]

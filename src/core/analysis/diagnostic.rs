@@ -3,7 +3,9 @@
 
 use crate::core::build::Location;
 use crate::core::catalog::PartId;
+use crate::core::i18n::{Lang, Text};
 use crate::core::resolve::Resolved;
+use crate::text;
 use serde::Serialize;
 
 /// How serious a finding is.
@@ -41,6 +43,7 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// Stable kebab-case code, e.g. `cpu-socket-mismatch`.
     pub code: String,
+    /// The sentence, in English unless [`Self::localize`] chose another language.
     pub message: String,
     /// Ids of the parts involved.
     pub parts: Vec<PartId>,
@@ -48,21 +51,30 @@ pub struct Diagnostic {
     pub lines: Vec<LineRef>,
     /// Node group index the finding is about, if it is about one.
     pub node: Option<usize>,
-    /// What to change, where there is a clear fix.
+    /// What to change, where there is a clear fix (English unless localized).
     pub fix: Option<String>,
+    /// The message as a template with its parameters, for every language.
+    #[serde(skip)]
+    text: Text,
+    /// The fix as a template with its parameters.
+    #[serde(skip)]
+    fix_text: Option<Text>,
 }
 
 impl Diagnostic {
     #[must_use]
-    pub fn new(severity: Severity, code: &str, message: impl Into<String>) -> Self {
+    pub fn new(severity: Severity, code: &str, text: impl Into<Text>) -> Self {
+        let text = text.into();
         Self {
             severity,
             code: code.to_owned(),
-            message: message.into(),
+            message: text.render(Lang::En),
             parts: Vec::new(),
             lines: Vec::new(),
             node: None,
             fix: None,
+            text,
+            fix_text: None,
         }
     }
 
@@ -90,22 +102,69 @@ impl Diagnostic {
     }
 
     #[must_use]
-    pub fn with_fix(mut self, fix: impl Into<String>) -> Self {
-        self.fix = Some(fix.into());
+    pub fn with_fix(mut self, fix: impl Into<Text>) -> Self {
+        let fix = fix.into();
+        self.fix = Some(fix.render(Lang::En));
+        self.fix_text = Some(fix);
         self
     }
 
-    /// The message in a language. (Interim: every finding is English until the typed code
-    /// registry renders them from per-language templates.)
+    /// The message in a language.
     #[must_use]
-    pub fn message_in(&self, _lang: crate::core::i18n::Lang) -> String {
-        self.message.clone()
+    pub fn message_in(&self, lang: Lang) -> String {
+        self.text.render(lang)
     }
 
-    /// The suggested fix in a language (interim: English, as [`Self::message_in`]).
+    /// The suggested fix in a language.
     #[must_use]
-    pub fn fix_in(&self, _lang: crate::core::i18n::Lang) -> Option<String> {
-        self.fix.clone()
+    pub fn fix_in(&self, lang: Lang) -> Option<String> {
+        self.fix_text.as_ref().map(|t| t.render(lang))
+    }
+
+    /// The message as a template with its parameters.
+    #[must_use]
+    pub fn text(&self) -> &Text {
+        &self.text
+    }
+
+    /// Renders `message` and `fix` in `lang`, for output whose readers read it (a JSON
+    /// report's message fields follow `--lang`; its keys and codes never change).
+    pub fn localize(&mut self, lang: Lang) {
+        self.message = self.message_in(lang);
+        self.fix = self.fix_in(lang);
+    }
+}
+
+crate::templates! {
+    pub(crate) TEMPLATES;
+    NODE_LOCATION "" {
+        en: "node {n}",
+        zh: "节点 {n}",
+    }
+    CLUSTER_LOCATION "" {
+        en: "the cluster section",
+        zh: "集群部分",
+    }
+    UNKNOWN_PART "unknown-part" {
+        en: "`{part}` in {location} is not in the catalog; it is kept in the build but left out of every figure",
+        zh: "{location} 中的 `{part}` 不在部件库中；它仍保留在配置方案里，但不计入任何数值",
+    }
+    UNKNOWN_PART_FIX "unknown-part" {
+        en: "Add it to a user catalog folder (--catalog DIR), or replace it with a catalog part",
+        zh: "将其加入用户部件库文件夹（--catalog DIR），或换成部件库中的部件",
+    }
+    UNKNOWN_SYSTEM_GPU "unknown-system-gpu" {
+        en: "system `{system}` lists GPU `{gpu}`, which is not in the catalog",
+        zh: "整机 `{system}` 列出的 GPU `{gpu}` 不在部件库中",
+    }
+}
+
+/// Where a build line is, as a phrase ("node 2", "the cluster section").
+#[must_use]
+pub fn location_text(location: Location) -> Text {
+    match location {
+        Location::Node(i) => text!(NODE_LOCATION, n = (i + 1).to_string()),
+        Location::Cluster => text!(CLUSTER_LOCATION),
     }
 }
 
@@ -126,14 +185,11 @@ pub fn unknown_parts(resolved: &Resolved<'_>) -> Vec<Diagnostic> {
             let mut d = Diagnostic::new(
                 Severity::Warning,
                 "unknown-part",
-                format!(
-                    "`{}` in {} is not in the catalog; it is kept in the build but left out of every figure",
-                    u.id, u.location
-                ),
+                text!(UNKNOWN_PART, part = u.id.to_string(), location = location_text(u.location)),
             )
             .with_part(&u.id)
             .with_line(u.location, u.line)
-            .with_fix("Add it to a user catalog folder (--catalog DIR), or replace it with a catalog part");
+            .with_fix(text!(UNKNOWN_PART_FIX));
             if let Location::Node(i) = u.location {
                 d = d.in_node(i);
             }
@@ -145,7 +201,7 @@ pub fn unknown_parts(resolved: &Resolved<'_>) -> Vec<Diagnostic> {
             Diagnostic::new(
                 Severity::Warning,
                 "unknown-system-gpu",
-                format!("system `{system}` lists GPU `{gpu}`, which is not in the catalog"),
+                text!(UNKNOWN_SYSTEM_GPU, system = system.to_string(), gpu = gpu.to_string()),
             )
             .with_part(system),
         );

@@ -27,6 +27,30 @@ use crate::core::resolve::Resolved;
 use crate::core::units::Bytes;
 use serde::Serialize;
 
+crate::templates! {
+    pub(crate) TEMPLATES;
+    WORKLOAD_INFERENCE_BF16 "" {
+        en: "Inference, bf16 weights, fp16 KV cache, 4096-token context, batch 1",
+        zh: "推理，bf16 权重，fp16 KV 缓存，4096 token 上下文，批大小 1",
+    }
+    WORKLOAD_INFERENCE_Q4KM "" {
+        en: "Inference, GGUF Q4_K_M weights, fp16 KV cache, 8192-token context, batch 1",
+        zh: "推理，GGUF Q4_K_M 权重，fp16 KV 缓存，8192 token 上下文，批大小 1",
+    }
+    WORKLOAD_LORA "" {
+        en: "LoRA r=16 on all linear layers, bf16 base, 2048 tokens, batch 1, gradient checkpointing",
+        zh: "LoRA 微调，所有线性层 r=16，bf16 基座，2048 token，批大小 1，梯度检查点",
+    }
+    WORKLOAD_QLORA "" {
+        en: "QLoRA (NF4 base) r=64 on all linear layers, 2048 tokens, batch 1, gradient checkpointing",
+        zh: "QLoRA 微调（NF4 基座），所有线性层 r=64，2048 token，批大小 1，梯度检查点",
+    }
+    WORKLOAD_FULL_FINETUNE "" {
+        en: "Full fine-tune, bf16 + AdamW, ZeRO-3 over all GPUs, 2048 tokens, batch 1 per GPU, gradient checkpointing",
+        zh: "全参数微调，bf16 + AdamW，全部 GPU 上 ZeRO-3，2048 token，每 GPU 批大小 1，梯度检查点",
+    }
+}
+
 /// Largest GPU count the "needs N GPUs" search considers.
 pub const MAX_SEARCH_GPUS: u32 = 4096;
 
@@ -94,7 +118,19 @@ impl WorkloadKind {
         }
     }
 
-    /// A sentence saying what the workload is.
+    /// The sentence of [`Self::label`] in every language.
+    #[must_use]
+    pub fn label_text(self) -> crate::core::i18n::Text {
+        crate::core::i18n::Text::new(match self {
+            Self::InferenceBf16 => &WORKLOAD_INFERENCE_BF16,
+            Self::InferenceQ4km => &WORKLOAD_INFERENCE_Q4KM,
+            Self::Lora => &WORKLOAD_LORA,
+            Self::Qlora => &WORKLOAD_QLORA,
+            Self::FullFinetune => &WORKLOAD_FULL_FINETUNE,
+        })
+    }
+
+    /// The workload's settings in a sentence (English).
     #[must_use]
     pub fn label(self) -> &'static str {
         match self {

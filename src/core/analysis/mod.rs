@@ -28,9 +28,31 @@ pub mod report_schema {}
 
 use crate::core::build::Build;
 use crate::core::catalog::Catalog;
+use crate::core::i18n::Text;
 use crate::core::resolve::Resolved;
 use crate::core::units::Currency;
+use crate::text;
 use serde::Serialize;
+
+crate::templates! {
+    pub(crate) TEMPLATES;
+    WORKLOAD_UNKNOWN "workload-unknown" {
+        en: "the planned workload `{workload}` is not one of {known}",
+        zh: "计划的工作负载 `{workload}` 不在 {known} 之中",
+    }
+    WORKLOAD_NO_GPUS "workload-no-gpus" {
+        en: "the planned workload needs GPUs; the build has none",
+        zh: "计划的工作负载需要 GPU，但该配置中没有 GPU",
+    }
+    WORKLOAD_UNKNOWN_MODEL "workload-unknown-model" {
+        en: "the planned workload's model `{model}` is not in the model catalog",
+        zh: "计划工作负载的模型 `{model}` 不在模型库中",
+    }
+    WORKLOAD_DOES_NOT_FIT "workload-does-not-fit" {
+        en: "{model} ({workload}) does not fit {node}'s {gpus} × {gpu}: no cost per token or per run",
+        zh: "{model}（{workload}）在 {node} 的 {gpus} × {gpu} 上显存不足：无法计算每 token 或每次训练的成本",
+    }
+}
 
 /// Everything rigplan computes about a build. Its JSON form (`rigplan report --json`) is a
 /// documented, stable schema: see `src/core/analysis/report-schema.md`.
@@ -60,6 +82,12 @@ pub struct Report {
 }
 
 impl Report {
+    /// Renders every finding's message and fix (the report's findings and the TCO notes) in
+    /// `lang`, for a front end that shows or serializes `message` and `fix` as they are.
+    pub fn localize(&mut self, lang: crate::core::i18n::Lang) {
+        self.diagnostics.iter_mut().chain(self.tco.notes.iter_mut()).for_each(|d| d.localize(lang));
+    }
+
     /// Number of findings of a severity.
     #[must_use]
     pub fn count(&self, severity: Severity) -> usize {
@@ -189,28 +217,16 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
 #[must_use]
 pub fn planned_workload(build: &Build, fit: &[fit::FitMatrix]) -> (Option<tco::WorkloadInput>, Vec<Diagnostic>) {
     let Some(plan) = &build.usage.workload else { return (None, Vec::new()) };
-    let info = |code: &str, message: String| vec![Diagnostic::new(Severity::Warning, code, message)];
+    let info = |code: &str, message: Text| vec![Diagnostic::new(Severity::Warning, code, message)];
     let Some(kind) = fit::WorkloadKind::from_id(&plan.workload) else {
         let known: Vec<&str> = fit::WorkloadKind::ALL.iter().map(|k| k.id()).collect();
-        return (
-            None,
-            info(
-                "workload-unknown",
-                format!("the planned workload `{}` is not one of {}", plan.workload, known.join(", ")),
-            ),
-        );
+        return (None, info("workload-unknown", text!(WORKLOAD_UNKNOWN, workload = &plan.workload, known = known)));
     };
     let Some(matrix) = fit.iter().max_by_key(|m| u64::from(m.gpus_per_node) * u64::from(m.nodes)) else {
-        return (None, info("workload-no-gpus", "the planned workload needs GPUs; the build has none".to_owned()));
+        return (None, info("workload-no-gpus", text!(WORKLOAD_NO_GPUS)));
     };
     let Some(row) = matrix.rows.iter().find(|r| r.model.as_str() == plan.model) else {
-        return (
-            None,
-            info(
-                "workload-unknown-model",
-                format!("the planned workload's model `{}` is not in the model catalog", plan.model),
-            ),
-        );
+        return (None, info("workload-unknown-model", text!(WORKLOAD_UNKNOWN_MODEL, model = &plan.model)));
     };
     let fits = |cell: &fit::FitCell| matches!(cell.verdict, Some(memory::Verdict::Fits | memory::Verdict::Tight));
     let cell = row.cells.iter().find(|c| c.workload == kind).filter(|c| fits(c));
@@ -230,13 +246,13 @@ pub fn planned_workload(build: &Build, fit: &[fit::FitMatrix]) -> (Option<tco::W
             None,
             info(
                 "workload-does-not-fit",
-                format!(
-                    "{} ({}) does not fit {}'s {} × {}: no cost per token or per run",
-                    row.model_name,
-                    kind.label(),
-                    matrix.node_name,
-                    matrix.gpus_per_node * matrix.nodes,
-                    matrix.gpu_name
+                text!(
+                    WORKLOAD_DOES_NOT_FIT,
+                    model = &row.model_name,
+                    workload = kind.label_text(),
+                    node = &matrix.node_name,
+                    gpus = (matrix.gpus_per_node * matrix.nodes).to_string(),
+                    gpu = &matrix.gpu_name
                 ),
             ),
         ),

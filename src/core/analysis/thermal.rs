@@ -37,9 +37,63 @@ use crate::core::analysis::power::PowerReport;
 use crate::core::analysis::{Diagnostic, Severity};
 use crate::core::build::Location;
 use crate::core::catalog::{ChassisKind, CoolerKind, CoolerStyle, GpuFormFactor, PartId};
+use crate::core::i18n::in_node;
 use crate::core::resolve::{Node, Resolved};
 use crate::core::units::{watts_to_btu_per_hour, watts_to_cooling_tons};
+use crate::text;
 use serde::Serialize;
+
+crate::templates! {
+    pub(crate) TEMPLATES;
+    AIRFLOW_INSUFFICIENT "airflow-insufficient" {
+        en: "{heat} W inside the chassis needs about {needed} CFM at a {rise} °C air rise; the fans are rated {rated} CFM (air would rise about {actual} °C)",
+        zh: "机箱内 {heat} W 的发热量在 {rise} °C 温升下需要约 {needed} CFM 风量；风扇额定风量为 {rated} CFM（空气温升约 {actual} °C）",
+    }
+    AIRFLOW_INSUFFICIENT_FIX "airflow-insufficient" {
+        en: "Add or upgrade case fans, or choose a chassis with more airflow",
+        zh: "增加或升级机箱风扇，或选择风量更大的机箱",
+    }
+    GPU_TEMP_OVER_MAX "gpu-temp-over-max" {
+        en: "{gpu} #{unit} is estimated at {estimated} °C under sustained load, at or above its {max} °C limit; it will throttle",
+        zh: "{gpu} #{unit} 持续满载时估算温度为 {estimated} °C，达到或超过其 {max} °C 上限，将会降频",
+    }
+    GPU_TEMP_OVER_MAX_FIX "gpu-temp-over-max" {
+        en: "Space the cards apart, use blower or liquid-cooled cards, or improve case airflow",
+        zh: "拉开显卡间距、换用涡轮或水冷显卡，或改善机箱风道",
+    }
+    GPU_TEMP_HIGH "gpu-temp-high" {
+        en: "{gpu} #{unit} is estimated at {estimated} °C under sustained load, above the {alert} °C alert; {headroom} °C below its limit",
+        zh: "{gpu} #{unit} 持续满载时估算温度为 {estimated} °C，高于 {alert} °C 警戒线；距其上限还有 {headroom} °C",
+    }
+    GPU_TEMP_HIGH_FIX "gpu-temp-high" {
+        en: "Space the cards apart, use blower or liquid-cooled cards, or improve case airflow",
+        zh: "拉开显卡间距、换用涡轮或水冷显卡，或改善机箱风道",
+    }
+    GPU_OPEN_AIR_STACKED "gpu-open-air-stacked" {
+        en: "open-air GPUs sit in adjacent slots and take in each other's exhaust, a known cause of throttling",
+        zh: "开放式散热 GPU 插在相邻插槽上，互相吸入对方排出的热风，这是常见的降频原因",
+    }
+    GPU_OPEN_AIR_STACKED_FIX "gpu-open-air-stacked" {
+        en: "Leave a free slot between cards, or use blower or liquid-cooled cards for dense builds",
+        zh: "显卡之间空出一个插槽，或在高密度配置中换用涡轮或水冷显卡",
+    }
+    PASSIVE_GPU_IN_TOWER "passive-gpu-in-tower" {
+        en: "fanless data-center GPUs depend on server airflow; in a tower case they overheat without ducted fans",
+        zh: "无风扇的数据中心 GPU 依赖服务器风道散热；装在塔式机箱中且没有导风风扇时会过热",
+    }
+    PASSIVE_GPU_IN_TOWER_FIX "passive-gpu-in-tower" {
+        en: "Use a GPU server chassis, ducted fans made for the card, or actively cooled workstation cards",
+        zh: "换用 GPU 服务器机箱、为该卡设计的导风风扇，或主动散热的工作站显卡",
+    }
+    SYSTEM_AMBIENT_EXCEEDED "system-ambient-exceeded" {
+        en: "the site's {ambient} °C inlet air is above {system}'s {max} °C operating limit",
+        zh: "现场 {ambient} °C 的进风温度高于 {system} 的 {max} °C 工作温度上限",
+    }
+    SYSTEM_AMBIENT_EXCEEDED_FIX "system-ambient-exceeded" {
+        en: "Cool the room or rack inlet",
+        zh: "降低机房或机柜进风温度",
+    }
+}
 
 /// CFM per (W/°C) for sea-level air: CFM ≈ 1.76 × W / ΔT (domain notes §3; from air's
 /// 1.08 BTU/h per CFM per °F: 3.412 / (1.08 × 1.8) = 1.755).
@@ -306,13 +360,20 @@ fn airflow(
         let mut d = Diagnostic::new(
             Severity::Warning,
             "airflow-insufficient",
-            format!(
-                "{}: {heat_in:.0} W inside the chassis needs about {needed_cfm:.0} CFM at a {rise:.0} °C air rise; the fans are rated {a:.0} CFM (air would rise about {chassis_air_rise_c:.0} °C)",
-                node.name
+            in_node(
+                node.name,
+                text!(
+                    AIRFLOW_INSUFFICIENT,
+                    heat = format!("{heat_in:.0}"),
+                    needed = format!("{needed_cfm:.0}"),
+                    rise = format!("{rise:.0}"),
+                    rated = format!("{a:.0}"),
+                    actual = format!("{chassis_air_rise_c:.0}")
+                ),
             ),
         )
         .in_node(i)
-        .with_fix("Add or upgrade case fans, or choose a chassis with more airflow");
+        .with_fix(text!(AIRFLOW_INSUFFICIENT_FIX));
         if let Some(c) = p.chassis.first() {
             d = d.with_part(&c.part.id).with_line(Location::Node(i), c.line);
         }
@@ -425,30 +486,37 @@ fn gpu_temperatures(
                 line_ref(Diagnostic::new(
                     Severity::Warning,
                     "gpu-temp-over-max",
-                    format!(
-                        "{}: {} #{} is estimated at {estimated:.0} °C under sustained load, at or above its {:.0} °C limit; it will throttle",
+                    in_node(
                         node.name,
-                        u.part.name,
-                        u.unit + 1,
-                        u.part.max_temp_c
+                        text!(
+                            GPU_TEMP_OVER_MAX,
+                            gpu = &u.part.name,
+                            unit = (u.unit + 1).to_string(),
+                            estimated = format!("{estimated:.0}"),
+                            max = format!("{:.0}", u.part.max_temp_c)
+                        ),
                     ),
                 ))
-                .with_fix("Space the cards apart, use blower or liquid-cooled cards, or improve case airflow"),
+                .with_fix(text!(GPU_TEMP_OVER_MAX_FIX)),
             );
         } else if estimated >= settings.gpu_alert_c {
             out.push(
                 line_ref(Diagnostic::new(
                     Severity::Warning,
                     "gpu-temp-high",
-                    format!(
-                        "{}: {} #{} is estimated at {estimated:.0} °C under sustained load, above the {:.0} °C alert; {headroom:.0} °C below its limit",
+                    in_node(
                         node.name,
-                        u.part.name,
-                        u.unit + 1,
-                        settings.gpu_alert_c
+                        text!(
+                            GPU_TEMP_HIGH,
+                            gpu = &u.part.name,
+                            unit = (u.unit + 1).to_string(),
+                            estimated = format!("{estimated:.0}"),
+                            alert = format!("{:.0}", settings.gpu_alert_c),
+                            headroom = format!("{headroom:.0}")
+                        ),
                     ),
                 ))
-                .with_fix("Space the cards apart, use blower or liquid-cooled cards, or improve case airflow"),
+                .with_fix(text!(GPU_TEMP_HIGH_FIX)),
             );
         }
         gpus.push(GpuThermal {
@@ -468,29 +536,20 @@ fn gpu_temperatures(
         });
     }
     if stacked {
-        let mut d = Diagnostic::new(
-            Severity::Warning,
-            "gpu-open-air-stacked",
-            format!(
-                "{}: open-air GPUs sit in adjacent slots and take in each other's exhaust, a known cause of throttling",
-                node.name
-            ),
-        )
-        .in_node(i)
-        .with_fix("Leave a free slot between cards, or use blower or liquid-cooled cards for dense builds");
+        let mut d =
+            Diagnostic::new(Severity::Warning, "gpu-open-air-stacked", in_node(node.name, text!(GPU_OPEN_AIR_STACKED)))
+                .in_node(i)
+                .with_fix(text!(GPU_OPEN_AIR_STACKED_FIX));
         for g in p.gpus.iter().filter(|g| g.part.cooler == CoolerStyle::OpenAir) {
             d = d.with_part(&g.part.id).with_line(Location::Node(i), g.line);
         }
         out.push(d);
     }
     if passive_in_tower {
-        let mut d = Diagnostic::new(
-            Severity::Warning,
-            "passive-gpu-in-tower",
-            format!("{}: fanless data-center GPUs depend on server airflow; in a tower case they overheat without ducted fans", node.name),
-        )
-        .in_node(i)
-        .with_fix("Use a GPU server chassis, ducted fans made for the card, or actively cooled workstation cards");
+        let mut d =
+            Diagnostic::new(Severity::Warning, "passive-gpu-in-tower", in_node(node.name, text!(PASSIVE_GPU_IN_TOWER)))
+                .in_node(i)
+                .with_fix(text!(PASSIVE_GPU_IN_TOWER_FIX));
         for g in p.gpus.iter().filter(|g| g.part.cooler == CoolerStyle::Passive) {
             d = d.with_part(&g.part.id).with_line(Location::Node(i), g.line);
         }
@@ -509,15 +568,20 @@ fn system_ambient_rules(node: &Node<'_>, ambient: f64, out: &mut Vec<Diagnostic>
                 Diagnostic::new(
                     Severity::Warning,
                     "system-ambient-exceeded",
-                    format!(
-                        "{}: the site's {ambient:.0} °C inlet air is above {}'s {:.0} °C operating limit",
-                        node.name, s.part.name, s.part.max_ambient_c
+                    in_node(
+                        node.name,
+                        text!(
+                            SYSTEM_AMBIENT_EXCEEDED,
+                            ambient = format!("{ambient:.0}"),
+                            system = &s.part.name,
+                            max = format!("{:.0}", s.part.max_ambient_c)
+                        ),
                     ),
                 )
                 .with_part(&s.part.id)
                 .with_line(Location::Node(i), s.line)
                 .in_node(i)
-                .with_fix("Cool the room or rack inlet"),
+                .with_fix(text!(SYSTEM_AMBIENT_EXCEEDED_FIX)),
             );
         }
     }

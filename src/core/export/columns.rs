@@ -3,6 +3,8 @@
 //! [`Value`] is written (escaping, number cells, a footnote number for the source).
 
 use super::sheet::SheetLine;
+use super::texts::SheetTexts;
+use crate::core::i18n::Lang;
 
 /// A column of the parts table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -57,26 +59,19 @@ pub enum Value<'a> {
 }
 
 impl PartsColumn {
-    /// The header, with the currency in the price columns (`Unit price (CNY)`).
+    /// The English header, with the currency in the price columns (`Unit price (CNY)`).
     #[must_use]
     pub fn header(self, currency: &str) -> String {
-        let name = match self {
-            Self::Group => "Group",
-            Self::Category => "Category",
-            Self::Vendor => "Vendor",
-            Self::Part => "Part",
-            Self::PartId => "Part id",
-            Self::Sku => "SKU",
-            Self::QtyPerNode => "Qty per node",
-            Self::Nodes => "Nodes",
-            Self::TotalQty => "Total qty",
-            Self::UnitPrice => "Unit price",
-            Self::ExtendedPrice => "Extended price",
-            Self::PriceDate => "Price date",
-            Self::PriceBasis => "Price basis",
-            Self::Source => "Source",
-        };
-        if self.is_money() { format!("{name} ({currency})") } else { name.to_owned() }
+        self.header_in(Lang::En, currency)
+    }
+
+    /// The header in a language, with the currency in the price columns (`单价（CNY）`).
+    #[must_use]
+    pub fn header_in(self, lang: Lang, currency: &str) -> String {
+        let t = SheetTexts::of(lang);
+        let i = PARTS_COLUMNS.iter().position(|&c| c == self).unwrap_or_default();
+        let name = t.columns.get(i).copied().unwrap_or_default();
+        if self.is_money() { t.money_header(name, currency) } else { name.to_owned() }
     }
 
     /// True for the columns that hold amounts.
@@ -91,9 +86,9 @@ impl PartsColumn {
         self.is_money() || matches!(self, Self::QtyPerNode | Self::Nodes | Self::TotalQty)
     }
 
-    /// A line's value in this column.
+    /// A line's value in this column; labels of rigplan's own (the price basis) in `lang`.
     #[must_use]
-    pub fn value(self, line: &SheetLine) -> Value<'_> {
+    pub fn value(self, line: &SheetLine, lang: Lang) -> Value<'_> {
         match self {
             Self::Group => Value::Text(&line.group),
             Self::Category => Value::Label(line.category),
@@ -107,7 +102,7 @@ impl PartsColumn {
             Self::UnitPrice => Value::Money(line.unit_price),
             Self::ExtendedPrice => Value::Money(line.extended_price),
             Self::PriceDate => Value::Text(line.price_date.as_deref().unwrap_or_default()),
-            Self::PriceBasis => Value::Label(line.price_basis.label()),
+            Self::PriceBasis => Value::Label(line.price_basis.label_in(lang)),
             Self::Source => Value::Source(&line.source),
         }
     }

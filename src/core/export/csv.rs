@@ -16,6 +16,7 @@ use super::ExportError;
 use super::columns::{PARTS_COLUMNS, Value};
 use super::safety::neutralize_formula;
 use super::sheet::BuildSheet;
+use super::texts::{SheetTexts, fill};
 use crate::core::compare::{Comparison, Direction, Outcome};
 use std::borrow::Cow;
 
@@ -101,19 +102,20 @@ impl Sections {
 /// # Errors
 /// Only a failure of the csv writer (it writes to memory).
 pub fn sheet_to_csv(sheet: &BuildSheet) -> Result<String, ExportError> {
+    let tx = SheetTexts::of(sheet.lang);
     let mut w = Sections::new();
     let cur = sheet.currency.to_string();
-    w.row(&[t("Build sheet"), t(&sheet.build_name)])?;
-    w.row(&[t("Date"), t(&sheet.date.to_string())])?;
-    w.row(&[t("Currency"), t(&cur)])?;
-    w.row(&[t("USD exchange rate"), num(sheet.usd_exchange_rate, 4), t(&format!("{cur} per USD"))])?;
+    w.row(&[t(tx.build_sheet), t(&sheet.build_name)])?;
+    w.row(&[t(tx.date), t(&sheet.date.to_string())])?;
+    w.row(&[t(tx.currency), t(&cur)])?;
+    w.row(&[t(tx.usd_exchange_rate), num(sheet.usd_exchange_rate, 4), t(&fill(tx.per_usd, &[&cur]))])?;
     w.blank()?;
-    let header: Vec<String> = PARTS_COLUMNS.iter().map(|c| c.header(&cur)).collect();
+    let header: Vec<String> = PARTS_COLUMNS.iter().map(|c| c.header_in(sheet.lang, &cur)).collect();
     w.row(&header.iter().map(|h| t(h)).collect::<Vec<_>>())?;
     for l in &sheet.lines {
         let cells: Vec<Cell<'_>> = PARTS_COLUMNS
             .iter()
-            .map(|c| match c.value(l) {
+            .map(|c| match c.value(l, sheet.lang) {
                 Value::Text(s) | Value::Label(s) | Value::Source(s) => t(s),
                 Value::Count(n) => int(n),
                 Value::Money(m) => money_opt(m),
@@ -124,48 +126,49 @@ pub fn sheet_to_csv(sheet: &BuildSheet) -> Result<String, ExportError> {
     if !sheet.custom_lines.is_empty() {
         w.blank()?;
         w.row(&[
-            t("Custom line item"),
-            t("Kind"),
-            t("Quantity"),
-            t(&format!("Unit amount ({cur})")),
-            t(&format!("Amount ({cur})")),
+            t(tx.custom_line_item),
+            t(tx.kind),
+            t(tx.quantity),
+            owned(tx.money_header(tx.unit_amount, &cur)),
+            owned(tx.money_header(tx.amount, &cur)),
         ])?;
         for c in &sheet.custom_lines {
-            w.row(&[t(&c.name), t(c.kind.label()), int(u64::from(c.quantity)), money(c.unit_amount), money(c.amount)])?;
+            w.row(&[
+                t(&c.name),
+                t(c.kind.label_in(sheet.lang)),
+                int(u64::from(c.quantity)),
+                money(c.unit_amount),
+                money(c.amount),
+            ])?;
         }
     }
     w.blank()?;
     let tot = &sheet.totals;
-    w.row(&[t("Totals"), t(&format!("Amount ({cur})"))])?;
-    w.row(&[t("Parts"), money(tot.parts)])?;
-    for (label, s) in [("Tax", &tot.tax), ("Shipping", &tot.shipping), ("Installation", &tot.installation)] {
+    w.row(&[t(tx.totals), owned(tx.money_header(tx.amount, &cur))])?;
+    w.row(&[t(tx.parts), money(tot.parts)])?;
+    for (label, s) in tx.surcharges.iter().zip([&tot.tax, &tot.shipping, &tot.installation]) {
         if let Some(s) = s {
-            w.row(&[t(&format!("{label} ({} % of parts)", s.percent)), money(s.amount)])?;
+            w.row(&[owned(fill(tx.surcharge_of_parts, &[label, &s.percent])), money(s.amount)])?;
         }
     }
-    w.row(&[t("Custom capex lines"), money(tot.custom)])?;
-    w.row(&[t("Capex"), money(tot.capex)])?;
+    w.row(&[t(tx.custom_capex), money(tot.custom)])?;
+    w.row(&[t(tx.capex), money(tot.capex)])?;
     if tot.custom_opex_per_year != 0.0 {
-        w.row(&[t("Custom running costs per year (not in capex)"), money(tot.custom_opex_per_year)])?;
+        w.row(&[t(tx.custom_opex), money(tot.custom_opex_per_year)])?;
     }
-    w.row(&[t("Part lines without a price (not in the totals)"), int(tot.unpriced_lines as u64)])?;
+    w.row(&[t(tx.unpriced_lines), int(tot.unpriced_lines as u64)])?;
     w.blank()?;
-    write_summary(&mut w, sheet)?;
+    write_summary(&mut w, sheet, tx)?;
     if !sheet.summary.findings.is_empty() {
         w.blank()?;
-        w.row(&[t("Findings"), t("Code"), t("Message"), t("Fix")])?;
+        w.row(&[t(tx.findings), t(tx.code), t(tx.message), t(tx.fix)])?;
         for f in &sheet.summary.findings {
-            w.row(&[
-                owned(f.severity.to_string()),
-                t(&f.code),
-                t(&f.message),
-                t(f.fix.as_deref().unwrap_or_default()),
-            ])?;
+            w.row(&[t(tx.severity(f.severity)), t(&f.code), t(&f.message), t(f.fix.as_deref().unwrap_or_default())])?;
         }
     }
     if !sheet.notes.is_empty() {
         w.blank()?;
-        w.row(&[t("Notes")])?;
+        w.row(&[t(tx.notes)])?;
         for n in &sheet.notes {
             w.row(&[t(n)])?;
         }
@@ -173,54 +176,51 @@ pub fn sheet_to_csv(sheet: &BuildSheet) -> Result<String, ExportError> {
     w.finish()
 }
 
-fn write_summary(w: &mut Sections, sheet: &BuildSheet) -> Result<(), ExportError> {
+fn write_summary(w: &mut Sections, sheet: &BuildSheet, tx: &SheetTexts) -> Result<(), ExportError> {
     let s = &sheet.summary.headline;
     let cur = sheet.currency.to_string();
-    w.row(&[t("Summary"), t("Value"), t("Unit")])?;
-    w.row(&[t("Nodes"), int(s.nodes)])?;
-    w.row(&[t("GPUs"), int(s.gpus)])?;
-    w.row(&[t("Wall power at max"), num(s.wall_watts, 0), t("W")])?;
-    w.row(&[t("Wall power, typical"), num(s.wall_typical_watts, 0), t("W")])?;
-    w.row(&[t("Wall power, idle"), num(s.wall_idle_watts, 0), t("W")])?;
-    w.row(&[t("Recommended PSU capacity"), num(s.recommended_psu_watts, 0), t("W")])?;
-    w.row(&[t("Heat at max"), num(s.heat_watts, 0), t("W")])?;
-    w.row(&[t("Heat at max"), num(s.heat_btu_per_hour, 0), t("BTU/h")])?;
-    w.row(&[t("Cooling"), num(s.cooling_tons, 2), t("tons")])?;
+    w.row(&[t(tx.summary), t(tx.value), t(tx.unit)])?;
+    w.row(&[t(tx.nodes), int(s.nodes)])?;
+    w.row(&[t(tx.gpus), int(s.gpus)])?;
+    w.row(&[t(tx.wall_max), num(s.wall_watts, 0), t("W")])?;
+    w.row(&[t(tx.wall_typical), num(s.wall_typical_watts, 0), t("W")])?;
+    w.row(&[t(tx.wall_idle), num(s.wall_idle_watts, 0), t("W")])?;
+    w.row(&[t(tx.recommended_psu), num(s.recommended_psu_watts, 0), t("W")])?;
+    w.row(&[t(tx.heat_max), num(s.heat_watts, 0), t("W")])?;
+    w.row(&[t(tx.heat_max), num(s.heat_btu_per_hour, 0), t("BTU/h")])?;
+    w.row(&[t(tx.cooling), num(s.cooling_tons, 2), t(tx.tons)])?;
     let c = &s.compatibility;
-    w.row(&[t("Compatibility"), t(c.status.id())])?;
-    w.row(&[t("Compatibility errors"), int(c.errors as u64)])?;
-    w.row(&[t("Compatibility warnings"), int(c.warnings as u64)])?;
-    w.row(&[t("Compatibility notes (info)"), int(c.infos as u64)])?;
+    w.row(&[t(tx.compatibility), t(tx.compat_status(c.status))])?;
+    w.row(&[t(tx.compat_errors), int(c.errors as u64)])?;
+    w.row(&[t(tx.compat_warnings), int(c.warnings as u64)])?;
+    w.row(&[t(tx.compat_infos), int(c.infos as u64)])?;
     if let Some(f) = &s.fit {
-        w.row(&[t("Catalog models evaluated"), int(f.models as u64)])?;
-        w.row(&[t("Models that fit for inference"), int(f.inference_models as u64)])?;
-        w.row(&[t("Models that fit for fine-tuning"), int(f.finetune_models as u64)])?;
-        for (label, l) in [
-            ("Largest model for inference", &f.largest_inference),
-            ("Largest model for fine-tuning", &f.largest_finetune),
-        ] {
+        w.row(&[t(tx.models_evaluated), int(f.models as u64)])?;
+        w.row(&[t(tx.models_inference), int(f.inference_models as u64)])?;
+        w.row(&[t(tx.models_finetune), int(f.finetune_models as u64)])?;
+        for (label, l) in [(tx.largest_inference, &f.largest_inference), (tx.largest_finetune, &f.largest_finetune)] {
             match l {
                 Some(l) => w.row(&[t(label), t(&l.name), t(l.workload.id())])?,
-                None => w.row(&[t(label), t("none")])?,
+                None => w.row(&[t(label), t(tx.none)])?,
             }
         }
     } else {
-        w.row(&[t("Workload fit"), t("no GPUs")])?;
+        w.row(&[t(tx.workload_fit), t(tx.no_gpus)])?;
     }
     let tco = &s.tco;
-    w.row(&[t("TCO horizon"), num(tco.horizon_years, 2), t("years")])?;
-    w.row(&[t("TCO utilization"), num(tco.utilization * 100.0, 0), t("%")])?;
-    w.row(&[t("Owned total over the horizon"), money(tco.owned_total), t(&cur)])?;
+    w.row(&[t(tx.tco_horizon), num(tco.horizon_years, 2), t(tx.years)])?;
+    w.row(&[t(tx.tco_utilization), num(tco.utilization * 100.0, 0), t("%")])?;
+    w.row(&[t(tx.owned_total), money(tco.owned_total), t(&cur)])?;
     match (&tco.primary_label, tco.primary_total) {
         (Some(label), Some(total)) => {
-            w.row(&[t("Primary cloud option"), t(label)])?;
-            w.row(&[t("Cloud option total over the horizon"), money(total), t(&cur)])?;
+            w.row(&[t(tx.primary_cloud), t(label)])?;
+            w.row(&[t(tx.cloud_total), money(total), t(&cur)])?;
             match tco.break_even_month {
-                Some(m) => w.row(&[t("Break-even month"), num(m, 1), t("month")])?,
-                None => w.row(&[t("Break-even month"), t("never")])?,
+                Some(m) => w.row(&[t(tx.break_even_month), num(m, 1), t(tx.month)])?,
+                None => w.row(&[t(tx.break_even_month), t(tx.never)])?,
             }
         }
-        _ => w.row(&[t("Primary cloud option"), t("none matches the build")])?,
+        _ => w.row(&[t(tx.primary_cloud), t(tx.no_cloud_match)])?,
     }
     Ok(())
 }

@@ -11,9 +11,11 @@ use super::csv::verdict_text;
 use super::markdown::{delta_cell, delta_text, numbered_sources, outcome_text};
 use super::safety::escape_html as esc;
 use super::sheet::BuildSheet;
+use super::texts::{SheetTexts, fill};
 use super::{money_text, summary_items, svg};
 use crate::core::analysis::Report;
 use crate::core::compare::{Comparison, Direction};
+use crate::core::i18n::Lang;
 use std::fmt::Write as _;
 
 /// The page's Content Security Policy: nothing may load or run; inline style only (W3C
@@ -30,10 +32,10 @@ dl{display:grid;grid-template-columns:max-content auto;gap:4px 12px;}dt{font-wei
 @page{size:A4 landscape;margin:12mm;}\
 @media print{body{margin:0;font-size:11px;}thead{display:table-header-group;}tr,figure,svg{break-inside:avoid;}h2{break-after:avoid;}}";
 
-fn open_page(out: &mut String, title: &str) {
+fn open_page(out: &mut String, title: &str, lang: Lang) {
     let _ = write!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"{CONTENT_SECURITY_POLICY}\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"{CONTENT_SECURITY_POLICY}\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
         esc(title)
     );
 }
@@ -42,40 +44,40 @@ fn close_page(out: &mut String) {
     out.push_str("</body>\n</html>\n");
 }
 
-fn opt_money(v: Option<f64>) -> String {
-    v.map_or_else(|| "no price".to_owned(), money_text)
-}
-
-/// The build sheet as one HTML page. `report` gives the power breakdown and TCO curves.
+/// The build sheet as one HTML page in the sheet's language. `report` gives the power
+/// breakdown and TCO curves.
 #[must_use]
 pub fn sheet_to_html(sheet: &BuildSheet, report: &Report) -> String {
+    let t = SheetTexts::of(sheet.lang);
     let mut out = String::new();
-    let cur = esc(&sheet.currency.to_string());
-    open_page(&mut out, &format!("Build sheet: {}", sheet.build_name));
-    let _ = writeln!(out, "<header>\n<h1>Build sheet: {}</h1>", esc(&sheet.build_name));
+    let cur_plain = sheet.currency.to_string();
+    let cur = esc(&cur_plain);
+    let title = fill(t.build_sheet_title, &[&sheet.build_name]);
+    open_page(&mut out, &title, sheet.lang);
+    let _ = writeln!(out, "<header>\n<h1>{}</h1>", esc(&title));
     let _ = writeln!(
         out,
-        "<p class=\"meta\">Date {} · amounts in {cur} · catalog USD prices at {} {cur} per USD</p>",
-        sheet.date, sheet.usd_exchange_rate
+        "<p class=\"meta\">{}</p>",
+        esc(&fill(t.html_meta, &[&sheet.date, &cur_plain, &sheet.usd_exchange_rate, &cur_plain]))
     );
     if !sheet.description.is_empty() {
         let _ = writeln!(out, "<p>{}</p>", esc(&sheet.description));
     }
     out.push_str("</header>\n");
 
-    out.push_str("<h2>Parts</h2>\n<table>\n<thead><tr>");
+    let _ = write!(out, "<h2>{}</h2>\n<table>\n<thead><tr>", esc(t.parts));
     for c in PARTS_COLUMNS {
-        let _ = write!(out, "<th>{}</th>", esc(&c.header(&sheet.currency.to_string())));
+        let _ = write!(out, "<th>{}</th>", esc(&c.header_in(sheet.lang, &cur_plain)));
     }
     out.push_str("</tr></thead>\n<tbody>\n");
     let (refs, sources) = numbered_sources(sheet);
     for (l, r) in sheet.lines.iter().zip(&refs) {
         out.push_str("<tr>");
         for c in PARTS_COLUMNS {
-            let text = match c.value(l) {
+            let text = match c.value(l, sheet.lang) {
                 Value::Text(s) | Value::Label(s) => esc(s),
                 Value::Count(n) => n.to_string(),
-                Value::Money(m) => opt_money(m),
+                Value::Money(m) => m.map_or_else(|| esc(t.no_price), money_text),
                 Value::Source(_) => r.map_or_else(String::new, |n| format!("[{n}]")),
             };
             let class = if c.is_numeric() { " class=\"n\"" } else { "" };
@@ -88,14 +90,20 @@ pub fn sheet_to_html(sheet: &BuildSheet, report: &Report) -> String {
     if !sheet.custom_lines.is_empty() {
         let _ = writeln!(
             out,
-            "<h2>Custom line items</h2>\n<table>\n<thead><tr><th>Item</th><th>Kind</th><th>Quantity</th><th>Unit amount ({cur})</th><th>Amount ({cur})</th></tr></thead>\n<tbody>"
+            "<h2>{}</h2>\n<table>\n<thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead>\n<tbody>",
+            esc(t.custom_lines),
+            esc(t.item),
+            esc(t.kind),
+            esc(t.quantity),
+            esc(&t.money_header(t.unit_amount, &cur_plain)),
+            esc(&t.money_header(t.amount, &cur_plain)),
         );
         for c in &sheet.custom_lines {
             let _ = writeln!(
                 out,
                 "<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
                 esc(&c.name),
-                esc(c.kind.label()),
+                esc(c.kind.label_in(sheet.lang)),
                 c.quantity,
                 money_text(c.unit_amount),
                 money_text(c.amount)
@@ -105,7 +113,7 @@ pub fn sheet_to_html(sheet: &BuildSheet, report: &Report) -> String {
     }
 
     let tot = &sheet.totals;
-    let _ = writeln!(out, "<h2>Totals</h2>\n<table>\n<tbody>");
+    let _ = writeln!(out, "<h2>{}</h2>\n<table>\n<tbody>", esc(t.totals));
     let mut total = |label: &str, amount: f64, strong: bool| {
         let (a, b) = if strong { ("<strong>", "</strong>") } else { ("", "") };
         let _ = writeln!(
@@ -115,30 +123,35 @@ pub fn sheet_to_html(sheet: &BuildSheet, report: &Report) -> String {
             money_text(amount)
         );
     };
-    total("Parts", tot.parts, false);
-    for (label, s) in [("Tax", &tot.tax), ("Shipping", &tot.shipping), ("Installation", &tot.installation)] {
+    total(t.parts, tot.parts, false);
+    for (label, s) in t.surcharges.iter().zip([&tot.tax, &tot.shipping, &tot.installation]) {
         if let Some(s) = s {
-            total(&format!("{label} ({} % of parts)", s.percent), s.amount, false);
+            total(&fill(t.surcharge_of_parts, &[label, &s.percent]), s.amount, false);
         }
     }
-    total("Custom capex lines", tot.custom, false);
-    total("Capex", tot.capex, true);
+    total(t.custom_capex, tot.custom, false);
+    total(t.capex, tot.capex, true);
     if tot.custom_opex_per_year != 0.0 {
-        total("Custom running costs per year (not in capex)", tot.custom_opex_per_year, false);
+        total(t.custom_opex, tot.custom_opex_per_year, false);
     }
     out.push_str("</tbody>\n</table>\n");
 
-    let _ = writeln!(out, "<h2>Summary</h2>\n<dl>");
+    let _ = writeln!(out, "<h2>{}</h2>\n<dl>", esc(t.summary));
     for (label, text) in summary_items(sheet) {
         let _ = writeln!(out, "<dt>{}</dt><dd>{}</dd>", esc(label), esc(&text));
     }
     out.push_str("</dl>\n");
     if !sheet.summary.findings.is_empty() {
-        out.push_str("<h2>Findings</h2>\n<ul class=\"notes\">\n");
+        let _ = writeln!(out, "<h2>{}</h2>\n<ul class=\"notes\">", esc(t.findings));
         for f in &sheet.summary.findings {
-            let fix = f.fix.as_ref().map(|x| format!(" — fix: {}", esc(x))).unwrap_or_default();
-            let _ =
-                writeln!(out, "<li><strong>{}</strong> [{}]: {}{fix}</li>", f.severity, esc(&f.code), esc(&f.message));
+            let fix = f.fix.as_ref().map(|x| fill(t.fix_suffix, &[&esc(x)])).unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "<li><strong>{}</strong> [{}]: {}{fix}</li>",
+                esc(t.severity(f.severity)),
+                esc(&f.code),
+                esc(&f.message)
+            );
         }
         out.push_str("</ul>\n");
     }
@@ -150,14 +163,14 @@ pub fn sheet_to_html(sheet: &BuildSheet, report: &Report) -> String {
         out.push_str("</ul>\n");
     }
 
-    if let Some(chart) = svg::power_breakdown(&report.power) {
-        let _ = writeln!(out, "<h2>Power by component</h2>\n<figure>{chart}</figure>");
+    if let Some(chart) = svg::power_breakdown_in(&report.power, t) {
+        let _ = writeln!(out, "<h2>{}</h2>\n<figure>{chart}</figure>", esc(t.power_by_component));
     }
-    if let Some(chart) = svg::tco_curves(&report.tco) {
-        let _ = writeln!(out, "<h2>Total cost of ownership</h2>\n<figure>{chart}</figure>");
+    if let Some(chart) = svg::tco_curves_in(&report.tco, t) {
+        let _ = writeln!(out, "<h2>{}</h2>\n<figure>{chart}</figure>", esc(t.tco_heading));
     }
     if !sources.is_empty() {
-        out.push_str("<h2>Sources</h2>\n<ol class=\"sources\">\n");
+        let _ = writeln!(out, "<h2>{}</h2>\n<ol class=\"sources\">", esc(t.sources));
         for s in &sources {
             let _ = writeln!(out, "<li>{}</li>", esc(s));
         }
@@ -172,7 +185,7 @@ pub fn sheet_to_html(sheet: &BuildSheet, report: &Report) -> String {
 pub fn comparison_to_html(c: &Comparison) -> String {
     let mut out = String::new();
     let labels: Vec<&str> = c.builds.iter().map(|b| b.label).collect();
-    open_page(&mut out, &format!("Comparison of {} builds", c.builds.len()));
+    open_page(&mut out, &format!("Comparison of {} builds", c.builds.len()), Lang::En);
     let _ = writeln!(out, "<h1>Comparison of {} builds</h1>", c.builds.len());
     let _ = writeln!(
         out,

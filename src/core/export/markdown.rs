@@ -9,6 +9,7 @@ use super::columns::{PARTS_COLUMNS, Value};
 use super::csv::verdict_text;
 use super::safety::escape_markdown as esc;
 use super::sheet::BuildSheet;
+use super::texts::{SheetTexts, fill};
 use super::{money_text, summary_items};
 use crate::core::compare::{Comparison, Direction, Outcome};
 use crate::core::units::format_thousands;
@@ -37,21 +38,28 @@ pub fn numbered_sources(sheet: &BuildSheet) -> (Vec<Option<usize>>, Vec<&str>) {
     (refs, list)
 }
 
-/// The build sheet as Markdown.
+/// The build sheet as Markdown, in the sheet's language.
 #[must_use]
 pub fn sheet_to_markdown(sheet: &BuildSheet) -> String {
+    let t = SheetTexts::of(sheet.lang);
     let mut out = String::new();
-    let cur = esc(&sheet.currency.to_string());
-    let _ = writeln!(out, "# Build sheet: {}\n", esc(&sheet.build_name));
+    let cur_plain = sheet.currency.to_string();
+    let cur = esc(&cur_plain);
+    let _ = writeln!(out, "# {}\n", esc(&fill(t.build_sheet_title, &[&sheet.build_name])));
     if !sheet.description.is_empty() {
-        let _ = writeln!(out, "**Description:** {}\n", esc(&sheet.description));
+        let _ = writeln!(out, "**{}:** {}\n", t.description, esc(&sheet.description));
     }
     let _ = writeln!(out, "| | |\n| --- | --- |");
-    let _ = writeln!(out, "| Date | {} |", sheet.date);
-    let _ = writeln!(out, "| Currency | {cur} |");
-    let _ = writeln!(out, "| USD exchange rate | {} {cur} per USD (catalog prices are USD) |", sheet.usd_exchange_rate);
-    let _ = writeln!(out, "\n## Parts\n");
-    let header: Vec<String> = PARTS_COLUMNS.iter().map(|c| esc(&c.header(&sheet.currency.to_string()))).collect();
+    let _ = writeln!(out, "| {} | {} |", t.date, sheet.date);
+    let _ = writeln!(out, "| {} | {cur} |", t.currency);
+    let _ = writeln!(
+        out,
+        "| {} | {} |",
+        t.usd_exchange_rate,
+        esc(&fill(t.usd_rate_note, &[&sheet.usd_exchange_rate, &cur_plain]))
+    );
+    let _ = writeln!(out, "\n## {}\n", t.parts);
+    let header: Vec<String> = PARTS_COLUMNS.iter().map(|c| esc(&c.header_in(sheet.lang, &cur_plain))).collect();
     let _ = writeln!(out, "| {} |", header.join(" | "));
     let rule: Vec<&str> = PARTS_COLUMNS.iter().map(|c| if c.is_numeric() { "---:" } else { "---" }).collect();
     let _ = writeln!(out, "| {} |", rule.join(" | "));
@@ -59,26 +67,34 @@ pub fn sheet_to_markdown(sheet: &BuildSheet) -> String {
     for (l, r) in sheet.lines.iter().zip(&refs) {
         let cells: Vec<String> = PARTS_COLUMNS
             .iter()
-            .map(|c| match c.value(l) {
+            .map(|c| match c.value(l, sheet.lang) {
                 Value::Text(s) => esc(s),
                 Value::Label(s) => s.to_owned(),
                 Value::Count(n) => n.to_string(),
-                Value::Money(m) => m.map_or_else(|| "no price".to_owned(), money_text),
+                Value::Money(m) => m.map_or_else(|| t.no_price.to_owned(), money_text),
                 Value::Source(_) => r.map_or_else(String::new, |n| format!("\\[{n}\\]")),
             })
             .collect();
         let _ = writeln!(out, "| {} |", cells.join(" | "));
     }
     if !sheet.custom_lines.is_empty() {
-        let _ = writeln!(out, "\n## Custom line items\n");
-        let _ = writeln!(out, "| Item | Kind | Quantity | Unit amount ({cur}) | Amount ({cur}) |");
+        let _ = writeln!(out, "\n## {}\n", t.custom_lines);
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} |",
+            t.item,
+            t.kind,
+            t.quantity,
+            esc(&t.money_header(t.unit_amount, &cur_plain)),
+            esc(&t.money_header(t.amount, &cur_plain))
+        );
         let _ = writeln!(out, "| --- | --- | ---: | ---: | ---: |");
         for c in &sheet.custom_lines {
             let _ = writeln!(
                 out,
                 "| {} | {} | {} | {} | {} |",
                 esc(&c.name),
-                c.kind.label(),
+                c.kind.label_in(sheet.lang),
                 c.quantity,
                 money_text(c.unit_amount),
                 money_text(c.amount)
@@ -86,42 +102,39 @@ pub fn sheet_to_markdown(sheet: &BuildSheet) -> String {
         }
     }
     let tot = &sheet.totals;
-    let _ = writeln!(out, "\n## Totals\n");
-    let _ = writeln!(out, "| | Amount ({cur}) |\n| --- | ---: |");
-    let _ = writeln!(out, "| Parts | {} |", money_text(tot.parts));
-    for (label, s) in [("Tax", &tot.tax), ("Shipping", &tot.shipping), ("Installation", &tot.installation)] {
+    let _ = writeln!(out, "\n## {}\n", t.totals);
+    let _ = writeln!(out, "| | {} |\n| --- | ---: |", esc(&t.money_header(t.amount, &cur_plain)));
+    let _ = writeln!(out, "| {} | {} |", t.parts, money_text(tot.parts));
+    for (label, s) in t.surcharges.iter().zip([&tot.tax, &tot.shipping, &tot.installation]) {
         if let Some(s) = s {
-            let _ = writeln!(out, "| {label} ({} % of parts) | {} |", s.percent, money_text(s.amount));
+            let _ =
+                writeln!(out, "| {} | {} |", fill(t.surcharge_of_parts, &[label, &s.percent]), money_text(s.amount));
         }
     }
-    let _ = writeln!(out, "| Custom capex lines | {} |", money_text(tot.custom));
-    let _ = writeln!(out, "| **Capex** | **{}** |", money_text(tot.capex));
+    let _ = writeln!(out, "| {} | {} |", t.custom_capex, money_text(tot.custom));
+    let _ = writeln!(out, "| **{}** | **{}** |", t.capex, money_text(tot.capex));
     if tot.custom_opex_per_year != 0.0 {
-        let _ = writeln!(
-            out,
-            "| Custom running costs per year (not in capex) | {} |",
-            money_text(tot.custom_opex_per_year)
-        );
+        let _ = writeln!(out, "| {} | {} |", t.custom_opex, money_text(tot.custom_opex_per_year));
     }
-    let _ = writeln!(out, "\n## Summary\n");
+    let _ = writeln!(out, "\n## {}\n", t.summary);
     for (label, text) in summary_items(sheet) {
         let _ = writeln!(out, "- **{label}:** {}", esc(&text));
     }
     if !sheet.summary.findings.is_empty() {
-        let _ = writeln!(out, "\n## Findings\n");
+        let _ = writeln!(out, "\n## {}\n", t.findings);
         for f in &sheet.summary.findings {
-            let fix = f.fix.as_ref().map(|x| format!(" — fix: {}", esc(x))).unwrap_or_default();
-            let _ = writeln!(out, "- **{}** \\[{}\\]: {}{fix}", f.severity, esc(&f.code), esc(&f.message));
+            let fix = f.fix.as_ref().map(|x| fill(t.fix_suffix, &[&esc(x)])).unwrap_or_default();
+            let _ = writeln!(out, "- **{}** \\[{}\\]: {}{fix}", t.severity(f.severity), esc(&f.code), esc(&f.message));
         }
     }
     if !sheet.notes.is_empty() {
-        let _ = writeln!(out, "\n## Notes\n");
+        let _ = writeln!(out, "\n## {}\n", t.notes);
         for n in &sheet.notes {
             let _ = writeln!(out, "- {}", esc(n));
         }
     }
     if !sources.is_empty() {
-        let _ = writeln!(out, "\n## Sources\n");
+        let _ = writeln!(out, "\n## {}\n", t.sources);
         for (i, s) in sources.iter().enumerate() {
             let _ = writeln!(out, "{}. {}", i + 1, esc(s));
         }

@@ -24,17 +24,21 @@ pub mod markdown;
 pub mod safety;
 pub mod sheet;
 pub mod svg;
+pub mod texts;
 pub mod xlsx;
 
 pub use date::{DateError, SheetDate};
 pub use safety::{escape_html, escape_markdown, neutralize_formula, sanitize_file_name};
 pub use sheet::BuildSheet;
+pub use texts::SheetTexts;
 
 use crate::core::analysis::{self, Report};
 use crate::core::build::Build;
 use crate::core::catalog::Catalog;
 use crate::core::compare::Comparison;
+use crate::core::i18n::Lang;
 use crate::core::units::format_thousands;
+use texts::fill;
 
 /// A build sheet format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -137,8 +141,22 @@ pub fn render(format: Format, sheet: &BuildSheet, report: &Report) -> Result<Vec
 /// # Errors
 /// As [`render`].
 pub fn export_build(catalog: &Catalog, build: &Build, date: SheetDate, format: Format) -> Result<Vec<u8>, ExportError> {
+    export_build_in(catalog, build, date, format, Lang::En)
+}
+
+/// As [`export_build`], with the sheet's words in `lang`.
+///
+/// # Errors
+/// As [`render`].
+pub fn export_build_in(
+    catalog: &Catalog,
+    build: &Build,
+    date: SheetDate,
+    format: Format,
+    lang: Lang,
+) -> Result<Vec<u8>, ExportError> {
     let report = analysis::analyze(catalog, build);
-    let sheet = BuildSheet::new(build, &report, date);
+    let sheet = BuildSheet::new_in(build, &report, date, lang);
     render(format, &sheet, &report)
 }
 
@@ -181,90 +199,88 @@ pub fn params_text(params: u64) -> String {
     if p >= 1.0e9 { format!("{:.2} B", p / 1.0e9) } else { format!("{:.0} M", p / 1.0e6) }
 }
 
-/// The break-even month in words.
+/// The break-even month in words (English).
 #[must_use]
 pub fn break_even_text(month: Option<f64>, horizon_months: u32) -> String {
-    match month {
-        Some(m) if m <= f64::from(horizon_months) => format!("month {m:.1}"),
-        Some(m) => format!("month {m:.1} (beyond the {horizon_months}-month horizon)"),
-        None => "never".to_owned(),
-    }
+    texts::EN.break_even(month, horizon_months)
 }
 
-/// The sheet's summary sentences, shared by Markdown and HTML: (label, text) pairs.
+/// The sheet's summary sentences in its language, shared by Markdown and HTML: (label, text)
+/// pairs.
 #[must_use]
 pub fn summary_items(sheet: &BuildSheet) -> Vec<(&'static str, String)> {
+    let t = SheetTexts::of(sheet.lang);
     let s = &sheet.summary.headline;
     let cur = &sheet.currency;
+    let c = &s.compatibility;
     let mut items = vec![
-        ("Nodes and GPUs", format!("{} node(s), {} GPU(s)", s.nodes, s.gpus)),
+        (t.nodes_and_gpus, fill(t.nodes_and_gpus_value, &[&s.nodes, &s.gpus])),
         (
-            "Wall power",
-            format!(
-                "{} at max, {} typical, {} idle; recommended PSU capacity {}",
-                watts_text(s.wall_watts),
-                watts_text(s.wall_typical_watts),
-                watts_text(s.wall_idle_watts),
-                watts_text(s.recommended_psu_watts)
+            t.wall_power,
+            fill(
+                t.wall_power_value,
+                &[
+                    &watts_text(s.wall_watts),
+                    &watts_text(s.wall_typical_watts),
+                    &watts_text(s.wall_idle_watts),
+                    &watts_text(s.recommended_psu_watts),
+                ],
             ),
         ),
         (
-            "Heat",
-            format!(
-                "{} = {} BTU/h = {:.2} tons of cooling",
-                watts_text(s.heat_watts),
-                format_thousands(s.heat_btu_per_hour, 0),
-                s.cooling_tons
+            t.heat,
+            fill(
+                t.heat_value,
+                &[
+                    &watts_text(s.heat_watts),
+                    &format_thousands(s.heat_btu_per_hour, 0),
+                    &format!("{:.2}", s.cooling_tons),
+                ],
             ),
         ),
-        (
-            "Compatibility",
-            format!(
-                "{}: {} error(s), {} warning(s), {} info",
-                s.compatibility.status.id(),
-                s.compatibility.errors,
-                s.compatibility.warnings,
-                s.compatibility.infos
-            ),
-        ),
+        (t.compatibility, fill(t.compat_value, &[&t.compat_status(c.status), &c.errors, &c.warnings, &c.infos])),
     ];
     let fit = match &s.fit {
-        None => "no GPUs".to_owned(),
+        None => t.no_gpus.to_owned(),
         Some(f) => {
             let largest = |l: &Option<crate::core::analysis::summary::LargestModel>| {
                 l.as_ref().map_or_else(
-                    || "none".to_owned(),
-                    |l| format!("{} ({} parameters, {})", l.name, params_text(l.params), l.workload.id()),
+                    || t.none.to_owned(),
+                    |l| fill(t.largest_value, &[&l.name, &params_text(l.params), &l.workload.id()]),
                 )
             };
-            format!(
-                "{} of {} catalog models fit for inference, {} for fine-tuning; largest for inference: {}; largest for fine-tuning: {}",
-                f.inference_models,
-                f.models,
-                f.finetune_models,
-                largest(&f.largest_inference),
-                largest(&f.largest_finetune)
+            fill(
+                t.fit_value,
+                &[
+                    &f.inference_models,
+                    &f.models,
+                    &f.finetune_models,
+                    &largest(&f.largest_inference),
+                    &largest(&f.largest_finetune),
+                ],
             )
         }
     };
-    items.push(("Workload fit", fit));
-    let t = &s.tco;
-    let tco = match (&t.primary_label, t.primary_total) {
-        (Some(label), Some(total)) => format!(
-            "owned {} {cur} vs {label} {} {cur} over {:.2} years at {:.0} % utilization; break-even {}",
-            money_text(t.owned_total),
-            money_text(total),
-            t.horizon_years,
-            t.utilization * 100.0,
-            break_even_text(t.break_even_month, t.months)
+    items.push((t.workload_fit, fit));
+    let tco = &s.tco;
+    let years = format!("{:.2}", tco.horizon_years);
+    let utilization = format!("{:.0}", tco.utilization * 100.0);
+    let text = match (&tco.primary_label, tco.primary_total) {
+        (Some(label), Some(total)) => fill(
+            t.tco_value,
+            &[
+                &money_text(tco.owned_total),
+                cur,
+                label,
+                &money_text(total),
+                cur,
+                &years,
+                &utilization,
+                &t.break_even(tco.break_even_month, tco.months),
+            ],
         ),
-        _ => format!(
-            "owned {} {cur} over {:.2} years at {:.0} % utilization; no matching cloud option",
-            money_text(t.owned_total),
-            t.horizon_years,
-            t.utilization * 100.0
-        ),
+        _ => fill(t.tco_value_no_cloud, &[&money_text(tco.owned_total), cur, &years, &utilization]),
     };
-    items.push(("TCO", tco));
+    items.push((t.tco, text));
     items
 }

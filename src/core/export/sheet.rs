@@ -9,13 +9,14 @@
 //! Lists keep the build's order; nothing depends on the clock (the date is an argument).
 
 use super::date::SheetDate;
+use super::texts::{SheetTexts, fill};
 use crate::core::analysis::Report;
 use crate::core::analysis::Severity;
 use crate::core::analysis::bom::PriceOrigin;
-use crate::core::analysis::bom::category_label;
 use crate::core::analysis::summary::Summary;
 use crate::core::build::{Build, CostKind};
 use crate::core::catalog::{PartId, PartKind};
+use crate::core::i18n::Lang;
 use crate::core::units::Currency;
 use serde::Serialize;
 
@@ -34,15 +35,16 @@ pub enum PriceBasis {
 }
 
 impl PriceBasis {
-    /// Short text for a table cell.
+    /// Short text for a table cell (English).
     #[must_use]
     pub fn label(self) -> &'static str {
-        match self {
-            Self::Catalog => "catalog",
-            Self::Override => "override",
-            Self::Included => "included",
-            Self::None => "no price",
-        }
+        self.label_in(Lang::En)
+    }
+
+    /// Short text for a table cell in a language.
+    #[must_use]
+    pub fn label_in(self, lang: Lang) -> &'static str {
+        SheetTexts::of(lang).price_bases[self as usize]
     }
 }
 
@@ -51,7 +53,7 @@ impl PriceBasis {
 pub struct SheetLine {
     /// The node group's name, or "Cluster".
     pub group: String,
-    /// Purchasing category ([`category_label`]).
+    /// Purchasing category in the sheet's language ([`SheetTexts::category`]).
     pub category: &'static str,
     pub kind: Option<PartKind>,
     pub vendor: String,
@@ -92,12 +94,16 @@ pub enum CustomKind {
 }
 
 impl CustomKind {
+    /// Short text for a table cell (English).
     #[must_use]
     pub fn label(self) -> &'static str {
-        match self {
-            Self::Capex => "capex",
-            Self::OpexPerYear => "per year",
-        }
+        self.label_in(Lang::En)
+    }
+
+    /// Short text for a table cell in a language.
+    #[must_use]
+    pub fn label_in(self, lang: Lang) -> &'static str {
+        SheetTexts::of(lang).custom_kinds[self as usize]
     }
 }
 
@@ -148,6 +154,9 @@ pub struct SheetSummary {
 /// Everything a build sheet shows.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BuildSheet {
+    /// The language of the sheet's words (headers, categories, findings, notes); JSON keys
+    /// stay English whatever it is.
+    pub lang: Lang,
     pub build_name: String,
     pub description: String,
     pub date: SheetDate,
@@ -168,10 +177,19 @@ fn surcharge(percent: f64, amount: f64) -> Option<Surcharge> {
 }
 
 impl BuildSheet {
-    /// Gathers the sheet of `build` from its `report` (from [`crate::core::analysis::analyze`]
-    /// on the same catalog and build); `date` is printed on the sheet.
+    /// Gathers the English sheet of `build` from its `report` (from
+    /// [`crate::core::analysis::analyze`] on the same catalog and build); `date` is printed on
+    /// the sheet.
     #[must_use]
     pub fn new(build: &Build, report: &Report, date: SheetDate) -> Self {
+        Self::new_in(build, report, date, Lang::En)
+    }
+
+    /// As [`Self::new`], with the sheet's words (categories, price notes, findings, notes) in
+    /// `lang`.
+    #[must_use]
+    pub fn new_in(build: &Build, report: &Report, date: SheetDate, lang: Lang) -> Self {
+        let t = SheetTexts::of(lang);
         let bom = &report.bom;
         let lines: Vec<SheetLine> = bom
             .lines
@@ -183,13 +201,13 @@ impl BuildSheet {
                     }
                     PriceOrigin::Override { note } => (None, PriceBasis::Override, note.clone()),
                     PriceOrigin::Included { with } => {
-                        (None, PriceBasis::Included, format!("included in the price of {with}; {}", l.source))
+                        (None, PriceBasis::Included, fill(t.included_in, &[with, &l.source]))
                     }
                     PriceOrigin::Missing => (None, PriceBasis::None, l.source.clone()),
                 };
                 SheetLine {
                     group: l.group.clone(),
-                    category: category_label(l.kind),
+                    category: t.category(l.kind),
                     kind: l.kind,
                     vendor: l.vendor.clone(),
                     name: l.name.clone(),
@@ -238,18 +256,14 @@ impl BuildSheet {
         };
         let mut notes = Vec::new();
         if bom.unpriced_lines > 0 {
-            notes.push(format!(
-                "{} part line(s) have no price and are not in the totals; get a quote for them.",
-                bom.unpriced_lines
-            ));
+            notes.push(fill(t.note_unpriced, &[&bom.unpriced_lines]));
         }
         let unknown = lines.iter().filter(|l| l.kind.is_none()).count();
         if unknown > 0 {
-            notes.push(format!(
-                "{unknown} part line(s) name parts the catalog does not know; they are listed by id and left out of every figure."
-            ));
+            notes.push(fill(t.note_unknown, &[&unknown]));
         }
         Self {
+            lang,
             build_name: build.name.clone(),
             description: build.description.clone(),
             date,
@@ -258,13 +272,13 @@ impl BuildSheet {
             lines,
             custom_lines,
             totals,
-            summary: summary(report),
+            summary: summary(report, lang),
             notes,
         }
     }
 }
 
-fn summary(report: &Report) -> SheetSummary {
+fn summary(report: &Report, lang: Lang) -> SheetSummary {
     SheetSummary {
         headline: report.summary.clone(),
         findings: report
@@ -274,8 +288,8 @@ fn summary(report: &Report) -> SheetSummary {
             .map(|d| SheetFinding {
                 severity: d.severity,
                 code: d.code.clone(),
-                message: d.message.clone(),
-                fix: d.fix.clone(),
+                message: d.message_in(lang),
+                fix: d.fix_in(lang),
             })
             .collect(),
     }

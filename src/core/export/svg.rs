@@ -9,6 +9,7 @@
 //! printed with one decimal so the output is stable.
 
 use super::safety::escape_html as esc;
+use super::texts::{self, SheetTexts, fill};
 use crate::core::analysis::power::PowerReport;
 use crate::core::analysis::tco::Tco;
 use crate::core::catalog::PartKind;
@@ -127,54 +128,77 @@ fn y_grid(out: &mut String, bottom: f64, top: f64, step: f64, y: impl Fn(f64) ->
     }
 }
 
-/// The power category a part kind is drawn in, and its colour.
-fn power_category(kind: PartKind) -> (&'static str, &'static str) {
+/// The power category a part kind is drawn in (an index for [`power_colour`] and the
+/// texts' `power_groups`).
+fn power_category(kind: PartKind) -> usize {
     match kind {
-        PartKind::Gpu => ("GPUs", palette(0)),
-        PartKind::Cpu => ("CPUs", palette(3)),
-        PartKind::Memory => ("Memory", palette(2)),
-        PartKind::Storage => ("Storage", palette(1)),
-        PartKind::Motherboard => ("Boards", palette(4)),
-        PartKind::Cooler | PartKind::Chassis | PartKind::Psu => ("Cooling and chassis", palette(5)),
-        PartKind::Nic | PartKind::Switch => ("Network", palette(6)),
-        PartKind::System => ("Complete systems", palette(7)),
+        PartKind::Gpu => 0,
+        PartKind::Cpu => 1,
+        PartKind::Memory => 2,
+        PartKind::Storage => 3,
+        PartKind::Motherboard => 4,
+        PartKind::Cooler | PartKind::Chassis | PartKind::Psu => 5,
+        PartKind::Nic | PartKind::Switch => 6,
+        PartKind::System => 7,
     }
 }
 
-/// The category order of the power chart (legend and stacking).
-const POWER_ORDER: [&str; 9] =
-    ["GPUs", "CPUs", "Memory", "Storage", "Boards", "Cooling and chassis", "Network", "Complete systems", "PSU losses"];
+/// The category of the PSU's conversion losses, the last of the stack.
+const PSU_LOSSES: usize = 8;
 
-/// One stacked bar: a label and (category, watts) segments in [`POWER_ORDER`].
+/// The colour of each power category, in stacking and legend order.
+fn power_colour(category: usize) -> &'static str {
+    match category {
+        0 => palette(0),
+        1 => palette(3),
+        2 => palette(2),
+        3 => palette(1),
+        4 => palette(4),
+        5 => palette(5),
+        6 => palette(6),
+        7 => palette(7),
+        _ => GREY,
+    }
+}
+
+/// One stacked bar: a label and (category name, colour, watts) segments in category order.
 struct Bar {
     label: String,
     segments: Vec<(&'static str, &'static str, f64)>,
 }
 
-/// The power breakdown of one node of each node group at max draw, by component category,
-/// PSU conversion losses (wall − DC) as the last segment; `None` when no node draws power.
+/// The English power breakdown ([`power_breakdown_in`]).
 #[must_use]
 pub fn power_breakdown(power: &PowerReport) -> Option<String> {
+    power_breakdown_in(power, &texts::EN)
+}
+
+/// The power breakdown of one node of each node group at max draw, by component category,
+/// PSU conversion losses (wall − DC) as the last segment, labelled in `t`'s language; `None`
+/// when no node draws power.
+#[must_use]
+pub fn power_breakdown_in(power: &PowerReport, t: &SheetTexts) -> Option<String> {
     let bars: Vec<Bar> = power
         .nodes
         .iter()
         .map(|n| {
-            let mut segments: Vec<(&'static str, &'static str, f64)> = Vec::new();
+            let mut watts = [0.0_f64; PSU_LOSSES + 1];
             for p in &n.parts {
-                let (cat, colour) = power_category(p.kind);
-                match segments.iter_mut().find(|s| s.0 == cat) {
-                    Some(s) => s.2 += p.max_watts,
-                    None => segments.push((cat, colour, p.max_watts)),
+                if let Some(w) = watts.get_mut(power_category(p.kind)) {
+                    *w += p.max_watts;
                 }
             }
-            let dc: f64 = segments.iter().map(|s| s.2).sum();
+            let dc: f64 = watts.iter().sum();
             let losses = n.wall_watts - dc;
             if losses > 0.5 {
-                segments.push(("PSU losses", GREY, losses));
+                watts[PSU_LOSSES] = losses;
             }
-            segments.retain(|s| s.2 > 0.0);
-            segments.sort_by_key(|s| POWER_ORDER.iter().position(|c| *c == s.0).unwrap_or(POWER_ORDER.len()));
-            let count = if n.count > 1 { format!(" (per node, ×{})", n.count) } else { String::new() };
+            let segments = (0..)
+                .zip(watts)
+                .filter(|&(_, w)| w > 0.0)
+                .map(|(i, w)| (t.power_groups.get(i).copied().unwrap_or_default(), power_colour(i), w))
+                .collect();
+            let count = if n.count > 1 { fill(t.per_node_of, &[&n.count]) } else { String::new() };
             Bar { label: format!("{}{count}", n.name), segments }
         })
         .collect();
@@ -182,10 +206,11 @@ pub fn power_breakdown(power: &PowerReport) -> Option<String> {
     if max <= 0.0 {
         return None;
     }
-    Some(stacked_bars(&bars, max, "Wall power at max per node, by component (W)"))
+    Some(stacked_bars(&bars, max, t.power_chart_title, &t.power_groups))
 }
 
-fn stacked_bars(bars: &[Bar], max: f64, title: &str) -> String {
+/// Stacked horizontal bars; the legend lists the segments' categories in `order`.
+fn stacked_bars(bars: &[Bar], max: f64, title: &str, order: &[&str]) -> String {
     const LEFT: f64 = 200.0;
     const RIGHT: f64 = 30.0;
     const TOP: f64 = 28.0;
@@ -202,7 +227,7 @@ fn stacked_bars(bars: &[Bar], max: f64, title: &str) -> String {
             }
         }
     }
-    used.sort_by_key(|u| POWER_ORDER.iter().position(|c| *c == u.0).unwrap_or(POWER_ORDER.len()));
+    used.sort_by_key(|u| order.iter().position(|c| *c == u.0).unwrap_or(order.len()));
     let bars_bottom = TOP + ROW * bars.len() as f64;
     let legend_rows = legend_rows(used.len());
     let height = bars_bottom + 40.0 + legend_rows * 20.0 + 10.0;
@@ -376,11 +401,17 @@ fn line_chart(series: &[Series], markers: &[(f64, String, &'static str)], title:
 /// marked; `None` without months.
 #[must_use]
 pub fn tco_curves(tco: &Tco) -> Option<String> {
+    tco_curves_in(tco, &texts::EN)
+}
+
+/// As [`tco_curves`], labelled in `t`'s language.
+#[must_use]
+pub fn tco_curves_in(tco: &Tco, t: &SheetTexts) -> Option<String> {
     if tco.monthly_cumulative.owned.len() < 2 {
         return None;
     }
     let mut series = vec![Series {
-        label: "Owned (cash spent)".to_owned(),
+        label: t.owned_curve.to_owned(),
         colour: palette(0),
         dashed: false,
         width: 3.0,
@@ -400,7 +431,7 @@ pub fn tco_curves(tco: &Tco) -> Option<String> {
         let Some(values) = tco.monthly_cumulative.options.get(&opt.input.id) else { continue };
         let primary = is_primary(&opt.input.id);
         series.push(Series {
-            label: if primary { format!("{} (primary)", opt.input.label) } else { opt.input.label.clone() },
+            label: if primary { fill(t.primary_option, &[&opt.input.label]) } else { opt.input.label.clone() },
             colour: palette(i + 1),
             dashed: !primary,
             width: if primary { 3.0 } else { 1.5 },
@@ -410,10 +441,10 @@ pub fn tco_curves(tco: &Tco) -> Option<String> {
     let markers: Vec<(f64, String, &'static str)> = tco
         .break_even_month
         .filter(|_| tco.break_even_within_horizon)
-        .map(|m| (m, format!("break-even, month {m:.1}"), AXIS))
+        .map(|m| (m, fill(t.break_even_marker, &[&format!("{m:.1}")]), AXIS))
         .into_iter()
         .collect();
-    Some(line_chart(&series, &markers, &format!("Cumulative cost ({})", tco.currency)))
+    Some(line_chart(&series, &markers, &fill(t.cumulative_cost, &[&tco.currency])))
 }
 
 /// Overlaid cumulative cost curves of compared builds: each build's owned curve (solid) and

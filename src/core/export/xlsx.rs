@@ -15,6 +15,8 @@ use super::ExportError;
 use super::columns::{PARTS_COLUMNS, PartsColumn, Value as Column};
 use super::safety::neutralize_formula;
 use super::sheet::BuildSheet;
+use super::texts::{SheetTexts, fill};
+use crate::core::i18n::Lang;
 use rust_xlsxwriter::{DocProperties, ExcelDateTime, Format, FormatAlign, FormatBorder, Workbook, Worksheet};
 
 /// Most characters Excel holds in one cell (Microsoft, "Excel specifications and limits":
@@ -25,6 +27,14 @@ pub const MAX_CELL_CHARS: usize = 32_767;
 pub const PARTS_SHEET: &str = "Parts";
 /// Name of the summary worksheet.
 pub const SUMMARY_SHEET: &str = "Summary";
+/// The worksheets' names in a language: parts, summary ([`PARTS_SHEET`] and
+/// [`SUMMARY_SHEET`] in English).
+#[must_use]
+pub fn sheet_names(lang: Lang) -> [&'static str; 2] {
+    let t = SheetTexts::of(lang);
+    [t.parts, t.summary]
+}
+
 /// Row of the parts table's header (0-based); the heading block is above it.
 pub const PARTS_HEADER_ROW: u32 = 5;
 
@@ -122,7 +132,7 @@ pub fn sheet_to_xlsx(sheet: &BuildSheet) -> Result<Vec<u8>, ExportError> {
     let title: String = neutralize_formula(&sheet.build_name).chars().take(MAX_CELL_CHARS).collect();
     workbook.set_properties(
         &DocProperties::new()
-            .set_title(format!("Build sheet: {title}"))
+            .set_title(fill(SheetTexts::of(sheet.lang).build_sheet_title, &[&title]))
             .set_author("rigplan")
             .set_creation_datetime(&created),
     );
@@ -134,29 +144,30 @@ pub fn sheet_to_xlsx(sheet: &BuildSheet) -> Result<Vec<u8>, ExportError> {
 }
 
 fn parts_sheet(ws: &mut Worksheet, sheet: &BuildSheet, s: &Styles, created: &ExcelDateTime) -> Result<(), ExportError> {
-    ws.set_name(PARTS_SHEET)?;
+    let t = SheetTexts::of(sheet.lang);
+    ws.set_name(sheet_names(sheet.lang)[0])?;
     ws.set_landscape();
     ws.set_print_fit_to_pages(1, 0);
     let cur = sheet.currency.to_string();
-    text(ws, 0, 0, "Build sheet", Some(&s.bold))?;
+    text(ws, 0, 0, t.build_sheet, Some(&s.bold))?;
     text(ws, 0, 1, &sheet.build_name, Some(&s.bold))?;
-    text(ws, 1, 0, "Date", None)?;
+    text(ws, 1, 0, t.date, None)?;
     ws.write_date_with_format(1, 1, created, &s.date)?;
-    text(ws, 2, 0, "Currency", None)?;
+    text(ws, 2, 0, t.currency, None)?;
     text(ws, 2, 1, &cur, None)?;
-    text(ws, 3, 0, "USD exchange rate", None)?;
+    text(ws, 3, 0, t.usd_exchange_rate, None)?;
     number(ws, 3, 1, sheet.usd_exchange_rate, &s.rate)?;
-    text(ws, 3, 2, &format!("{cur} per USD (catalog prices are USD)"), None)?;
+    text(ws, 3, 2, &fill(t.per_usd_note, &[&cur]), None)?;
 
     for (i, c) in (0u16..).zip(PARTS_COLUMNS) {
         ws.set_column_width(i, column_width(c))?;
-        text(ws, PARTS_HEADER_ROW, i, &c.header(&cur), Some(&s.header))?;
+        text(ws, PARTS_HEADER_ROW, i, &c.header_in(sheet.lang, &cur), Some(&s.header))?;
     }
     ws.set_freeze_panes(PARTS_HEADER_ROW + 1, 0)?;
     let mut row = PARTS_HEADER_ROW + 1;
     for l in &sheet.lines {
         for (i, c) in (0u16..).zip(PARTS_COLUMNS) {
-            match c.value(l) {
+            match c.value(l, sheet.lang) {
                 Column::Text("") | Column::Money(None) => {}
                 Column::Text(v) | Column::Label(v) | Column::Source(v) => text(ws, row, i, v, None)?,
                 Column::Count(n) => count(ws, row, i, n, s)?,
@@ -167,18 +178,18 @@ fn parts_sheet(ws: &mut Worksheet, sheet: &BuildSheet, s: &Styles, created: &Exc
     }
     if !sheet.custom_lines.is_empty() {
         row += 1;
-        text(ws, row, 3, "Custom line item", Some(&s.header))?;
-        text(ws, row, 8, "Quantity", Some(&s.header))?;
-        text(ws, row, COL_UNIT_PRICE, &format!("Unit amount ({cur})"), Some(&s.header))?;
-        text(ws, row, COL_EXTENDED, &format!("Amount ({cur})"), Some(&s.header))?;
-        text(ws, row, 12, "Kind", Some(&s.header))?;
+        text(ws, row, 3, t.custom_line_item, Some(&s.header))?;
+        text(ws, row, 8, t.quantity, Some(&s.header))?;
+        text(ws, row, COL_UNIT_PRICE, &t.money_header(t.unit_amount, &cur), Some(&s.header))?;
+        text(ws, row, COL_EXTENDED, &t.money_header(t.amount, &cur), Some(&s.header))?;
+        text(ws, row, 12, t.kind, Some(&s.header))?;
         row += 1;
         for c in &sheet.custom_lines {
             text(ws, row, 3, &c.name, None)?;
             count(ws, row, 8, u64::from(c.quantity), s)?;
             number(ws, row, COL_UNIT_PRICE, c.unit_amount, &s.money)?;
             number(ws, row, COL_EXTENDED, c.amount, &s.money)?;
-            text(ws, row, 12, c.kind.label(), None)?;
+            text(ws, row, 12, c.kind.label_in(sheet.lang), None)?;
             row += 1;
         }
     }
@@ -190,18 +201,18 @@ fn parts_sheet(ws: &mut Worksheet, sheet: &BuildSheet, s: &Styles, created: &Exc
         *row += 1;
         Ok(())
     };
-    total(&mut row, "Parts", tot.parts, false)?;
-    for (label, sur) in [("Tax", &tot.tax), ("Shipping", &tot.shipping), ("Installation", &tot.installation)] {
+    total(&mut row, t.parts, tot.parts, false)?;
+    for (label, sur) in t.surcharges.iter().zip([&tot.tax, &tot.shipping, &tot.installation]) {
         if let Some(sur) = sur {
-            total(&mut row, &format!("{label} ({} %)", sur.percent), sur.amount, false)?;
+            total(&mut row, &fill(t.surcharge_of_parts, &[label, &sur.percent]), sur.amount, false)?;
         }
     }
-    total(&mut row, "Custom capex lines", tot.custom, false)?;
-    total(&mut row, "Capex", tot.capex, true)?;
+    total(&mut row, t.custom_capex, tot.custom, false)?;
+    total(&mut row, t.capex, tot.capex, true)?;
     if tot.custom_opex_per_year != 0.0 {
-        total(&mut row, "Custom running costs per year", tot.custom_opex_per_year, false)?;
+        total(&mut row, t.custom_opex_short, tot.custom_opex_per_year, false)?;
     }
-    text(ws, row, COL_UNIT_PRICE, "Lines without a price", Some(&s.label_right))?;
+    text(ws, row, COL_UNIT_PRICE, t.unpriced_lines_short, Some(&s.label_right))?;
     count(ws, row, COL_EXTENDED, tot.unpriced_lines as u64, s)?;
     row += 2;
     for n in &sheet.notes {
@@ -212,15 +223,16 @@ fn parts_sheet(ws: &mut Worksheet, sheet: &BuildSheet, s: &Styles, created: &Exc
 }
 
 fn summary_sheet(ws: &mut Worksheet, sheet: &BuildSheet, styles: &Styles) -> Result<(), ExportError> {
-    ws.set_name(SUMMARY_SHEET)?;
+    let t = SheetTexts::of(sheet.lang);
+    ws.set_name(sheet_names(sheet.lang)[1])?;
     ws.set_column_width(0, 36)?;
     ws.set_column_width(1, 24)?;
     ws.set_column_width(2, 40)?;
     let cur = sheet.currency.to_string();
     let sum = &sheet.summary.headline;
-    text(ws, 0, 0, "Summary", Some(&styles.header))?;
-    text(ws, 0, 1, "Value", Some(&styles.header))?;
-    text(ws, 0, 2, "Unit", Some(&styles.header))?;
+    text(ws, 0, 0, t.summary, Some(&styles.header))?;
+    text(ws, 0, 1, t.value, Some(&styles.header))?;
+    text(ws, 0, 2, t.unit, Some(&styles.header))?;
     let mut row = 1;
     let watts = Format::new().set_num_format("#,##0");
     let two = Format::new().set_num_format("0.00");
@@ -229,7 +241,7 @@ fn summary_sheet(ws: &mut Worksheet, sheet: &BuildSheet, styles: &Styles) -> Res
         text(ws, row, 0, label, None)?;
         match value {
             Value::Number(v, f) => number(ws, row, 1, v, f)?,
-            Value::Text(t) => text(ws, row, 1, t, None)?,
+            Value::Text(v) => text(ws, row, 1, v, None)?,
         }
         if !unit.is_empty() {
             text(ws, row, 2, unit, None)?;
@@ -238,55 +250,54 @@ fn summary_sheet(ws: &mut Worksheet, sheet: &BuildSheet, styles: &Styles) -> Res
         Ok(())
     };
     let whole = |v: u64| Value::Number(v as f64, &styles.integer);
-    put("Build", Value::Text(&sheet.build_name), "")?;
-    put("Nodes", whole(sum.nodes), "")?;
-    put("GPUs", whole(sum.gpus), "")?;
-    put("Wall power at max", Value::Number(sum.wall_watts, &watts), "W")?;
-    put("Wall power, typical", Value::Number(sum.wall_typical_watts, &watts), "W")?;
-    put("Wall power, idle", Value::Number(sum.wall_idle_watts, &watts), "W")?;
-    put("Recommended PSU capacity", Value::Number(sum.recommended_psu_watts, &watts), "W")?;
-    put("Heat at max", Value::Number(sum.heat_btu_per_hour, &watts), "BTU/h")?;
-    put("Cooling", Value::Number(sum.cooling_tons, &two), "tons")?;
+    put(t.build, Value::Text(&sheet.build_name), "")?;
+    put(t.nodes, whole(sum.nodes), "")?;
+    put(t.gpus, whole(sum.gpus), "")?;
+    put(t.wall_max, Value::Number(sum.wall_watts, &watts), "W")?;
+    put(t.wall_typical, Value::Number(sum.wall_typical_watts, &watts), "W")?;
+    put(t.wall_idle, Value::Number(sum.wall_idle_watts, &watts), "W")?;
+    put(t.recommended_psu, Value::Number(sum.recommended_psu_watts, &watts), "W")?;
+    put(t.heat_max, Value::Number(sum.heat_btu_per_hour, &watts), "BTU/h")?;
+    put(t.cooling, Value::Number(sum.cooling_tons, &two), t.tons)?;
     let compat = &sum.compatibility;
-    put("Compatibility", Value::Text(compat.status.id()), "")?;
-    put("Compatibility errors", whole(compat.errors as u64), "")?;
-    put("Compatibility warnings", whole(compat.warnings as u64), "")?;
-    put("Compatibility notes (info)", whole(compat.infos as u64), "")?;
+    put(t.compatibility, Value::Text(t.compat_status(compat.status)), "")?;
+    put(t.compat_errors, whole(compat.errors as u64), "")?;
+    put(t.compat_warnings, whole(compat.warnings as u64), "")?;
+    put(t.compat_infos, whole(compat.infos as u64), "")?;
     match &sum.fit {
         Some(fit) => {
-            put("Catalog models evaluated", whole(fit.models as u64), "")?;
-            put("Models that fit for inference", whole(fit.inference_models as u64), "")?;
-            put("Models that fit for fine-tuning", whole(fit.finetune_models as u64), "")?;
-            for (label, l) in [
-                ("Largest model for inference", &fit.largest_inference),
-                ("Largest model for fine-tuning", &fit.largest_finetune),
-            ] {
+            put(t.models_evaluated, whole(fit.models as u64), "")?;
+            put(t.models_inference, whole(fit.inference_models as u64), "")?;
+            put(t.models_finetune, whole(fit.finetune_models as u64), "")?;
+            for (label, l) in
+                [(t.largest_inference, &fit.largest_inference), (t.largest_finetune, &fit.largest_finetune)]
+            {
                 match l {
                     Some(l) => put(label, Value::Text(&l.name), l.workload.id())?,
-                    None => put(label, Value::Text("none"), "")?,
+                    None => put(label, Value::Text(t.none), "")?,
                 }
             }
         }
-        None => put("Workload fit", Value::Text("no GPUs"), "")?,
+        None => put(t.workload_fit, Value::Text(t.no_gpus), "")?,
     }
     let tco = &sum.tco;
-    put("TCO horizon", Value::Number(tco.horizon_years, &two), "years")?;
-    put("TCO utilization", Value::Number(tco.utilization * 100.0, &watts), "%")?;
-    put("Capex", Value::Number(sheet.totals.capex, &styles.money), &cur)?;
-    put("Owned total over the horizon", Value::Number(tco.owned_total, &styles.money), &cur)?;
+    put(t.tco_horizon, Value::Number(tco.horizon_years, &two), t.years)?;
+    put(t.tco_utilization, Value::Number(tco.utilization * 100.0, &watts), "%")?;
+    put(t.capex, Value::Number(sheet.totals.capex, &styles.money), &cur)?;
+    put(t.owned_total, Value::Number(tco.owned_total, &styles.money), &cur)?;
     match (&tco.primary_label, tco.primary_total) {
         (Some(label), Some(total)) => {
-            put("Primary cloud option", Value::Text(label), "")?;
-            put("Cloud option total over the horizon", Value::Number(total, &styles.money), &cur)?;
+            put(t.primary_cloud, Value::Text(label), "")?;
+            put(t.cloud_total, Value::Number(total, &styles.money), &cur)?;
             match tco.break_even_month {
-                Some(m) => put("Break-even month", Value::Number(m, &one), "month")?,
-                None => put("Break-even month", Value::Text("never"), "")?,
+                Some(m) => put(t.break_even_month, Value::Number(m, &one), t.month)?,
+                None => put(t.break_even_month, Value::Text(t.never), "")?,
             }
         }
-        _ => put("Primary cloud option", Value::Text("none matches the build"), "")?,
+        _ => put(t.primary_cloud, Value::Text(t.no_cloud_match), "")?,
     }
     for f in &sheet.summary.findings {
-        let label = format!("Finding ({})", f.severity);
+        let label = fill(t.finding_of_severity, &[&t.severity(f.severity)]);
         put(&label, Value::Text(&f.code), &f.message)?;
     }
     Ok(())

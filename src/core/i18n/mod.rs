@@ -13,6 +13,12 @@
 //! `LC_MESSAGES`, then `LANG`, as POSIX orders them; on systems without these variables the
 //! OS locale), and English where the locale names no language rigplan has.
 
+mod text;
+
+#[cfg(test)]
+pub(crate) use text::SHARED;
+pub use text::{Arg, IntoArg, Template, Text, in_node};
+
 use serde::{Deserialize, Serialize};
 use std::fmt::{self, Display};
 

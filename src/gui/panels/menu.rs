@@ -2,6 +2,7 @@
 //! view), Help. Every item pushes a command.
 
 use crate::core::export::Format;
+use crate::core::i18n::Lang;
 use crate::gui::command::Command;
 use crate::gui::context::FrameCtx;
 use crate::gui::text::fill;
@@ -92,6 +93,14 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 ] {
                     if ui.radio(fx.prefs.theme == choice, label).clicked() {
                         fx.push(Command::SetTheme(choice));
+                        ui.close();
+                    }
+                }
+                ui.separator();
+                ui.label(t.view_language);
+                for lang in Lang::ALL {
+                    if ui.radio(fx.lang == lang, lang.native_name()).clicked() {
+                        fx.push(Command::SetLanguage(lang));
                         ui.close();
                     }
                 }

@@ -252,6 +252,19 @@ impl PaletteState {
         }
     }
 
+    /// The language changed: the filter menus' values (which hold translated names such as
+    /// a cooler's kind) are gathered again in `texts`; a chosen value of the old language
+    /// would match nothing, so choice filters are cleared, while the search, the sort and the
+    /// figure and price filters stay.
+    pub fn relabel(&mut self, catalog: &Catalog, texts: &Texts) {
+        let fresh = Self::new(catalog, self.kind, texts);
+        self.values = fresh.values;
+        for f in self.filters.values_mut() {
+            f.choices.iter_mut().for_each(|c| *c = None);
+        }
+        self.stale = true;
+    }
+
     /// The ids of the rows shown, in order (for tests and the bench).
     #[must_use]
     pub fn visible_ids<'c>(&self, catalog: &'c Catalog) -> Vec<&'c PartId> {

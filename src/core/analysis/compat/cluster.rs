@@ -6,7 +6,65 @@ use super::{Attach as _, diag};
 use crate::core::analysis::{Diagnostic, Severity};
 use crate::core::build::Location;
 use crate::core::catalog::{ChassisKind, GpuSegment, NetTech};
+use crate::core::i18n::Template;
 use crate::core::resolve::{Item, Node, Resolved};
+use crate::text;
+
+crate::templates! {
+    pub(crate) TEMPLATES;
+    FABRIC_MISSING "fabric-missing" {
+        en: "is one of {nodes} GPU nodes but has no InfiniBand or ≥ 100 GbE adapter; multi-node training will be bound by the network",
+        zh: "是 {nodes} 个 GPU 节点之一，但没有 InfiniBand 或 ≥ 100 GbE 网卡；多节点训练将受限于网络",
+    }
+    FABRIC_MISSING_FIX "fabric-missing" {
+        en: "Add an InfiniBand HDR/NDR or 100+ GbE adapter per node (one per GPU pair or GPU for large training)",
+        zh: "每个节点添加一块 InfiniBand HDR/NDR 或 100+ GbE 网卡（大规模训练时每两块 GPU 或每块 GPU 配一块）",
+    }
+    SWITCH_PORTS_INFINIBAND "switch-ports-insufficient" {
+        en: "the nodes have {demand} InfiniBand fabric ports to connect but the InfiniBand switches have {supply}",
+        zh: "各节点共有 {demand} 个 InfiniBand 网络端口需要连接，但 InfiniBand 交换机只有 {supply} 个端口",
+    }
+    SWITCH_PORTS_ETHERNET "switch-ports-insufficient" {
+        en: "the nodes have {demand} Ethernet fabric ports to connect but the Ethernet switches have {supply}",
+        zh: "各节点共有 {demand} 个以太网网络端口需要连接，但以太网交换机只有 {supply} 个端口",
+    }
+    SWITCH_PORTS_INSUFFICIENT_FIX "switch-ports-insufficient" {
+        en: "Add switches (a leaf–spine fabric also needs ports for uplinks)",
+        zh: "添加交换机（叶脊架构的网络还需要上行链路端口）",
+    }
+    SWITCH_TECH_MISMATCH "switch-tech-mismatch" {
+        en: "{nic} is an InfiniBand adapter but the build has only Ethernet switches",
+        zh: "{nic} 是 InfiniBand 网卡，但配置方案中只有以太网交换机",
+    }
+    SWITCH_TECH_MISMATCH_FIX "switch-tech-mismatch" {
+        en: "Add an InfiniBand switch, or use Ethernet/VPI adapters",
+        zh: "添加 InfiniBand 交换机，或换用以太网/VPI 网卡",
+    }
+    SWITCH_MISSING "switch-missing" {
+        en: "{nodes} GPU nodes have fabric adapters but the build has no switch to connect them",
+        zh: "{nodes} 个 GPU 节点装有高速网卡，但配置方案中没有连接它们的交换机",
+    }
+    SWITCH_MISSING_FIX "switch-missing" {
+        en: "Add InfiniBand or Ethernet switches to the cluster section",
+        zh: "在集群部分添加 InfiniBand 或以太网交换机",
+    }
+    CLUSTER_STORAGE_NO_ENCLOSURE "cluster-storage-no-enclosure" {
+        en: "the cluster section has {drives} drive(s) but no disk enclosure (JBOD) to hold them",
+        zh: "集群部分有 {drives} 块硬盘，但没有容纳它们的硬盘扩展柜（JBOD）",
+    }
+    CLUSTER_STORAGE_NO_ENCLOSURE_FIX "cluster-storage-no-enclosure" {
+        en: "Add a JBOD enclosure to the cluster section",
+        zh: "在集群部分添加 JBOD 硬盘扩展柜",
+    }
+    CLUSTER_JBOD_BAYS_EXCEEDED "jbod-bays-exceeded" {
+        en: "the cluster section has {drives} drives but its enclosures have {bays} bays",
+        zh: "集群部分有 {drives} 块硬盘，但其硬盘扩展柜只有 {bays} 个仓位",
+    }
+    CLUSTER_JBOD_BAYS_EXCEEDED_FIX "jbod-bays-exceeded" {
+        en: "Add enclosures or use larger drives",
+        zh: "添加硬盘扩展柜，或使用容量更大的硬盘",
+    }
+}
 
 /// Lowest per-port speed, Gb/s, that counts as a training fabric for Ethernet (issue 3: InfiniBand
 /// or ≥ 100 GbE).
@@ -33,9 +91,9 @@ pub(super) fn cluster_rules(resolved: &Resolved<'_>, out: &mut Vec<Diagnostic>) 
                         n,
                         Severity::Warning,
                         "fabric-missing",
-                        format!("is one of {gpu_node_count} GPU nodes but has no InfiniBand or ≥ 100 GbE adapter; multi-node training will be bound by the network"),
+                        text!(FABRIC_MISSING, nodes = gpu_node_count.to_string()),
                     )
-                    .with_fix("Add an InfiniBand HDR/NDR or 100+ GbE adapter per node (one per GPU pair or GPU for large training)"),
+                    .with_fix(text!(FABRIC_MISSING_FIX)),
                 );
             }
         }
@@ -70,7 +128,8 @@ pub(super) fn cluster_rules(resolved: &Resolved<'_>, out: &mut Vec<Diagnostic>) 
     };
     let ib_nics: u64 = fabric_nic_ports(true);
     let eth_nics: u64 = fabric_nic_ports(false);
-    for (want_ib, label) in [(true, "InfiniBand"), (false, "Ethernet")] {
+    let groups: [(bool, &'static Template); 2] = [(true, &SWITCH_PORTS_INFINIBAND), (false, &SWITCH_PORTS_ETHERNET)];
+    for (want_ib, sentence) in groups {
         let group: Vec<_> =
             switches.iter().filter(|s| matches!(s.0.tech, NetTech::InfiniBand | NetTech::Vpi) == want_ib).collect();
         if group.is_empty() {
@@ -100,14 +159,12 @@ pub(super) fn cluster_rules(resolved: &Resolved<'_>, out: &mut Vec<Diagnostic>) 
             let mut d = Diagnostic::new(
                 Severity::Error,
                 "switch-ports-insufficient",
-                format!(
-                    "the nodes have {demand} {label} fabric ports to connect but the {label} switches have {supply}"
-                ),
+                text!(*sentence, demand = demand.to_string(), supply = supply.to_string()),
             );
             for s in &group {
                 d = d.with_part(&s.0.id).with_line(s.2, s.3);
             }
-            out.push(d.with_fix("Add switches (a leaf–spine fabric also needs ports for uplinks)"));
+            out.push(d.with_fix(text!(SWITCH_PORTS_INSUFFICIENT_FIX)));
         }
     }
     let has_ib_switch = switches.iter().any(|s| matches!(s.0.tech, NetTech::InfiniBand | NetTech::Vpi));
@@ -121,14 +178,9 @@ pub(super) fn cluster_rules(resolved: &Resolved<'_>, out: &mut Vec<Diagnostic>) 
         && let Some((n, x)) = ib_only_nics.first()
     {
         out.push(
-            diag(
-                n,
-                Severity::Warning,
-                "switch-tech-mismatch",
-                format!("{} is an InfiniBand adapter but the build has only Ethernet switches", x.part.name),
-            )
-            .at(n.index, x)
-            .with_fix("Add an InfiniBand switch, or use Ethernet/VPI adapters"),
+            diag(n, Severity::Warning, "switch-tech-mismatch", text!(SWITCH_TECH_MISMATCH, nic = &x.part.name))
+                .at(n.index, x)
+                .with_fix(text!(SWITCH_TECH_MISMATCH_FIX)),
         );
     }
     if switches.is_empty() && gpu_node_count > 2 && (ib_nics + eth_nics) > 0 {
@@ -136,9 +188,9 @@ pub(super) fn cluster_rules(resolved: &Resolved<'_>, out: &mut Vec<Diagnostic>) 
             Diagnostic::new(
                 Severity::Warning,
                 "switch-missing",
-                format!("{gpu_node_count} GPU nodes have fabric adapters but the build has no switch to connect them"),
+                text!(SWITCH_MISSING, nodes = gpu_node_count.to_string()),
             )
-            .with_fix("Add InfiniBand or Ethernet switches to the cluster section"),
+            .with_fix(text!(SWITCH_MISSING_FIX)),
         );
     }
     // Cluster-section storage goes into the cluster's disk enclosures.
@@ -159,20 +211,20 @@ pub(super) fn cluster_rules(resolved: &Resolved<'_>, out: &mut Vec<Diagnostic>) 
                 at_cluster(Diagnostic::new(
                     Severity::Warning,
                     "cluster-storage-no-enclosure",
-                    format!("the cluster section has {drives} drive(s) but no disk enclosure (JBOD) to hold them"),
+                    text!(CLUSTER_STORAGE_NO_ENCLOSURE, drives = drives.to_string()),
                 ))
-                .with_fix("Add a JBOD enclosure to the cluster section"),
+                .with_fix(text!(CLUSTER_STORAGE_NO_ENCLOSURE_FIX)),
             );
         } else if drives > bays {
             let mut d = at_cluster(Diagnostic::new(
                 Severity::Error,
                 "jbod-bays-exceeded",
-                format!("the cluster section has {drives} drives but its enclosures have {bays} bays"),
+                text!(CLUSTER_JBOD_BAYS_EXCEEDED, drives = drives.to_string(), bays = bays.to_string()),
             ));
             for j in &jbods {
                 d = d.with_part(&j.part.id).with_line(Location::Cluster, j.line);
             }
-            out.push(d.with_fix("Add enclosures or use larger drives"));
+            out.push(d.with_fix(text!(CLUSTER_JBOD_BAYS_EXCEEDED_FIX)));
         }
     }
 }

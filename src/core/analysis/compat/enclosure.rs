@@ -2,10 +2,88 @@
 //! consumer cards in rack servers, and drives against the board's M.2 slots and SATA ports and
 //! the chassis' drive bays.
 
-use super::{Attach as _, diag, join};
+use super::{Attach as _, diag};
 use crate::core::analysis::{Diagnostic, Severity};
 use crate::core::catalog::{BoardFormFactor, Chassis, ChassisKind, GpuSegment, Motherboard, StorageInterface};
+use crate::core::i18n::Template;
 use crate::core::resolve::Node;
+use crate::text;
+
+crate::templates! {
+    pub(crate) TEMPLATES;
+    GPU_TOO_LONG "gpu-too-long" {
+        en: "{gpu} is {length} mm long; {chassis} fits cards up to {max} mm",
+        zh: "{gpu} 长 {length} mm；{chassis} 最长只能容纳 {max} mm 的显卡",
+    }
+    GPU_TOO_LONG_FIX "gpu-too-long" {
+        en: "Choose a larger chassis or a shorter card",
+        zh: "选择更大的机箱或更短的显卡",
+    }
+    CONSUMER_GPU_IN_SERVER "consumer-gpu-in-server" {
+        en: "{gpu} is a consumer card in a rack server: NVIDIA's GeForce driver licence excludes data-center deployment, and open-air coolers recirculate heat in front-to-back server airflow",
+        zh: "{gpu} 是装在机架式服务器中的消费级显卡：NVIDIA 的 GeForce 驱动许可不允许数据中心部署，且开放式散热器在服务器前进后出的风道中会使热风回流",
+    }
+    CONSUMER_GPU_IN_SERVER_FIX "consumer-gpu-in-server" {
+        en: "Consider a data-center or blower workstation card",
+        zh: "考虑换用数据中心显卡或涡轮散热的工作站显卡",
+    }
+    BOARD_FORM_FACTOR_MISMATCH "board-form-factor-mismatch" {
+        en: "{board} is {form} but {chassis} takes {forms}",
+        zh: "{board} 是 {form} 规格，但 {chassis} 只支持 {forms}",
+    }
+    BOARD_FORM_FACTOR_MISMATCH_FIX "board-form-factor-mismatch" {
+        en: "Use a chassis that takes {form} boards",
+        zh: "使用支持 {form} 主板的机箱",
+    }
+    M2_SLOTS_EXCEEDED "m2-slots-exceeded" {
+        en: "has {drives} M.2 drives but {board} has {slots} M.2 slot(s)",
+        zh: "有 {drives} 块 M.2 硬盘，但 {board} 只有 {slots} 个 M.2 插槽",
+    }
+    M2_SLOTS_EXCEEDED_FIX "m2-slots-exceeded" {
+        en: "Use a PCIe M.2 carrier card, U.2 drives, or fewer, larger drives",
+        zh: "使用 PCIe M.2 转接卡、U.2 硬盘，或数量更少、容量更大的硬盘",
+    }
+    SATA_PORTS_EXCEEDED "sata-ports-exceeded" {
+        en: "has {drives} SATA/SAS drives but {board} has {ports} SATA port(s); an HBA or backplane controller is needed",
+        zh: "有 {drives} 块 SATA/SAS 硬盘，但 {board} 只有 {ports} 个 SATA 接口；需要 HBA 卡或背板控制器",
+    }
+    SATA_PORTS_EXCEEDED_FIX "sata-ports-exceeded" {
+        en: "Add an HBA, or use NVMe drives",
+        zh: "添加 HBA 卡，或使用 NVMe 硬盘",
+    }
+    HDD_BAYS_EXCEEDED "drive-bays-exceeded" {
+        en: "has {drives} 3.5\" drives but {chassis} has {bays} 3.5\" bay(s)",
+        zh: "有 {drives} 块 3.5\" 硬盘，但 {chassis} 只有 {bays} 个 3.5\" 硬盘位",
+    }
+    HDD_BAYS_EXCEEDED_FIX "drive-bays-exceeded" {
+        en: "Move drives to a disk enclosure (JBOD) or use larger drives",
+        zh: "将硬盘移到硬盘扩展柜（JBOD），或使用容量更大的硬盘",
+    }
+    SMALL_BAYS_EXCEEDED "drive-bays-exceeded" {
+        en: "has {drives} 2.5\"/U.2/EDSFF drives but {chassis} has {bays} 2.5\" bay(s) and {spare} free 3.5\" bay(s)",
+        zh: "有 {drives} 块 2.5\"/U.2/EDSFF 硬盘，但 {chassis} 只有 {bays} 个 2.5\" 硬盘位和 {spare} 个空闲的 3.5\" 硬盘位",
+    }
+    SMALL_BAYS_EXCEEDED_FIX "drive-bays-exceeded" {
+        en: "Use a chassis with more bays or fewer, larger drives",
+        zh: "换用硬盘位更多的机箱，或使用数量更少、容量更大的硬盘",
+    }
+    JBOD_HDD_BAYS_EXCEEDED "jbod-bays-exceeded" {
+        en: "has {drives} 3.5\" drives but {chassis} has {bays} 3.5\" bay(s)",
+        zh: "有 {drives} 块 3.5\" 硬盘，但硬盘扩展柜 {chassis} 只有 {bays} 个 3.5\" 仓位",
+    }
+    JBOD_HDD_BAYS_EXCEEDED_FIX "jbod-bays-exceeded" {
+        en: "Move drives to a disk enclosure (JBOD) or use larger drives",
+        zh: "将硬盘移到硬盘扩展柜（JBOD），或使用容量更大的硬盘",
+    }
+    JBOD_SMALL_BAYS_EXCEEDED "jbod-bays-exceeded" {
+        en: "has {drives} 2.5\"/U.2/EDSFF drives but {chassis} has {bays} 2.5\" bay(s) and {spare} free 3.5\" bay(s)",
+        zh: "有 {drives} 块 2.5\"/U.2/EDSFF 硬盘，但硬盘扩展柜 {chassis} 只有 {bays} 个 2.5\" 仓位和 {spare} 个空闲的 3.5\" 仓位",
+    }
+    JBOD_SMALL_BAYS_EXCEEDED_FIX "jbod-bays-exceeded" {
+        en: "Use a chassis with more bays or fewer, larger drives",
+        zh: "换用仓位更多的硬盘扩展柜，或使用数量更少、容量更大的硬盘",
+    }
+}
 
 pub(super) fn gpu_fit_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let Some(ch) = node.parts.chassis() else { return };
@@ -17,23 +95,22 @@ pub(super) fn gpu_fit_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 node,
                 Severity::Error,
                 "gpu-too-long",
-                format!("{} is {len:.0} mm long; {} fits cards up to {max:.0} mm", g.part.name, ch.name),
-            )
-            .at(node.index, g);
-            out.push(d.with_chassis(node).with_fix("Choose a larger chassis or a shorter card"));
-        }
-        if g.part.segment == GpuSegment::Consumer && ch.kind == ChassisKind::Rack {
-            let d = diag(
-                node,
-                Severity::Info,
-                "consumer-gpu-in-server",
-                format!(
-                    "{} is a consumer card in a rack server: NVIDIA's GeForce driver licence excludes data-center deployment, and open-air coolers recirculate heat in front-to-back server airflow",
-                    g.part.name
+                text!(
+                    GPU_TOO_LONG,
+                    gpu = &g.part.name,
+                    length = format!("{len:.0}"),
+                    chassis = &ch.name,
+                    max = format!("{max:.0}")
                 ),
             )
             .at(node.index, g);
-            out.push(d.with_fix("Consider a data-center or blower workstation card"));
+            out.push(d.with_chassis(node).with_fix(text!(GPU_TOO_LONG_FIX)));
+        }
+        if g.part.segment == GpuSegment::Consumer && ch.kind == ChassisKind::Rack {
+            let d =
+                diag(node, Severity::Info, "consumer-gpu-in-server", text!(CONSUMER_GPU_IN_SERVER, gpu = &g.part.name))
+                    .at(node.index, g);
+            out.push(d.with_fix(text!(CONSUMER_GPU_IN_SERVER_FIX)));
         }
     }
 }
@@ -66,16 +143,19 @@ pub(super) fn board_chassis_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 node,
                 Severity::Error,
                 "board-form-factor-mismatch",
-                format!(
-                    "{} is {} but {} takes {}",
-                    b.part.name,
-                    b.part.form_factor,
-                    ch.name,
-                    join(&ch.board_form_factors)
+                text!(
+                    BOARD_FORM_FACTOR_MISMATCH,
+                    board = &b.part.name,
+                    form = b.part.form_factor.to_string(),
+                    chassis = &ch.name,
+                    forms = ch.board_form_factors.iter().map(ToString::to_string).collect::<Vec<_>>()
                 ),
             )
             .at(node.index, b);
-            out.push(d.with_chassis(node).with_fix(format!("Use a chassis that takes {} boards", b.part.form_factor)));
+            out.push(
+                d.with_chassis(node)
+                    .with_fix(text!(BOARD_FORM_FACTOR_MISMATCH_FIX, form = b.part.form_factor.to_string())),
+            );
         }
     }
 }
@@ -142,10 +222,10 @@ pub(super) fn storage_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 node,
                 Severity::Error,
                 "m2-slots-exceeded",
-                format!("has {m2} M.2 drives but {} has {} M.2 slot(s)", b.name, b.m2_slots),
+                text!(M2_SLOTS_EXCEEDED, drives = m2.to_string(), board = &b.name, slots = b.m2_slots.to_string()),
             )
             .at_each(i, drives(|f| f == StorageInterface::NvmeM2))
-            .with_fix("Use a PCIe M.2 carrier card, U.2 drives, or fewer, larger drives"),
+            .with_fix(text!(M2_SLOTS_EXCEEDED_FIX)),
         );
     }
     if let Some(b) = p.mainboard()
@@ -156,13 +236,15 @@ pub(super) fn storage_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 node,
                 Severity::Warning,
                 "sata-ports-exceeded",
-                format!(
-                    "has {sata} SATA/SAS drives but {} has {} SATA port(s); an HBA or backplane controller is needed",
-                    b.name, b.sata_ports
+                text!(
+                    SATA_PORTS_EXCEEDED,
+                    drives = sata.to_string(),
+                    board = &b.name,
+                    ports = b.sata_ports.to_string()
                 ),
             )
             .at_each(i, drives(|f| matches!(f, StorageInterface::Sata25 | StorageInterface::Hdd35)))
-            .with_fix("Add an HBA, or use NVMe drives"),
+            .with_fix(text!(SATA_PORTS_EXCEEDED_FIX)),
         );
     }
     let Some(ch) = p.chassis() else { return };
@@ -170,31 +252,40 @@ pub(super) fn storage_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let bays25 = u32::from(ch.bays_25);
     let spare35 = bays35.saturating_sub(hdd);
     let code = if ch.kind == ChassisKind::Jbod { "jbod-bays-exceeded" } else { "drive-bays-exceeded" };
+    // The sentences of each code: (3.5" drives, its fix, 2.5"-class drives, its fix).
+    let [hdd_text, hdd_fix, small_text, small_fix]: [&'static Template; 4] = if ch.kind == ChassisKind::Jbod {
+        [&JBOD_HDD_BAYS_EXCEEDED, &JBOD_HDD_BAYS_EXCEEDED_FIX, &JBOD_SMALL_BAYS_EXCEEDED, &JBOD_SMALL_BAYS_EXCEEDED_FIX]
+    } else {
+        [&HDD_BAYS_EXCEEDED, &HDD_BAYS_EXCEEDED_FIX, &SMALL_BAYS_EXCEEDED, &SMALL_BAYS_EXCEEDED_FIX]
+    };
     if !chassis_holds_hdds(ch, counts) {
         let d = diag(
             node,
             Severity::Error,
             code,
-            format!("has {hdd} 3.5\" drives but {} has {bays35} 3.5\" bay(s)", ch.name),
+            text!(*hdd_text, drives = hdd.to_string(), chassis = &ch.name, bays = bays35.to_string()),
         )
         .at_each(i, drives(|f| f == StorageInterface::Hdd35));
-        out.push(d.with_chassis(node).with_fix("Move drives to a disk enclosure (JBOD) or use larger drives"));
+        out.push(d.with_chassis(node).with_fix(text!(*hdd_fix)));
     }
     if !chassis_holds_small_drives(ch, counts) {
         let d = diag(
             node,
             Severity::Error,
             code,
-            format!(
-                "has {small} 2.5\"/U.2/EDSFF drives but {} has {bays25} 2.5\" bay(s) and {spare35} free 3.5\" bay(s)",
-                ch.name
+            text!(
+                *small_text,
+                drives = small.to_string(),
+                chassis = &ch.name,
+                bays = bays25.to_string(),
+                spare = spare35.to_string()
             ),
         )
         .at_each(
             i,
             drives(|f| matches!(f, StorageInterface::Sata25 | StorageInterface::NvmeU2 | StorageInterface::NvmeEdsff)),
         );
-        out.push(d.with_chassis(node).with_fix("Use a chassis with more bays or fewer, larger drives"));
+        out.push(d.with_chassis(node).with_fix(text!(*small_fix)));
     }
 }
 

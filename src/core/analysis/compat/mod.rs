@@ -42,8 +42,22 @@ pub use power_feed::{Feed, PCIE_8PIN_WATTS, chassis_takes_psu, connector_feed};
 use crate::core::analysis::{Diagnostic, Severity};
 use crate::core::build::Location;
 use crate::core::catalog::{CatalogEntry, ChassisKind, PartId, PartKind, PcieSlot};
+use crate::core::i18n::{Text, in_node};
 use crate::core::resolve::{Item, Node, Parts, Resolved};
+use crate::text;
 use serde::Serialize;
+
+crate::templates! {
+    pub(crate) TEMPLATES;
+    NODE_EMPTY "node-empty" {
+        en: "{node} has no parts",
+        zh: "{node} 中没有任何部件",
+    }
+    NODE_EMPTY_FIX "node-empty" {
+        en: "Add parts, or remove the node",
+        zh: "添加部件，或删除该节点",
+    }
+}
 
 /// What a node group is, for deciding which rules apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -142,9 +156,9 @@ pub fn check(resolved: &Resolved<'_>) -> (Compat, Vec<Diagnostic>) {
         let role = node_role(&node.parts);
         match role {
             NodeRole::Empty => out.push(
-                Diagnostic::new(Severity::Warning, "node-empty", format!("{} has no parts", node.name))
+                Diagnostic::new(Severity::Warning, "node-empty", text!(NODE_EMPTY, node = node.name))
                     .in_node(node.index)
-                    .with_fix("Add parts, or remove the node"),
+                    .with_fix(text!(NODE_EMPTY_FIX)),
             ),
             NodeRole::Compute => platform::essentials(node, &mut out),
             NodeRole::System | NodeRole::Infrastructure => {}
@@ -201,10 +215,22 @@ impl Attach for Diagnostic {
     }
 }
 
-fn diag(node: &Node<'_>, severity: Severity, code: &str, message: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::new(severity, code, format!("{}: {message}", node.name)).in_node(node.index)
+/// A finding about one node group: its text prefixed with the group's name.
+fn diag(node: &Node<'_>, severity: Severity, code: &str, text: impl Into<Text>) -> Diagnostic {
+    Diagnostic::new(severity, code, in_node(node.name, text.into())).in_node(node.index)
 }
 
-fn join<T: std::fmt::Display>(items: &[T]) -> String {
-    items.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+/// Every finding template of the compatibility rules, for the registry's tests.
+#[cfg(test)]
+pub(crate) fn templates() -> Vec<&'static crate::core::i18n::Template> {
+    [
+        TEMPLATES,
+        platform::TEMPLATES,
+        pcie::TEMPLATES,
+        power_feed::TEMPLATES,
+        cooling::TEMPLATES,
+        enclosure::TEMPLATES,
+        cluster::TEMPLATES,
+    ]
+    .concat()
 }

@@ -7,8 +7,118 @@ use super::{CardPlacement, NodeLayout, SlotKind};
 use crate::core::analysis::{Diagnostic, Severity};
 use crate::core::build::Location;
 use crate::core::catalog::{Chassis, GpuFormFactor, Interconnect, PartId, PartKind, PcieSlot, StorageInterface};
+use crate::core::i18n::{Template, Text};
 use crate::core::resolve::{Item, Node, Resolved};
+use crate::text;
 use std::collections::{BTreeMap, BTreeSet};
+
+crate::templates! {
+    pub(crate) TEMPLATES;
+    NVLINK_BRIDGE_AVAILABLE "nvlink-bridge-available" {
+        en: "the {count} GPUs support NVLink bridges, which the node does not use; bridged pairs exchange data much faster than over PCIe",
+        zh: "这 {count} 块 GPU 支持 NVLink 桥接，但该节点未使用；桥接的显卡之间交换数据比通过 PCIe 快得多",
+    }
+    NVLINK_BRIDGE_AVAILABLE_FIX "nvlink-bridge-available" {
+        en: "Add NVLink bridges (set the node's NVLink bridge option)",
+        zh: "添加 NVLink 桥接器（打开该节点的 NVLink 桥接选项）",
+    }
+    NVLINK_BRIDGE_NO_CARDS "nvlink-bridge-unsupported" {
+        en: "is set to use NVLink bridges but has no PCIe GPUs to bridge",
+        zh: "设置了使用 NVLink 桥接，但没有可桥接的 PCIe GPU",
+    }
+    NVLINK_BRIDGE_NO_CARDS_FIX "nvlink-bridge-unsupported" {
+        en: "Turn the NVLink bridge option off",
+        zh: "关闭 NVLink 桥接选项",
+    }
+    NVLINK_BRIDGE_UNSUPPORTED "nvlink-bridge-unsupported" {
+        en: "{gpu} has no NVLink bridge connector",
+        zh: "{gpu} 没有 NVLink 桥接接口",
+    }
+    NVLINK_BRIDGE_UNSUPPORTED_FIX "nvlink-bridge-unsupported" {
+        en: "Turn the NVLink bridge option off, or use cards that take a bridge (RTX 3090, RTX A6000, A100/H100 PCIe)",
+        zh: "关闭 NVLink 桥接选项，或换用支持桥接的显卡（RTX 3090、RTX A6000、A100/H100 PCIe）",
+    }
+    NVLINK_BRIDGE_MIXED "nvlink-bridge-mixed" {
+        en: "bridges different GPU models; NVLink bridges join identical cards",
+        zh: "桥接了不同型号的 GPU；NVLink 桥接只能连接相同型号的显卡",
+    }
+    NVLINK_BRIDGE_MIXED_FIX "nvlink-bridge-mixed" {
+        en: "Use identical cards",
+        zh: "使用相同型号的显卡",
+    }
+    NVLINK_BRIDGE_UNPAIRED "nvlink-bridge-unpaired" {
+        en: "has {count} bridged GPU(s); bridges join groups of {group}, so {left} card(s) stay on PCIe only",
+        zh: "有 {count} 块桥接的 GPU；桥接以 {group} 块为一组，因此有 {left} 块显卡只能通过 PCIe 通信",
+    }
+    NVLINK_BRIDGE_UNPAIRED_FIX "nvlink-bridge-unpaired" {
+        en: "Use a multiple of {group} cards",
+        zh: "显卡数量使用 {group} 的整数倍",
+    }
+    GPU_BAYS_EXCEEDED "gpu-bays-exceeded" {
+        en: "{cards} cannot be fitted: {chassis} has {bays} double-width GPU bays",
+        zh: "{cards} 无法安装：{chassis} 只有 {bays} 个双宽 GPU 槽位",
+    }
+    GPU_BAYS_EXCEEDED_FIX "gpu-bays-exceeded" {
+        en: "Use fewer GPUs, or a chassis with more GPU bays",
+        zh: "减少 GPU 数量，或换用 GPU 槽位更多的机箱",
+    }
+    PCIE_SLOT_ABSENT "pcie-slot-invalid" {
+        en: "{cards} cannot be fitted: the board has no PCIe slot at position {slot}",
+        zh: "{cards} 无法安装：主板在位置 {slot} 上没有 PCIe 插槽",
+    }
+    PCIE_SLOT_TOO_SHORT "pcie-slot-invalid" {
+        en: "{cards} cannot be fitted: slot {slot} is physically x{physical}, too short for an x{lanes} card",
+        zh: "{cards} 无法安装：插槽 {slot} 的物理长度为 x{physical}，装不下 x{lanes} 的卡",
+    }
+    PCIE_SLOT_COVERED "pcie-slot-invalid" {
+        en: "{cards} cannot be fitted: slot {slot} is covered by another card",
+        zh: "{cards} 无法安装：插槽 {slot} 被另一张卡遮挡",
+    }
+    PCIE_SLOT_INVALID_FIX "pcie-slot-invalid" {
+        en: "Choose another slot, or clear the slot choice to place it automatically",
+        zh: "选择其他插槽，或清除所选插槽以自动安排位置",
+    }
+    EXPANSION_SLOTS_CHOSEN "expansion-slots-exceeded" {
+        en: "{cards} cannot be fitted: in slot {slot} it would reach past the chassis' {limit} expansion slots",
+        zh: "{cards} 无法安装：装在插槽 {slot} 上会超出机箱的 {limit} 个扩展槽位",
+    }
+    EXPANSION_SLOTS_ONLY_FREE "expansion-slots-exceeded" {
+        en: "{cards} cannot be fitted: the only free slot would make it reach past the chassis' {limit} expansion slots",
+        zh: "{cards} 无法安装：装在唯一空闲的插槽上会超出机箱的 {limit} 个扩展槽位",
+    }
+    EXPANSION_SLOTS_EXCEEDED_FIX "expansion-slots-exceeded" {
+        en: "Use a chassis with more expansion slots, or narrower cards",
+        zh: "换用扩展槽位更多的机箱，或更窄的卡",
+    }
+    PCIE_SLOTS_UNLISTED "pcie-slot-unavailable" {
+        en: "{cards} cannot be fitted: the node has no board with PCIe slots listed",
+        zh: "{cards} 无法安装：该节点没有列出 PCIe 插槽的主板",
+    }
+    PCIE_SLOT_NO_ROOM "pcie-slot-unavailable" {
+        en: "{cards} cannot be fitted: no free x{lanes} slot has room for a {width}-slot card",
+        zh: "{cards} 无法安装：没有空闲的 x{lanes} 插槽能容纳占 {width} 个槽位的卡",
+    }
+    PCIE_SLOT_UNAVAILABLE_FIX "pcie-slot-unavailable" {
+        en: "Use fewer or narrower cards, a board with more x16 slots, or a GPU server chassis",
+        zh: "减少卡的数量或换用更窄的卡，换用 x16 插槽更多的主板，或使用 GPU 服务器机箱",
+    }
+    PCIE_SLOT_LANES_REDUCED "pcie-slot-lanes-reduced" {
+        en: "{card} sits in slot {slot} wired x{wired}; it runs at x{wired} instead of x{lanes}",
+        zh: "{card} 所在的插槽 {slot} 只接了 x{wired} 通道；它以 x{wired} 而不是 x{lanes} 运行",
+    }
+    PCIE_SLOT_LANES_REDUCED_FIX "pcie-slot-lanes-reduced" {
+        en: "Move it to a slot wired for its full width",
+        zh: "将它移到通道数满足其全部宽度的插槽",
+    }
+    PCIE_LANES_OVERSUBSCRIBED "pcie-lanes-oversubscribed" {
+        en: "the GPUs, NICs and NVMe drives ask for {wanted} PCIe lanes ({cards} for cards, {drives} for drives) but the CPU(s) provide {available}; some cards will run at x8 or share lanes through the chipset or a PCIe switch",
+        zh: "GPU、网卡和 NVMe 硬盘共需要 {wanted} 条 PCIe 通道（扩展卡 {cards} 条，硬盘 {drives} 条），但 CPU 只提供 {available} 条；部分卡将以 x8 运行，或通过芯片组或 PCIe 交换芯片共享通道",
+    }
+    PCIE_LANES_OVERSUBSCRIBED_FIX "pcie-lanes-oversubscribed" {
+        en: "Use a CPU with more lanes (Threadripper PRO, Xeon W, EPYC), or fewer cards",
+        zh: "换用 PCIe 通道更多的 CPU（Threadripper PRO、Xeon W、EPYC），或减少扩展卡",
+    }
+}
 
 /// PCIe lanes of one NVMe drive (NVMe over PCIe x4 is the M.2/U.2 norm).
 pub const NVME_LANES: u8 = 4;
@@ -40,23 +150,18 @@ pub(super) fn nvlink_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                     node,
                     Severity::Info,
                     "nvlink-bridge-available",
-                    format!("the {count} GPUs support NVLink bridges, which the node does not use; bridged pairs exchange data much faster than over PCIe"),
+                    text!(NVLINK_BRIDGE_AVAILABLE, count = count.to_string()),
                 )
                 .at_each(i, cards.iter().copied())
-                .with_fix("Add NVLink bridges (set the node's NVLink bridge option)"),
+                .with_fix(text!(NVLINK_BRIDGE_AVAILABLE_FIX)),
             );
         }
         return;
     }
     if cards.is_empty() {
         out.push(
-            diag(
-                node,
-                Severity::Error,
-                "nvlink-bridge-unsupported",
-                "is set to use NVLink bridges but has no PCIe GPUs to bridge".to_owned(),
-            )
-            .with_fix("Turn the NVLink bridge option off"),
+            diag(node, Severity::Error, "nvlink-bridge-unsupported", text!(NVLINK_BRIDGE_NO_CARDS))
+                .with_fix(text!(NVLINK_BRIDGE_NO_CARDS_FIX)),
         );
         return;
     }
@@ -67,23 +172,18 @@ pub(super) fn nvlink_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                     node,
                     Severity::Error,
                     "nvlink-bridge-unsupported",
-                    format!("{} has no NVLink bridge connector", g.part.name),
+                    text!(NVLINK_BRIDGE_UNSUPPORTED, gpu = &g.part.name),
                 )
                 .at(i, g)
-                .with_fix("Turn the NVLink bridge option off, or use cards that take a bridge (RTX 3090, RTX A6000, A100/H100 PCIe)"),
+                .with_fix(text!(NVLINK_BRIDGE_UNSUPPORTED_FIX)),
             );
         }
     }
     if !same_model(&cards) {
         out.push(
-            diag(
-                node,
-                Severity::Error,
-                "nvlink-bridge-mixed",
-                "bridges different GPU models; NVLink bridges join identical cards".to_owned(),
-            )
-            .at_each(i, cards.iter().copied())
-            .with_fix("Use identical cards"),
+            diag(node, Severity::Error, "nvlink-bridge-mixed", text!(NVLINK_BRIDGE_MIXED))
+                .at_each(i, cards.iter().copied())
+                .with_fix(text!(NVLINK_BRIDGE_MIXED_FIX)),
         );
     }
     if let Some(Interconnect::NvLinkBridge { max_gpus, .. }) = cards.first().map(|g| &g.part.interconnect) {
@@ -94,13 +194,15 @@ pub(super) fn nvlink_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                     node,
                     Severity::Warning,
                     "nvlink-bridge-unpaired",
-                    format!(
-                        "has {count} bridged GPU(s); bridges join groups of {group}, so {} card(s) stay on PCIe only",
-                        count % group
+                    text!(
+                        NVLINK_BRIDGE_UNPAIRED,
+                        count = count.to_string(),
+                        group = group.to_string(),
+                        left = (count % group).to_string()
                     ),
                 )
                 .at_each(i, cards.iter().copied())
-                .with_fix(format!("Use a multiple of {group} cards")),
+                .with_fix(text!(NVLINK_BRIDGE_UNPAIRED_FIX, group = group.to_string())),
             );
         }
     }
@@ -198,9 +300,9 @@ pub(super) fn place_cards(resolved: &Resolved<'_>, node: &Node<'_>, out: &mut Ve
     let mut cards = cards_of(resolved, node);
     let mut placements: Vec<CardPlacement> = Vec::new();
     let mut covered: BTreeSet<u8> = BTreeSet::new();
-    // (code, line) → (count, first message detail)
-    let mut failures: BTreeMap<(&'static str, usize), (u32, Card, String)> = BTreeMap::new();
-    let mut fail = |code: &'static str, card: &Card, why: String| {
+    // (code, line) → (count, first message, without its `{cards}`)
+    let mut failures: BTreeMap<(&'static str, usize), (u32, Card, Text)> = BTreeMap::new();
+    let mut fail = |code: &'static str, card: &Card, why: Text| {
         failures.entry((code, card.line)).and_modify(|e| e.0 += 1).or_insert((1, card.clone(), why));
     };
     let placed = |card: &Card, kind: SlotKind, pos: Option<(u8, u8)>, slot: Option<&PcieSlot>| CardPlacement {
@@ -231,7 +333,11 @@ pub(super) fn place_cards(resolved: &Resolved<'_>, node: &Node<'_>, out: &mut Ve
                 fail(
                     "gpu-bays-exceeded",
                     card,
-                    format!("{} has {bays} double-width GPU bays", chassis.map_or("", |c| c.name.as_str())),
+                    text!(
+                        GPU_BAYS_EXCEEDED,
+                        chassis = chassis.map_or("", |c| c.name.as_str()),
+                        bays = bays.to_string()
+                    ),
                 );
                 placements.push(placed(card, SlotKind::GpuBay, None, None));
             }
@@ -243,7 +349,7 @@ pub(super) fn place_cards(resolved: &Resolved<'_>, node: &Node<'_>, out: &mut Ve
     for card in &chosen {
         let pos = card.chosen.unwrap_or_default();
         let Some(slot) = slots.iter().find(|s| s.position == pos) else {
-            fail("pcie-slot-invalid", card, format!("the board has no PCIe slot at position {pos}"));
+            fail("pcie-slot-invalid", card, text!(PCIE_SLOT_ABSENT, slot = pos.to_string()));
             placements.push(placed(card, SlotKind::Board, None, None));
             continue;
         };
@@ -256,9 +362,10 @@ pub(super) fn place_cards(resolved: &Resolved<'_>, node: &Node<'_>, out: &mut Ve
                 fail(
                     "expansion-slots-exceeded",
                     card,
-                    format!(
-                        "in slot {pos} it would reach past the chassis' {} expansion slots",
-                        limit.unwrap_or_default()
+                    text!(
+                        EXPANSION_SLOTS_CHOSEN,
+                        slot = pos.to_string(),
+                        limit = limit.unwrap_or_default().to_string()
                     ),
                 );
                 placements.push(placed(card, SlotKind::Board, None, None));
@@ -267,12 +374,17 @@ pub(super) fn place_cards(resolved: &Resolved<'_>, node: &Node<'_>, out: &mut Ve
                 fail(
                     "pcie-slot-invalid",
                     card,
-                    format!("slot {pos} is physically x{}, too short for an x{} card", slot.physical_lanes, card.lanes),
+                    text!(
+                        PCIE_SLOT_TOO_SHORT,
+                        slot = pos.to_string(),
+                        physical = slot.physical_lanes.to_string(),
+                        lanes = card.lanes.to_string()
+                    ),
                 );
                 placements.push(placed(card, SlotKind::Board, None, None));
             }
             Err(Misfit::Overlap) => {
-                fail("pcie-slot-invalid", card, format!("slot {pos} is covered by another card"));
+                fail("pcie-slot-invalid", card, text!(PCIE_SLOT_COVERED, slot = pos.to_string()));
                 placements.push(placed(card, SlotKind::Board, None, None));
             }
         }
@@ -296,34 +408,31 @@ pub(super) fn place_cards(resolved: &Resolved<'_>, node: &Node<'_>, out: &mut Ve
             fail(
                 "expansion-slots-exceeded",
                 card,
-                format!(
-                    "the only free slot would make it reach past the chassis' {} expansion slots",
-                    limit.unwrap_or_default()
-                ),
+                text!(EXPANSION_SLOTS_ONLY_FREE, limit = limit.unwrap_or_default().to_string()),
             );
         } else if slots.is_empty() {
-            fail("pcie-slot-unavailable", card, "the node has no board with PCIe slots listed".to_owned());
+            fail("pcie-slot-unavailable", card, text!(PCIE_SLOTS_UNLISTED));
         } else {
             fail(
                 "pcie-slot-unavailable",
                 card,
-                format!("no free x{} slot has room for a {}-slot card", card.lanes.min(16), card.width),
+                text!(PCIE_SLOT_NO_ROOM, lanes = card.lanes.min(16).to_string(), width = card.width.to_string()),
             );
         }
         placements.push(placed(card, SlotKind::Board, None, None));
     }
     for ((code, _), (count, card, why)) in failures {
         let units = if count > 1 { format!("{count} × {}", card.name) } else { card.name.clone() };
-        let fix = match code {
-            "gpu-bays-exceeded" => "Use fewer GPUs, or a chassis with more GPU bays",
-            "expansion-slots-exceeded" => "Use a chassis with more expansion slots, or narrower cards",
-            "pcie-slot-invalid" => "Choose another slot, or clear the slot choice to place it automatically",
-            _ => "Use fewer or narrower cards, a board with more x16 slots, or a GPU server chassis",
+        let fix: &'static Template = match code {
+            "gpu-bays-exceeded" => &GPU_BAYS_EXCEEDED_FIX,
+            "expansion-slots-exceeded" => &EXPANSION_SLOTS_EXCEEDED_FIX,
+            "pcie-slot-invalid" => &PCIE_SLOT_INVALID_FIX,
+            _ => &PCIE_SLOT_UNAVAILABLE_FIX,
         };
-        let d = diag(node, Severity::Error, code, format!("{units} cannot be fitted: {why}"))
+        let d = diag(node, Severity::Error, code, why.arg("cards", units))
             .with_part(&card.part)
             .with_line(Location::Node(node.index), card.line)
-            .with_fix(fix);
+            .with_fix(Text::new(fix));
         out.push(d.with_chassis(node));
     }
     let mut reduced: BTreeMap<usize, (u32, &CardPlacement)> = BTreeMap::new();
@@ -340,19 +449,17 @@ pub(super) fn place_cards(resolved: &Resolved<'_>, node: &Node<'_>, out: &mut Ve
                 node,
                 Severity::Warning,
                 "pcie-slot-lanes-reduced",
-                format!(
-                    "{}{} sits in slot {} wired x{}; it runs at x{} instead of x{}",
-                    if *count > 1 { format!("{count} × ") } else { String::new() },
-                    p.name,
-                    p.position.unwrap_or_default(),
-                    p.slot_electrical_lanes.unwrap_or_default(),
-                    p.slot_electrical_lanes.unwrap_or_default(),
-                    p.lanes
+                text!(
+                    PCIE_SLOT_LANES_REDUCED,
+                    card = if *count > 1 { format!("{count} × {}", p.name) } else { p.name.clone() },
+                    slot = p.position.unwrap_or_default().to_string(),
+                    wired = p.slot_electrical_lanes.unwrap_or_default().to_string(),
+                    lanes = p.lanes.to_string()
                 ),
             )
             .with_part(&p.part)
             .with_line(Location::Node(node.index), p.line)
-            .with_fix("Move it to a slot wired for its full width"),
+            .with_fix(text!(PCIE_SLOT_LANES_REDUCED_FIX)),
         );
     }
     placements.sort_by_key(|p| (p.slot_kind == SlotKind::Board, p.position.unwrap_or(u8::MAX), p.line, p.unit));
@@ -406,10 +513,16 @@ pub(super) fn lane_rules(node: &Node<'_>, layout: &NodeLayout, out: &mut Vec<Dia
                 node,
                 Severity::Warning,
                 "pcie-lanes-oversubscribed",
-                format!("the GPUs, NICs and NVMe drives ask for {wanted} PCIe lanes ({card_lanes} for cards, {nvme} for drives) but the CPU(s) provide {available}; some cards will run at x8 or share lanes through the chipset or a PCIe switch"),
+                text!(
+                    PCIE_LANES_OVERSUBSCRIBED,
+                    wanted = wanted.to_string(),
+                    cards = card_lanes.to_string(),
+                    drives = nvme.to_string(),
+                    available = available.to_string()
+                ),
             )
             .at_each(node.index, &p.cpus)
-            .with_fix("Use a CPU with more lanes (Threadripper PRO, Xeon W, EPYC), or fewer cards"),
+            .with_fix(text!(PCIE_LANES_OVERSUBSCRIBED_FIX)),
         );
     }
 }

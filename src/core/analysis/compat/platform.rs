@@ -2,11 +2,262 @@
 //! the board's sockets, system memory against the CPUs and the board, GPU modules against their
 //! baseboards, and system memory against GPU memory.
 
-use super::{Attach as _, diag, join};
+use super::{Attach as _, diag};
 use crate::core::analysis::{Diagnostic, Severity};
 use crate::core::catalog::{Chassis, Cpu, DimmKind, GpuFormFactor, Memory, Motherboard};
+use crate::core::i18n::{Template, Text};
 use crate::core::resolve::Node;
+use crate::text;
 use std::collections::BTreeSet;
+
+crate::templates! {
+    pub(crate) TEMPLATES;
+    MISSING_MOTHERBOARD "missing-motherboard" {
+        en: "has no mainboard",
+        zh: "缺少主板",
+    }
+    MISSING_MOTHERBOARD_FIX "missing-motherboard" {
+        en: "Add a motherboard for the CPU",
+        zh: "为 CPU 添加一块主板",
+    }
+    MISSING_CPU "missing-cpu" {
+        en: "has no CPU",
+        zh: "缺少 CPU",
+    }
+    MISSING_CPU_FIX "missing-cpu" {
+        en: "Add a CPU that fits the board's socket",
+        zh: "添加一颗与主板插槽匹配的 CPU",
+    }
+    MISSING_MEMORY "missing-memory" {
+        en: "has no system memory",
+        zh: "缺少内存",
+    }
+    MISSING_MEMORY_FIX "missing-memory" {
+        en: "Add DIMMs of the board's memory type",
+        zh: "添加与主板内存类型相符的内存条",
+    }
+    MISSING_PSU "missing-psu" {
+        en: "has no power supply",
+        zh: "缺少电源",
+    }
+    MISSING_PSU_FIX "missing-psu" {
+        en: "Add a PSU of the recommended size",
+        zh: "添加一个推荐功率的电源",
+    }
+    MISSING_STORAGE "missing-storage" {
+        en: "has no storage drive",
+        zh: "缺少存储硬盘",
+    }
+    MISSING_STORAGE_FIX "missing-storage" {
+        en: "Add an NVMe drive for the OS and data",
+        zh: "添加一块 NVMe 硬盘，用于存放系统和数据",
+    }
+    MISSING_CHASSIS "missing-chassis" {
+        en: "has no chassis",
+        zh: "缺少机箱",
+    }
+    MISSING_CHASSIS_FIX "missing-chassis" {
+        en: "Add a case or server chassis",
+        zh: "添加一个机箱或服务器机箱",
+    }
+    MISSING_CPU_COOLER "missing-cpu-cooler" {
+        en: "has no CPU cooler",
+        zh: "缺少 CPU 散热器",
+    }
+    MISSING_CPU_COOLER_FIX "missing-cpu-cooler" {
+        en: "Add a cooler rated for the CPU's power",
+        zh: "添加一个额定散热能力满足 CPU 功耗的散热器",
+    }
+    MULTIPLE_MAINBOARDS "multiple-mainboards" {
+        en: "has {count} mainboards; a node has one",
+        zh: "有 {count} 块主板；一个节点只能有一块主板",
+    }
+    MULTIPLE_MAINBOARDS_FIX "multiple-mainboards" {
+        en: "Keep one mainboard, or split the node into node groups",
+        zh: "只保留一块主板，或将该节点拆分为多个节点组",
+    }
+    MULTIPLE_CHASSIS "multiple-chassis" {
+        en: "has {count} chassis; a node has one",
+        zh: "有 {count} 个机箱；一个节点只能有一个机箱",
+    }
+    MULTIPLE_CHASSIS_FIX "multiple-chassis" {
+        en: "Keep one chassis, or split the node into node groups",
+        zh: "只保留一个机箱，或将该节点拆分为多个节点组",
+    }
+    CPU_MIXED_MODELS "cpu-mixed-models" {
+        en: "mixes different CPU models; multi-socket boards need identical CPUs",
+        zh: "混用了不同型号的 CPU；多路主板需要相同型号的 CPU",
+    }
+    CPU_MIXED_MODELS_FIX "cpu-mixed-models" {
+        en: "Use the same CPU model in every socket",
+        zh: "每个插槽都使用同一型号的 CPU",
+    }
+    CPU_MULTI_SOCKET_UNSUPPORTED "cpu-multi-socket-unsupported" {
+        en: "has {count} × {cpu}, which runs in at most {max} socket(s) per system",
+        zh: "有 {count} 颗 {cpu}，但该型号每个系统最多支持 {max} 路",
+    }
+    CPU_MULTI_SOCKET_UNSUPPORTED_FIX "cpu-multi-socket-unsupported" {
+        en: "Use one CPU, or a CPU model made for multi-socket systems",
+        zh: "只使用一颗 CPU，或换用支持多路系统的 CPU 型号",
+    }
+    CPU_SOCKET_MISMATCH "cpu-socket-mismatch" {
+        en: "{cpu} is a {cpu_socket} CPU but {board} has socket {socket}",
+        zh: "{cpu} 是 {cpu_socket} 插槽的 CPU，但 {board} 的插槽是 {socket}",
+    }
+    CPU_SOCKET_MISMATCH_FIX "cpu-socket-mismatch" {
+        en: "Choose a board with socket {cpu_socket} or a {socket} CPU",
+        zh: "选择 {cpu_socket} 插槽的主板，或 {socket} 插槽的 CPU",
+    }
+    CPU_COUNT_EXCEEDS_SOCKETS "cpu-count-exceeds-sockets" {
+        en: "has {count} CPUs but {board} has {sockets} socket(s)",
+        zh: "有 {count} 颗 CPU，但 {board} 只有 {sockets} 个 CPU 插槽",
+    }
+    CPU_COUNT_EXCEEDS_SOCKETS_FIX "cpu-count-exceeds-sockets" {
+        en: "Use at most {sockets} CPU(s), or a board with more sockets",
+        zh: "最多使用 {sockets} 颗 CPU，或换用 CPU 插槽更多的主板",
+    }
+    CPU_SOCKETS_UNPOPULATED "cpu-sockets-unpopulated" {
+        en: "{board} has {sockets} sockets and {count} CPU(s); the memory channels and PCIe lanes of an empty socket are unavailable",
+        zh: "{board} 有 {sockets} 个 CPU 插槽，只装了 {count} 颗 CPU；空插槽对应的内存通道和 PCIe 通道无法使用",
+    }
+    MEMORY_TYPE_CPU "memory-type-mismatch" {
+        en: "{memory} is {memory_type} but {cpu} supports {types}",
+        zh: "{memory} 是 {memory_type} 内存，但 {cpu} 只支持 {types}",
+    }
+    MEMORY_TYPE_CPU_FIX "memory-type-mismatch" {
+        en: "Use DIMMs of a type the CPU supports",
+        zh: "使用 CPU 支持的类型的内存条",
+    }
+    MEMORY_TYPE_BOARD "memory-type-mismatch" {
+        en: "{memory} is {memory_type} but {board} takes {board_type}",
+        zh: "{memory} 是 {memory_type} 内存，但 {board} 只支持 {board_type}",
+    }
+    MEMORY_TYPE_BOARD_FIX "memory-type-mismatch" {
+        en: "Use {board_type} DIMMs",
+        zh: "使用 {board_type} 内存条",
+    }
+    MEMORY_DIMM_KIND_MISMATCH "memory-dimm-kind-mismatch" {
+        en: "{memory} is a {kind} module but {board} takes {kinds}",
+        zh: "{memory} 是 {kind} 内存条，但 {board} 只支持 {kinds}",
+    }
+    MEMORY_DIMM_KIND_MISMATCH_FIX "memory-dimm-kind-mismatch" {
+        en: "Use {kinds} modules",
+        zh: "使用 {kinds} 内存条",
+    }
+    MEMORY_ECC_REQUIRED "memory-ecc-required" {
+        en: "{memory} is non-ECC but {board} takes registered ECC memory only",
+        zh: "{memory} 不带 ECC，但 {board} 只支持带寄存器的 ECC 内存",
+    }
+    MEMORY_ECC_REQUIRED_FIX "memory-ecc-required" {
+        en: "Use registered ECC DIMMs",
+        zh: "使用带寄存器的 ECC 内存条",
+    }
+    MEMORY_KINDS_MIXED "memory-kinds-mixed" {
+        en: "mixes {kinds} modules, which cannot run together",
+        zh: "混用了 {kinds} 内存条，它们无法同时工作",
+    }
+    MEMORY_KINDS_MIXED_FIX "memory-kinds-mixed" {
+        en: "Use one module kind throughout",
+        zh: "全部使用同一类型的内存条",
+    }
+    MEMORY_ECC_MIXED "memory-ecc-mixed" {
+        en: "mixes ECC and non-ECC modules; ECC is disabled for all of them",
+        zh: "混用了 ECC 与非 ECC 内存条；所有内存条的 ECC 都会被禁用",
+    }
+    MEMORY_ECC_MIXED_FIX "memory-ecc-mixed" {
+        en: "Use ECC modules throughout",
+        zh: "全部使用 ECC 内存条",
+    }
+    MEMORY_SLOTS_EXCEEDED "memory-slots-exceeded" {
+        en: "has {dimms} DIMMs but {board} has {slots} slots",
+        zh: "有 {dimms} 根内存条，但 {board} 只有 {slots} 个内存插槽",
+    }
+    MEMORY_SLOTS_EXCEEDED_FIX "memory-slots-exceeded" {
+        en: "Use fewer, larger DIMMs",
+        zh: "使用数量更少、容量更大的内存条",
+    }
+    MEMORY_CAPACITY_EXCEEDS_BOARD "memory-capacity-exceeds-board" {
+        en: "has {total} GiB of memory; {board} supports at most {max} GiB",
+        zh: "内存共 {total} GiB；{board} 最多支持 {max} GiB",
+    }
+    MEMORY_CAPACITY_EXCEEDS_BOARD_FIX "memory-capacity-exceeds-board" {
+        en: "Stay within {max} GiB",
+        zh: "内存总量不要超过 {max} GiB",
+    }
+    MEMORY_CHANNELS_UNDERPOPULATED "memory-channels-underpopulated" {
+        en: "{dimms} DIMM(s) populate {dimms} of {channels} memory channels; memory bandwidth is {dimms}/{channels} of what the platform offers",
+        zh: "{dimms} 根内存条只占用了 {channels} 个内存通道中的 {dimms} 个；内存带宽只有平台可提供的 {dimms}/{channels}",
+    }
+    MEMORY_CHANNELS_UNDERPOPULATED_FIX "memory-channels-underpopulated" {
+        en: "Use at least {channels} DIMMs (one per channel)",
+        zh: "至少使用 {channels} 根内存条（每个通道一根）",
+    }
+    MEMORY_CAPACITY_EXCEEDS_CPU "memory-capacity-exceeds-cpu" {
+        en: "has {total} GiB of memory; the CPU(s) address at most {max} GiB",
+        zh: "内存共 {total} GiB；CPU 最多支持 {max} GiB",
+    }
+    MEMORY_CAPACITY_EXCEEDS_CPU_FIX "memory-capacity-exceeds-cpu" {
+        en: "Stay within {max} GiB",
+        zh: "内存总量不要超过 {max} GiB",
+    }
+    GPU_INTEGRATED_STANDALONE "gpu-integrated-standalone" {
+        en: "{gpu} is integrated in a module and cannot be bought or fitted on its own",
+        zh: "{gpu} 集成在模块中，无法单独购买或安装",
+    }
+    GPU_INTEGRATED_STANDALONE_FIX "gpu-integrated-standalone" {
+        en: "Add the system that contains it instead",
+        zh: "改为添加包含它的整机",
+    }
+    GPU_MODULE_NEEDS_BASEBOARD "gpu-module-needs-baseboard" {
+        en: "{gpu} is an {form} module; it needs a matching GPU baseboard, not a PCIe slot",
+        zh: "{gpu} 是 {form} 模块；它需要匹配的 GPU 基板，不能装在 PCIe 插槽上",
+    }
+    GPU_MODULE_NEEDS_BASEBOARD_FIX "gpu-module-needs-baseboard" {
+        en: "Add the matching HGX / OAM baseboard and a GPU server chassis",
+        zh: "添加匹配的 HGX / OAM 基板和 GPU 服务器机箱",
+    }
+    GPU_BASEBOARD_MISMATCH "gpu-baseboard-mismatch" {
+        en: "{gpu} is an {form} module but the baseboard takes {forms}",
+        zh: "{gpu} 是 {form} 模块，但基板只支持 {forms}",
+    }
+    GPU_BASEBOARD_MISMATCH_FIX "gpu-baseboard-mismatch" {
+        en: "Use an {form} baseboard",
+        zh: "使用 {form} 基板",
+    }
+    GPU_BASEBOARD_POSITIONS_EXCEEDED "gpu-baseboard-positions-exceeded" {
+        en: "has {count} GPU modules but the baseboard(s) hold {positions}",
+        zh: "有 {count} 个 GPU 模块，但基板只能容纳 {positions} 个",
+    }
+    GPU_BASEBOARD_POSITIONS_EXCEEDED_FIX "gpu-baseboard-positions-exceeded" {
+        en: "Use at most {positions} modules per node",
+        zh: "每个节点最多使用 {positions} 个模块",
+    }
+    GPU_BASEBOARD_CHASSIS_NONE "gpu-baseboard-chassis-mismatch" {
+        en: "{board} does not fit {chassis}, which takes no GPU baseboard",
+        zh: "{board} 装不进 {chassis}，该机箱不支持 GPU 基板",
+    }
+    GPU_BASEBOARD_CHASSIS_OTHER "gpu-baseboard-chassis-mismatch" {
+        en: "{board} does not fit {chassis}, which takes an {form} baseboard",
+        zh: "{board} 装不进 {chassis}，该机箱只支持 {form} 基板",
+    }
+    GPU_BASEBOARD_CHASSIS_MISMATCH_FIX "gpu-baseboard-chassis-mismatch" {
+        en: "Use the GPU server chassis made for this baseboard",
+        zh: "使用为该基板设计的 GPU 服务器机箱",
+    }
+    SYSTEM_MEMORY_BELOW_VRAM "system-memory-below-vram" {
+        en: "has {ram} GiB of system memory for {vram} GiB of GPU memory; the field guides advise at least 1.5× ({wanted} GiB)",
+        zh: "内存 {ram} GiB，显存 {vram} GiB；实战指南建议内存至少为显存的 1.5 倍（{wanted} GiB）",
+    }
+    SYSTEM_MEMORY_BELOW_VRAM_FIX "system-memory-below-vram" {
+        en: "Fit {rec} GiB of system memory",
+        zh: "配置 {rec} GiB 内存",
+    }
+}
+
+/// The items of `list` as strings, for a list argument.
+fn names<T: std::fmt::Display>(list: impl IntoIterator<Item = T>) -> Vec<String> {
+    list.into_iter().map(|t| t.to_string()).collect()
+}
 
 /// System RAM to total VRAM ratio our users' field guides advise ("内存容量应至少为GPU显存的1.5倍",
 /// field guide 000 §1.2: at least 1.5× the GPU memory).
@@ -77,39 +328,29 @@ pub fn chassis_takes_baseboard(chassis: &Chassis, board: &Motherboard) -> bool {
 
 pub(super) fn essentials(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let p = &node.parts;
-    let missing = |sev, code: &str, what: &str, fix: &str| {
-        diag(node, sev, code, format!("has no {what}")).with_fix(fix.to_owned())
+    let missing = |sev, code: &str, what: &'static Template, fix: &'static Template| {
+        diag(node, sev, code, Text::new(what)).with_fix(Text::new(fix))
     };
     if p.mainboard().is_none() {
-        out.push(missing(Severity::Error, "missing-motherboard", "mainboard", "Add a motherboard for the CPU"));
+        out.push(missing(Severity::Error, "missing-motherboard", &MISSING_MOTHERBOARD, &MISSING_MOTHERBOARD_FIX));
     }
     if p.cpus.is_empty() {
-        out.push(missing(Severity::Error, "missing-cpu", "CPU", "Add a CPU that fits the board's socket"));
+        out.push(missing(Severity::Error, "missing-cpu", &MISSING_CPU, &MISSING_CPU_FIX));
     }
     if p.memory.is_empty() {
-        out.push(missing(Severity::Error, "missing-memory", "system memory", "Add DIMMs of the board's memory type"));
+        out.push(missing(Severity::Error, "missing-memory", &MISSING_MEMORY, &MISSING_MEMORY_FIX));
     }
     if p.psus.is_empty() {
-        out.push(missing(Severity::Error, "missing-psu", "power supply", "Add a PSU of the recommended size"));
+        out.push(missing(Severity::Error, "missing-psu", &MISSING_PSU, &MISSING_PSU_FIX));
     }
     if p.storage.is_empty() {
-        out.push(missing(
-            Severity::Warning,
-            "missing-storage",
-            "storage drive",
-            "Add an NVMe drive for the OS and data",
-        ));
+        out.push(missing(Severity::Warning, "missing-storage", &MISSING_STORAGE, &MISSING_STORAGE_FIX));
     }
     if p.chassis.is_empty() {
-        out.push(missing(Severity::Warning, "missing-chassis", "chassis", "Add a case or server chassis"));
+        out.push(missing(Severity::Warning, "missing-chassis", &MISSING_CHASSIS, &MISSING_CHASSIS_FIX));
     }
     if !p.cpus.is_empty() && p.coolers.is_empty() {
-        out.push(missing(
-            Severity::Warning,
-            "missing-cpu-cooler",
-            "CPU cooler",
-            "Add a cooler rated for the CPU's power",
-        ));
+        out.push(missing(Severity::Warning, "missing-cpu-cooler", &MISSING_CPU_COOLER, &MISSING_CPU_COOLER_FIX));
     }
 }
 
@@ -119,17 +360,22 @@ pub(super) fn duplicates(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let main_units: u32 = mains.iter().map(|b| b.quantity).sum();
     if main_units > 1 {
         out.push(
-            diag(node, Severity::Error, "multiple-mainboards", format!("has {main_units} mainboards; a node has one"))
-                .at_each(node.index, mains.iter().copied())
-                .with_fix("Keep one mainboard, or split the node into node groups"),
+            diag(
+                node,
+                Severity::Error,
+                "multiple-mainboards",
+                text!(MULTIPLE_MAINBOARDS, count = main_units.to_string()),
+            )
+            .at_each(node.index, mains.iter().copied())
+            .with_fix(text!(MULTIPLE_MAINBOARDS_FIX)),
         );
     }
     let chassis_units: u32 = node.parts.chassis.iter().map(|c| c.quantity).sum();
     if chassis_units > 1 {
         out.push(
-            diag(node, Severity::Error, "multiple-chassis", format!("has {chassis_units} chassis; a node has one"))
+            diag(node, Severity::Error, "multiple-chassis", text!(MULTIPLE_CHASSIS, count = chassis_units.to_string()))
                 .at_each(node.index, &node.parts.chassis)
-                .with_fix("Keep one chassis, or split the node into node groups"),
+                .with_fix(text!(MULTIPLE_CHASSIS_FIX)),
         );
     }
 }
@@ -140,14 +386,9 @@ pub(super) fn cpu_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let count = p.cpu_count();
     if p.cpus.iter().any(|c| c.part.id != first.part.id) {
         out.push(
-            diag(
-                node,
-                Severity::Error,
-                "cpu-mixed-models",
-                "mixes different CPU models; multi-socket boards need identical CPUs".to_owned(),
-            )
-            .at_each(node.index, &p.cpus)
-            .with_fix("Use the same CPU model in every socket"),
+            diag(node, Severity::Error, "cpu-mixed-models", text!(CPU_MIXED_MODELS))
+                .at_each(node.index, &p.cpus)
+                .with_fix(text!(CPU_MIXED_MODELS_FIX)),
         );
     }
     for c in &p.cpus {
@@ -157,13 +398,15 @@ pub(super) fn cpu_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                     node,
                     Severity::Error,
                     "cpu-multi-socket-unsupported",
-                    format!(
-                        "has {count} × {}, which runs in at most {} socket(s) per system",
-                        c.part.name, c.part.max_sockets
+                    text!(
+                        CPU_MULTI_SOCKET_UNSUPPORTED,
+                        count = count.to_string(),
+                        cpu = &c.part.name,
+                        max = c.part.max_sockets.to_string()
                     ),
                 )
                 .at(node.index, c)
-                .with_fix("Use one CPU, or a CPU model made for multi-socket systems"),
+                .with_fix(text!(CPU_MULTI_SOCKET_UNSUPPORTED_FIX)),
             );
         }
     }
@@ -180,11 +423,17 @@ pub(super) fn cpu_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                     node,
                     Severity::Error,
                     "cpu-socket-mismatch",
-                    format!("{} is a {} CPU but {} has socket {socket}", c.part.name, c.part.socket, board.name),
+                    text!(
+                        CPU_SOCKET_MISMATCH,
+                        cpu = &c.part.name,
+                        cpu_socket = &c.part.socket,
+                        board = &board.name,
+                        socket = socket
+                    ),
                 )
                 .at(node.index, c)
                 .at(node.index, board_item)
-                .with_fix(format!("Choose a board with socket {} or a {socket} CPU", c.part.socket)),
+                .with_fix(text!(CPU_SOCKET_MISMATCH_FIX, cpu_socket = &c.part.socket, socket = socket)),
             );
         }
     }
@@ -195,10 +444,15 @@ pub(super) fn cpu_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 node,
                 Severity::Error,
                 "cpu-count-exceeds-sockets",
-                format!("has {count} CPUs but {} has {sockets} socket(s)", board.name),
+                text!(
+                    CPU_COUNT_EXCEEDS_SOCKETS,
+                    count = count.to_string(),
+                    board = &board.name,
+                    sockets = sockets.to_string()
+                ),
             )
             .at(node.index, board_item)
-            .with_fix(format!("Use at most {sockets} CPU(s), or a board with more sockets")),
+            .with_fix(text!(CPU_COUNT_EXCEEDS_SOCKETS_FIX, sockets = sockets.to_string())),
         );
     } else if count < sockets && count > 0 {
         out.push(
@@ -206,9 +460,11 @@ pub(super) fn cpu_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 node,
                 Severity::Info,
                 "cpu-sockets-unpopulated",
-                format!(
-                    "{} has {sockets} sockets and {count} CPU(s); the memory channels and PCIe lanes of an empty socket are unavailable",
-                    board.name
+                text!(
+                    CPU_SOCKETS_UNPOPULATED,
+                    board = &board.name,
+                    sockets = sockets.to_string(),
+                    count = count.to_string()
                 ),
             )
             .at(node.index, board_item),
@@ -231,17 +487,17 @@ pub(super) fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                         node,
                         Severity::Error,
                         "memory-type-mismatch",
-                        format!(
-                            "{} is {} but {} supports {}",
-                            m.part.name,
-                            m.part.memory_type,
-                            c.part.name,
-                            join(&c.part.memory_types)
+                        text!(
+                            MEMORY_TYPE_CPU,
+                            memory = &m.part.name,
+                            memory_type = m.part.memory_type.to_string(),
+                            cpu = &c.part.name,
+                            types = names(&c.part.memory_types)
                         ),
                     )
                     .at(i, m)
                     .at(i, c)
-                    .with_fix("Use DIMMs of a type the CPU supports"),
+                    .with_fix(text!(MEMORY_TYPE_CPU_FIX)),
                 );
             }
         }
@@ -254,11 +510,17 @@ pub(super) fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                         node,
                         Severity::Error,
                         "memory-type-mismatch",
-                        format!("{} is {} but {} takes {t}", m.part.name, m.part.memory_type, b.part.name),
+                        text!(
+                            MEMORY_TYPE_BOARD,
+                            memory = &m.part.name,
+                            memory_type = m.part.memory_type.to_string(),
+                            board = &b.part.name,
+                            board_type = t.to_string()
+                        ),
                     )
                     .at(i, m)
                     .at(i, b)
-                    .with_fix(format!("Use {t} DIMMs")),
+                    .with_fix(text!(MEMORY_TYPE_BOARD_FIX, board_type = t.to_string())),
                 );
             }
             if !board_takes_dimm_kind(b.part, m.part.dimm_kind) {
@@ -267,17 +529,17 @@ pub(super) fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                         node,
                         Severity::Error,
                         "memory-dimm-kind-mismatch",
-                        format!(
-                            "{} is a {} module but {} takes {}",
-                            m.part.name,
-                            m.part.dimm_kind,
-                            b.part.name,
-                            join(&b.part.dimm_kinds)
+                        text!(
+                            MEMORY_DIMM_KIND_MISMATCH,
+                            memory = &m.part.name,
+                            kind = m.part.dimm_kind.to_string(),
+                            board = &b.part.name,
+                            kinds = names(&b.part.dimm_kinds)
                         ),
                     )
                     .at(i, m)
                     .at(i, b)
-                    .with_fix(format!("Use {} modules", join(&b.part.dimm_kinds))),
+                    .with_fix(text!(MEMORY_DIMM_KIND_MISMATCH_FIX, kinds = names(&b.part.dimm_kinds))),
                 );
             }
             if !board_takes_ecc(b.part, m.part) {
@@ -286,10 +548,10 @@ pub(super) fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                         node,
                         Severity::Error,
                         "memory-ecc-required",
-                        format!("{} is non-ECC but {} takes registered ECC memory only", m.part.name, b.part.name),
+                        text!(MEMORY_ECC_REQUIRED, memory = &m.part.name, board = &b.part.name),
                     )
                     .at(i, m)
-                    .with_fix("Use registered ECC DIMMs"),
+                    .with_fix(text!(MEMORY_ECC_REQUIRED_FIX)),
                 );
             }
         }
@@ -297,27 +559,17 @@ pub(super) fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let kinds: BTreeSet<DimmKind> = p.memory.iter().map(|m| m.part.dimm_kind).collect();
     if kinds.len() > 1 {
         out.push(
-            diag(
-                node,
-                Severity::Error,
-                "memory-kinds-mixed",
-                format!("mixes {} modules, which cannot run together", join(&kinds.into_iter().collect::<Vec<_>>())),
-            )
-            .at_each(i, &p.memory)
-            .with_fix("Use one module kind throughout"),
+            diag(node, Severity::Error, "memory-kinds-mixed", text!(MEMORY_KINDS_MIXED, kinds = names(kinds)))
+                .at_each(i, &p.memory)
+                .with_fix(text!(MEMORY_KINDS_MIXED_FIX)),
         );
     }
     let ecc: BTreeSet<bool> = p.memory.iter().map(|m| m.part.ecc).collect();
     if ecc.len() > 1 {
         out.push(
-            diag(
-                node,
-                Severity::Warning,
-                "memory-ecc-mixed",
-                "mixes ECC and non-ECC modules; ECC is disabled for all of them".to_owned(),
-            )
-            .at_each(i, &p.memory)
-            .with_fix("Use ECC modules throughout"),
+            diag(node, Severity::Warning, "memory-ecc-mixed", text!(MEMORY_ECC_MIXED))
+                .at_each(i, &p.memory)
+                .with_fix(text!(MEMORY_ECC_MIXED_FIX)),
         );
     }
     let dimms = p.dimm_count();
@@ -329,10 +581,15 @@ pub(super) fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                     node,
                     Severity::Error,
                     "memory-slots-exceeded",
-                    format!("has {dimms} DIMMs but {} has {} slots", b.part.name, b.part.dimm_slots),
+                    text!(
+                        MEMORY_SLOTS_EXCEEDED,
+                        dimms = dimms.to_string(),
+                        board = &b.part.name,
+                        slots = b.part.dimm_slots.to_string()
+                    ),
                 )
                 .at(i, b)
-                .with_fix("Use fewer, larger DIMMs"),
+                .with_fix(text!(MEMORY_SLOTS_EXCEEDED_FIX)),
             );
         }
         if b.part.max_memory_gib > 0.0 && total_gib > b.part.max_memory_gib {
@@ -341,13 +598,15 @@ pub(super) fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                     node,
                     Severity::Error,
                     "memory-capacity-exceeds-board",
-                    format!(
-                        "has {total_gib:.0} GiB of memory; {} supports at most {:.0} GiB",
-                        b.part.name, b.part.max_memory_gib
+                    text!(
+                        MEMORY_CAPACITY_EXCEEDS_BOARD,
+                        total = format!("{total_gib:.0}"),
+                        board = &b.part.name,
+                        max = format!("{:.0}", b.part.max_memory_gib)
                     ),
                 )
                 .at(i, b)
-                .with_fix(format!("Stay within {:.0} GiB", b.part.max_memory_gib)),
+                .with_fix(text!(MEMORY_CAPACITY_EXCEEDS_BOARD_FIX, max = format!("{:.0}", b.part.max_memory_gib))),
             );
         }
         let cpu_channels: u32 = p.cpus.iter().map(|c| u32::from(c.part.memory_channels) * c.quantity).sum();
@@ -363,10 +622,10 @@ pub(super) fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                     node,
                     Severity::Warning,
                     "memory-channels-underpopulated",
-                    format!("{dimms} DIMM(s) populate {dimms} of {channels} memory channels; memory bandwidth is {dimms}/{channels} of what the platform offers"),
+                    text!(MEMORY_CHANNELS_UNDERPOPULATED, dimms = dimms.to_string(), channels = channels.to_string()),
                 )
                 .at(i, b)
-                .with_fix(format!("Use at least {channels} DIMMs (one per channel)")),
+                .with_fix(text!(MEMORY_CHANNELS_UNDERPOPULATED_FIX, channels = channels.to_string())),
             );
         }
     }
@@ -377,10 +636,14 @@ pub(super) fn memory_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 node,
                 Severity::Error,
                 "memory-capacity-exceeds-cpu",
-                format!("has {total_gib:.0} GiB of memory; the CPU(s) address at most {cpu_max_gib:.0} GiB"),
+                text!(
+                    MEMORY_CAPACITY_EXCEEDS_CPU,
+                    total = format!("{total_gib:.0}"),
+                    max = format!("{cpu_max_gib:.0}")
+                ),
             )
             .at_each(i, &p.cpus)
-            .with_fix(format!("Stay within {cpu_max_gib:.0} GiB")),
+            .with_fix(text!(MEMORY_CAPACITY_EXCEEDS_CPU_FIX, max = format!("{cpu_max_gib:.0}"))),
         );
     }
 }
@@ -396,10 +659,10 @@ pub(super) fn module_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                     node,
                     Severity::Error,
                     "gpu-integrated-standalone",
-                    format!("{} is integrated in a module and cannot be bought or fitted on its own", g.part.name),
+                    text!(GPU_INTEGRATED_STANDALONE, gpu = &g.part.name),
                 )
                 .at(i, g)
-                .with_fix("Add the system that contains it instead"),
+                .with_fix(text!(GPU_INTEGRATED_STANDALONE_FIX)),
             );
         }
     }
@@ -414,14 +677,14 @@ pub(super) fn module_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 node,
                 Severity::Error,
                 "gpu-module-needs-baseboard",
-                format!(
-                    "{} is an {} module; it needs a matching GPU baseboard, not a PCIe slot",
-                    modules.first().map_or("", |g| g.part.name.as_str()),
-                    modules.first().map_or(GpuFormFactor::Sxm4, |g| g.part.form_factor)
+                text!(
+                    GPU_MODULE_NEEDS_BASEBOARD,
+                    gpu = modules.first().map_or("", |g| g.part.name.as_str()),
+                    form = modules.first().map_or(GpuFormFactor::Sxm4, |g| g.part.form_factor).to_string()
                 ),
             )
             .at_each(i, modules.iter().copied())
-            .with_fix("Add the matching HGX / OAM baseboard and a GPU server chassis"),
+            .with_fix(text!(GPU_MODULE_NEEDS_BASEBOARD_FIX)),
         );
         return;
     }
@@ -433,19 +696,17 @@ pub(super) fn module_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                     node,
                     Severity::Error,
                     "gpu-baseboard-mismatch",
-                    format!(
-                        "{} is an {form} module but the baseboard takes {}",
-                        g.part.name,
-                        baseboards
-                            .iter()
-                            .filter_map(|b| b.part.baseboard.as_ref().map(|bb| bb.form_factor.to_string()))
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                    text!(
+                        GPU_BASEBOARD_MISMATCH,
+                        gpu = &g.part.name,
+                        form = form.to_string(),
+                        forms =
+                            names(baseboards.iter().filter_map(|b| b.part.baseboard.as_ref().map(|bb| bb.form_factor)))
                     ),
                 )
                 .at(i, g)
                 .at_each(i, baseboards.iter().copied())
-                .with_fix(format!("Use an {form} baseboard")),
+                .with_fix(text!(GPU_BASEBOARD_MISMATCH_FIX, form = form.to_string())),
             );
         }
     }
@@ -458,25 +719,26 @@ pub(super) fn module_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 node,
                 Severity::Error,
                 "gpu-baseboard-positions-exceeded",
-                format!("has {count} GPU modules but the baseboard(s) hold {positions}"),
+                text!(GPU_BASEBOARD_POSITIONS_EXCEEDED, count = count.to_string(), positions = positions.to_string()),
             )
             .at_each(i, modules.iter().copied())
-            .with_fix(format!("Use at most {positions} modules per node")),
+            .with_fix(text!(GPU_BASEBOARD_POSITIONS_EXCEEDED_FIX, positions = positions.to_string())),
         );
     }
     if let Some(ch) = chassis {
         for b in &baseboards {
             if !chassis_takes_baseboard(ch, b.part) {
-                let took =
-                    ch.gpu_baseboard.map_or_else(|| "no GPU baseboard".to_owned(), |f| format!("an {f} baseboard"));
-                let d = diag(
-                    node,
-                    Severity::Error,
-                    "gpu-baseboard-chassis-mismatch",
-                    format!("{} does not fit {}, which takes {took}", b.part.name, ch.name),
-                )
-                .at(i, b);
-                out.push(d.with_chassis(node).with_fix("Use the GPU server chassis made for this baseboard"));
+                let message = match ch.gpu_baseboard {
+                    None => text!(GPU_BASEBOARD_CHASSIS_NONE, board = &b.part.name, chassis = &ch.name),
+                    Some(f) => text!(
+                        GPU_BASEBOARD_CHASSIS_OTHER,
+                        board = &b.part.name,
+                        chassis = &ch.name,
+                        form = f.to_string()
+                    ),
+                };
+                let d = diag(node, Severity::Error, "gpu-baseboard-chassis-mismatch", message).at(i, b);
+                out.push(d.with_chassis(node).with_fix(text!(GPU_BASEBOARD_CHASSIS_MISMATCH_FIX)));
             }
         }
     }
@@ -518,10 +780,15 @@ pub(super) fn ram_vram_rule(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 node,
                 Severity::Info,
                 "system-memory-below-vram",
-                format!("has {ram:.0} GiB of system memory for {vram:.0} GiB of GPU memory; the field guides advise at least 1.5× ({wanted:.0} GiB)"),
+                text!(
+                    SYSTEM_MEMORY_BELOW_VRAM,
+                    ram = format!("{ram:.0}"),
+                    vram = format!("{vram:.0}"),
+                    wanted = format!("{wanted:.0}")
+                ),
             )
             .at_each(node.index, &p.memory)
-            .with_fix(format!("Fit {rec:.0} GiB of system memory")),
+            .with_fix(text!(SYSTEM_MEMORY_BELOW_VRAM_FIX, rec = format!("{rec:.0}"))),
         );
     }
 }

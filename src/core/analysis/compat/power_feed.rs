@@ -5,8 +5,94 @@
 use super::{Attach as _, diag};
 use crate::core::analysis::{Diagnostic, Severity};
 use crate::core::catalog::{Chassis, Gpu, GpuFormFactor, PowerConnector, Psu, PsuFormFactor};
+use crate::core::i18n::Text;
 use crate::core::resolve::Node;
+use crate::text;
 use std::collections::BTreeMap;
+
+crate::templates! {
+    pub(crate) TEMPLATES;
+    SHORT_16PIN "psu-connectors-insufficient" {
+        en: "{count} × 16-pin 12V-2x6",
+        zh: "{count} 个 16-pin 12V-2x6 供电接口",
+    }
+    SHORT_PCIE_8PIN "psu-connectors-insufficient" {
+        en: "{count} × PCIe 8-pin",
+        zh: "{count} 个 PCIe 8-pin 供电接口",
+    }
+    SHORT_PCIE_6PIN "psu-connectors-insufficient" {
+        en: "{count} × PCIe 6-pin",
+        zh: "{count} 个 PCIe 6-pin 供电接口",
+    }
+    SHORT_GPU_EPS "psu-connectors-insufficient" {
+        en: "{count} × EPS 8-pin for the GPUs",
+        zh: "{count} 个供 GPU 使用的 EPS 8-pin 供电接口",
+    }
+    PSU_CONNECTORS_INSUFFICIENT "psu-connectors-insufficient" {
+        en: "the PSU(s) lack {connectors} that the GPUs need",
+        zh: "电源缺少 GPU 所需的 {connectors}",
+    }
+    PSU_CONNECTORS_INSUFFICIENT_FIX "psu-connectors-insufficient" {
+        en: "Use a PSU with enough GPU power connectors (a native 12V-2x6 cable per 16-pin card)",
+        zh: "换用显卡供电接口足够的电源（每张 16-pin 显卡配一根原生 12V-2x6 线）",
+    }
+    PSU_CONNECTOR_ADAPTER "psu-connector-adapter" {
+        en: "{count} GPU(s) need the 8-pin to 16-pin adapter; the PSU has no native 12V-2x6 cable for them",
+        zh: "{count} 块 GPU 需要 8-pin 转 16-pin 转接线；电源没有为它们提供原生 12V-2x6 线",
+    }
+    PSU_CONNECTOR_ADAPTER_FIX "psu-connector-adapter" {
+        en: "Prefer an ATX 3.x PSU with a native 12V-2x6 cable per card",
+        zh: "优先选择每张卡都有原生 12V-2x6 线的 ATX 3.x 电源",
+    }
+    PSU_EPS_FOR_CPUS "psu-eps-insufficient" {
+        en: "the PSU(s) have {eps} EPS 8-pin CPU connector(s) for {cpus} CPU(s)",
+        zh: "电源只有 {eps} 个 EPS 8-pin CPU 供电接口，却有 {cpus} 颗 CPU",
+    }
+    PSU_EPS_FOR_CPUS_FIX "psu-eps-insufficient" {
+        en: "Use a PSU with an EPS 8-pin cable per CPU",
+        zh: "换用每颗 CPU 都有一根 EPS 8-pin 线的电源",
+    }
+    PSU_EPS_FOR_BOARD "psu-eps-insufficient" {
+        en: "the board has {board} EPS 8-pin input(s) and the GPUs need {gpus}, the PSU(s) provide {eps}; the board runs, with less CPU power headroom",
+        zh: "主板有 {board} 个 EPS 8-pin 输入，GPU 需要 {gpus} 个，电源只提供 {eps} 个；主板可以运行，但 CPU 供电余量较小",
+    }
+    PSU_EPS_FOR_BOARD_FIX "psu-eps-insufficient" {
+        en: "Use a PSU with more EPS cables",
+        zh: "换用 EPS 线更多的电源",
+    }
+    PSU_REDUNDANCY_N_PLUS_ONE "psu-redundancy-insufficient" {
+        en: "is set to N+1 PSU redundancy with {units} PSU(s); N+1 needs at least 2",
+        zh: "设置了 N+1 电源冗余，但只有 {units} 个电源；N+1 至少需要 2 个电源",
+    }
+    PSU_REDUNDANCY_N_PLUS_ONE_FIX "psu-redundancy-insufficient" {
+        en: "Add a PSU, or set redundancy to none",
+        zh: "增加一个电源，或将冗余设置为无",
+    }
+    PSU_REDUNDANCY_N_PLUS_N "psu-redundancy-insufficient" {
+        en: "is set to N+N PSU redundancy with {units} PSU(s); N+N needs an even number, at least 2",
+        zh: "设置了 N+N 电源冗余，但有 {units} 个电源；N+N 需要偶数个电源，至少 2 个",
+    }
+    PSU_REDUNDANCY_N_PLUS_N_FIX "psu-redundancy-insufficient" {
+        en: "Use an even number of PSUs, or another redundancy setting",
+        zh: "使用偶数个电源，或换用其他冗余设置",
+    }
+    PSU_FORM_FACTOR_MISMATCH "psu-form-factor-mismatch" {
+        en: "{psu} does not fit {chassis}, which takes {form} supplies",
+        zh: "{psu} 装不进 {chassis}，该机箱只支持 {form} 电源",
+    }
+    PSU_FORM_FACTOR_MISMATCH_FIX "psu-form-factor-mismatch" {
+        en: "Use a PSU of the chassis' form factor",
+        zh: "使用与机箱规格相符的电源",
+    }
+    PSU_BAYS_EXCEEDED "psu-bays-exceeded" {
+        en: "has {units} PSUs but {chassis} has {bays} PSU bay(s)",
+        zh: "有 {units} 个电源，但 {chassis} 只有 {bays} 个电源仓位",
+    }
+    PSU_BAYS_EXCEEDED_FIX "psu-bays-exceeded" {
+        en: "Use fewer, larger PSUs",
+        zh: "使用数量更少、功率更大的电源",
+    }
+}
 
 /// PCIe 8-pin connectors a 16-pin adapter needs per 150 W of card power (the adapter NVIDIA
 /// ships with 16-pin cards takes 8-pin PCIe plugs at 150 W each, PCIe CEM).
@@ -23,8 +109,8 @@ fn add_connectors(into: &mut Connectors, list: &[crate::core::catalog::Connector
 
 /// What the PSUs' connectors leave unfed.
 pub struct Feed {
-    /// The connectors missing, in words (`2 × 16-pin 12V-2x6`); empty when every card is fed.
-    pub short: Vec<String>,
+    /// The connectors missing, as texts (`2 × 16-pin 12V-2x6`); empty when every card is fed.
+    pub short: Vec<Text>,
     /// 16-pin cards fed through NVIDIA's 8-pin adapter.
     pub adapters: u32,
     /// EPS 8-pin connectors of the PSUs.
@@ -54,7 +140,7 @@ pub fn connector_feed(psus: &[(&Psu, u32)], chassis: Option<&Chassis>, gpus: &[(
     }
     let get = |m: &Connectors, k| m.get(&k).copied().unwrap_or(0);
     let mut pcie8 = get(&supply, PowerConnector::Pcie8Pin);
-    let mut short: Vec<String> = Vec::new();
+    let mut short: Vec<Text> = Vec::new();
     let mut adapters = 0u32;
     // 16-pin: native first, then NVIDIA's 8-pin adapter (one 150 W plug per 150 W of card power).
     let hp_demand = get(&demand, PowerConnector::Hpwr16Pin);
@@ -76,12 +162,12 @@ pub fn connector_feed(psus: &[(&Psu, u32)], chassis: Option<&Chassis>, gpus: &[(
             adapters += 1;
         }
         if missing > 0 {
-            short.push(format!("{missing} × 16-pin 12V-2x6"));
+            short.push(text!(SHORT_16PIN, count = missing.to_string()));
         }
     }
     let p8 = get(&demand, PowerConnector::Pcie8Pin);
     if p8 > pcie8 {
-        short.push(format!("{} × PCIe 8-pin", p8 - pcie8));
+        short.push(text!(SHORT_PCIE_8PIN, count = (p8 - pcie8).to_string()));
         pcie8 = 0;
     } else {
         pcie8 -= p8;
@@ -89,7 +175,7 @@ pub fn connector_feed(psus: &[(&Psu, u32)], chassis: Option<&Chassis>, gpus: &[(
     let p6 = get(&demand, PowerConnector::Pcie6Pin);
     let six = get(&supply, PowerConnector::Pcie6Pin) + pcie8;
     if p6 > six {
-        short.push(format!("{} × PCIe 6-pin", p6 - six));
+        short.push(text!(SHORT_PCIE_6PIN, count = (p6 - six).to_string()));
     }
     let gpu_eps = get(&demand, PowerConnector::Eps8Pin);
     let eps_supply = get(&supply, PowerConnector::Eps8Pin);
@@ -98,7 +184,7 @@ pub fn connector_feed(psus: &[(&Psu, u32)], chassis: Option<&Chassis>, gpus: &[(
         // cable first.
         let eps_free_for_gpus = if server_psus { eps_supply } else { eps_supply.saturating_sub(cpus) };
         if gpu_eps > eps_free_for_gpus {
-            short.push(format!("{} × EPS 8-pin for the GPUs", gpu_eps - eps_free_for_gpus));
+            short.push(text!(SHORT_GPU_EPS, count = (gpu_eps - eps_free_for_gpus).to_string()));
         }
     }
     Feed { short, adapters, eps_supply, gpu_eps }
@@ -132,21 +218,21 @@ pub(super) fn connector_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 node,
                 Severity::Error,
                 "psu-connectors-insufficient",
-                format!("the PSU(s) lack {} that the GPUs need", short.join(", ")),
+                text!(PSU_CONNECTORS_INSUFFICIENT, connectors = short),
             )
             .at_each(i, &p.psus)
             .at_each(i, gpus.iter().copied())
-            .with_fix("Use a PSU with enough GPU power connectors (a native 12V-2x6 cable per 16-pin card)"),
+            .with_fix(text!(PSU_CONNECTORS_INSUFFICIENT_FIX)),
         );
     } else if adapters > 0 {
         let d = diag(
             node,
             Severity::Warning,
             "psu-connector-adapter",
-            format!("{adapters} GPU(s) need the 8-pin to 16-pin adapter; the PSU has no native 12V-2x6 cable for them"),
+            text!(PSU_CONNECTOR_ADAPTER, count = adapters.to_string()),
         )
         .at_each(i, &p.psus);
-        out.push(d.with_fix("Prefer an ATX 3.x PSU with a native 12V-2x6 cable per card"));
+        out.push(d.with_fix(text!(PSU_CONNECTOR_ADAPTER_FIX)));
     }
     if !server_psus && cpus > 0 {
         if eps_supply < cpus {
@@ -155,10 +241,10 @@ pub(super) fn connector_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                     node,
                     Severity::Error,
                     "psu-eps-insufficient",
-                    format!("the PSU(s) have {eps_supply} EPS 8-pin CPU connector(s) for {cpus} CPU(s)"),
+                    text!(PSU_EPS_FOR_CPUS, eps = eps_supply.to_string(), cpus = cpus.to_string()),
                 )
                 .at_each(i, &p.psus)
-                .with_fix("Use a PSU with an EPS 8-pin cable per CPU"),
+                .with_fix(text!(PSU_EPS_FOR_CPUS_FIX)),
             );
         } else if eps_supply < board_eps + gpu_eps {
             out.push(
@@ -166,10 +252,15 @@ pub(super) fn connector_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                     node,
                     Severity::Warning,
                     "psu-eps-insufficient",
-                    format!("the board has {board_eps} EPS 8-pin input(s) and the GPUs need {gpu_eps}, the PSU(s) provide {eps_supply}; the board runs, with less CPU power headroom"),
+                    text!(
+                        PSU_EPS_FOR_BOARD,
+                        board = board_eps.to_string(),
+                        gpus = gpu_eps.to_string(),
+                        eps = eps_supply.to_string()
+                    ),
                 )
                 .at_each(i, &p.psus)
-                .with_fix("Use a PSU with more EPS cables"),
+                .with_fix(text!(PSU_EPS_FOR_BOARD_FIX)),
             );
         }
     }
@@ -189,18 +280,18 @@ pub(super) fn psu_fit_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 node,
                 Severity::Error,
                 "psu-redundancy-insufficient",
-                format!("is set to N+1 PSU redundancy with {units} PSU(s); N+1 needs at least 2"),
+                text!(PSU_REDUNDANCY_N_PLUS_ONE, units = units.to_string()),
             )
-            .with_fix("Add a PSU, or set redundancy to none"),
+            .with_fix(text!(PSU_REDUNDANCY_N_PLUS_ONE_FIX)),
         ),
         crate::core::build::Redundancy::NPlusN if units < 2 || !units.is_multiple_of(2) => out.push(
             diag(
                 node,
                 Severity::Error,
                 "psu-redundancy-insufficient",
-                format!("is set to N+N PSU redundancy with {units} PSU(s); N+N needs an even number, at least 2"),
+                text!(PSU_REDUNDANCY_N_PLUS_N, units = units.to_string()),
             )
-            .with_fix("Use an even number of PSUs, or another redundancy setting"),
+            .with_fix(text!(PSU_REDUNDANCY_N_PLUS_N_FIX)),
         ),
         _ => {}
     }
@@ -211,10 +302,15 @@ pub(super) fn psu_fit_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 node,
                 Severity::Error,
                 "psu-form-factor-mismatch",
-                format!("{} does not fit {}, which takes {:?} supplies", u.part.name, ch.name, ch.psu_form_factor),
+                text!(
+                    PSU_FORM_FACTOR_MISMATCH,
+                    psu = &u.part.name,
+                    chassis = &ch.name,
+                    form = format!("{:?}", ch.psu_form_factor)
+                ),
             )
             .at(i, u);
-            out.push(d.with_chassis(node).with_fix("Use a PSU of the chassis' form factor"));
+            out.push(d.with_chassis(node).with_fix(text!(PSU_FORM_FACTOR_MISMATCH_FIX)));
         }
     }
     if ch.psu_bays > 0 && units > u32::from(ch.psu_bays) {
@@ -223,11 +319,11 @@ pub(super) fn psu_fit_rules(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
                 node,
                 Severity::Error,
                 "psu-bays-exceeded",
-                format!("has {units} PSUs but {} has {} PSU bay(s)", ch.name, ch.psu_bays),
+                text!(PSU_BAYS_EXCEEDED, units = units.to_string(), chassis = &ch.name, bays = ch.psu_bays.to_string()),
             )
             .at_each(i, &p.psus)
             .with_chassis(node)
-            .with_fix("Use fewer, larger PSUs"),
+            .with_fix(text!(PSU_BAYS_EXCEEDED_FIX)),
         );
     }
 }

@@ -31,6 +31,7 @@
 mod draw;
 mod findings;
 mod psu;
+
 pub use psu::psu_capacity_at;
 
 pub use crate::core::build::CONTINUOUS_LOAD_FRACTION;
@@ -368,4 +369,10 @@ pub fn analyze_with(resolved: &Resolved<'_>, settings: &PowerSettings) -> (Power
     };
     let diagnostics = diagnostics(resolved, &report);
     (report, diagnostics)
+}
+
+/// Every finding template of the power analysis, for the registry's tests.
+#[cfg(test)]
+pub(crate) fn templates() -> &'static [&'static crate::core::i18n::Template] {
+    findings::TEMPLATES
 }

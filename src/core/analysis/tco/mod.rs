@@ -81,3 +81,9 @@ pub fn analyze(resolved: &Resolved<'_>, bom: &Bom, power: Option<PowerInput>, wo
     crate::core::analysis::diagnostic::sort(&mut notes);
     Tco { notes, ..evaluate(&s) }
 }
+
+/// Every finding template of the TCO analysis, for the registry's tests.
+#[cfg(test)]
+pub(crate) fn templates() -> &'static [&'static crate::core::i18n::Template] {
+    scenario::TEMPLATES
+}

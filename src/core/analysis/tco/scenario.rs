@@ -12,7 +12,72 @@ use crate::core::build::{Build, CostKind, Costs, CustomPricing};
 use crate::core::catalog::{Catalog, PartId, PriceCheck};
 use crate::core::resolve::Resolved;
 use crate::core::units::{Currency, HOURS_PER_YEAR};
+use crate::text;
 use serde::Serialize;
+
+crate::templates! {
+    pub(crate) TEMPLATES;
+    TCO_OFFER_GPU_DIFFERS "tco-offer-gpu-differs" {
+        en: "the chosen cloud offer `{id}` rents {gpu} GPUs, not the build's",
+        zh: "所选云服务报价 `{id}` 租用的是 {gpu} GPU，与配置中的 GPU 不同",
+    }
+    TCO_OFFER_UNKNOWN "tco-offer-unknown" {
+        en: "the chosen cloud offer `{id}` is neither in the cloud catalog nor a custom offer of the build",
+        zh: "所选云服务报价 `{id}` 既不在云服务目录中，也不是配置中的自定义报价",
+    }
+    TCO_OFFER_UNKNOWN_FIX "tco-offer-unknown" {
+        en: "Pick an offer id from catalog/clouds.ron (rigplan tco lists the matching ones), or add a custom offer",
+        zh: "从 catalog/clouds.ron 中选择报价编号（rigplan tco 会列出匹配的报价），或添加自定义报价",
+    }
+    TCO_NO_CLOUD_MATCH_NODE "tco-no-cloud-match" {
+        en: "no cloud offer in the catalog rents {model} in instances that hold a whole node ({gpus} linked GPUs)",
+        zh: "部件库中没有以整节点（{gpus} 块互联 GPU）实例出租 {model} 的云服务报价",
+    }
+    TCO_NO_CLOUD_MATCH "tco-no-cloud-match" {
+        en: "no cloud offer in the catalog rents {model}",
+        zh: "部件库中没有出租 {model} 的云服务报价",
+    }
+    TCO_NO_CLOUD_MATCH_FIX "tco-no-cloud-match" {
+        en: "Enter a custom offer (price per GPU-hour or a yearly quote), or choose an offer with --offer",
+        zh: "输入自定义报价（每 GPU 小时价格或包年报价），或用 --offer 选择报价",
+    }
+    TCO_MIXED_GPUS "tco-mixed-gpus" {
+        en: "the build mixes {models} GPU models, so no single cloud offer rents the same capacity",
+        zh: "该配置混用了 {models} 种 GPU 型号，没有单一云服务报价能租到同等算力",
+    }
+    TCO_MIXED_GPUS_FIX "tco-mixed-gpus" {
+        en: "Choose an offer with --offer, or enter a custom offer",
+        zh: "用 --offer 选择报价，或输入自定义报价",
+    }
+    TCO_POWER_UNKNOWN "tco-power-unknown" {
+        en: "the build's wall power is not known, so energy and colocation are left out of the owned cost",
+        zh: "该配置的墙插功耗未知，自有成本中未计入电费和托管费",
+    }
+    TCO_POWER_UNKNOWN_FIX "tco-power-unknown" {
+        en: "Complete the build so the power analysis can size it, or enter the yearly owned cost",
+        zh: "补全配置以便计算功耗，或输入每年的自有成本",
+    }
+    TCO_UNPRICED_LINES "tco-unpriced-lines" {
+        en: "capex leaves out {lines} line(s) with no price, so owning looks cheaper than it is",
+        zh: "初始投入未计入 {lines} 项无价格的部件，自购成本看起来比实际低",
+    }
+    TCO_UNPRICED_LINES_FIX "tco-unpriced-lines" {
+        en: "Add price overrides for the unpriced parts",
+        zh: "为无价格的部件填写价格",
+    }
+    TCO_SPOT_OVERHEAD_UNSET "tco-spot-overhead-unset" {
+        en: "spot options count no work lost to interruptions (costs.spot_overhead_percent is 0)",
+        zh: "竞价实例选项未计入中断造成的工作损失（costs.spot_overhead_percent 为 0）",
+    }
+    TCO_PRICE_UNVERIFIED "tco-price-unverified" {
+        en: "the price of `{id}` could not be verified: {source}",
+        zh: "`{id}` 的价格未经核实：{source}",
+    }
+    TCO_ENTERED_COST_BELOW_DEPRECIATION "tco-entered-cost-below-depreciation" {
+        en: "the entered yearly owned cost is below the yearly depreciation ({depreciation} {currency}), so it cannot include it; the operating cost is taken as 0",
+        zh: "输入的每年自有成本低于每年折旧（{depreciation} {currency}），不可能包含折旧；运营成本按 0 计",
+    }
+}
 
 /// Whole-build wall power the energy and colocation lines are computed from (from the power
 /// analysis: `wall_idle_watts` and `wall_watts` at maximum).
@@ -320,17 +385,13 @@ pub fn scenario(
                 diagnostics.push(Diagnostic::new(
                     Severity::Info,
                     "tco-offer-gpu-differs",
-                    format!("the chosen cloud offer `{id}` rents {} GPUs, not the build's", offer.gpu),
+                    text!(TCO_OFFER_GPU_DIFFERS, id = id, gpu = &offer.gpu),
                 ));
             }
         } else if !costs.custom_offers.iter().any(|c| c.id == id) {
             diagnostics.push(
-                Diagnostic::new(
-                    Severity::Warning,
-                    "tco-offer-unknown",
-                    format!("the chosen cloud offer `{id}` is neither in the cloud catalog nor a custom offer of the build"),
-                )
-                .with_fix("Pick an offer id from catalog/clouds.ron (rigplan tco lists the matching ones), or add a custom offer"),
+                Diagnostic::new(Severity::Warning, "tco-offer-unknown", text!(TCO_OFFER_UNKNOWN, id = id))
+                    .with_fix(text!(TCO_OFFER_UNKNOWN_FIX)),
             );
         }
     } else if let Some(model) = &gpu_model {
@@ -349,15 +410,11 @@ pub fn scenario(
                     Severity::Info,
                     "tco-no-cloud-match",
                     match shape.largest_linked_node() {
-                        Some(n) => format!(
-                            "no cloud offer in the catalog rents {model} in instances that hold a whole node ({n} linked GPUs)"
-                        ),
-                        None => format!("no cloud offer in the catalog rents {model}"),
+                        Some(n) => text!(TCO_NO_CLOUD_MATCH_NODE, model = model, gpus = n.to_string()),
+                        None => text!(TCO_NO_CLOUD_MATCH, model = model),
                     },
                 )
-                .with_fix(
-                    "Enter a custom offer (price per GPU-hour or a yearly quote), or choose an offer with --offer",
-                ),
+                .with_fix(text!(TCO_NO_CLOUD_MATCH_FIX)),
             );
         }
     } else if shape.models.len() > 1 {
@@ -365,12 +422,9 @@ pub fn scenario(
             Diagnostic::new(
                 Severity::Info,
                 "tco-mixed-gpus",
-                format!(
-                    "the build mixes {} GPU models, so no single cloud offer rents the same capacity",
-                    shape.models.len()
-                ),
+                text!(TCO_MIXED_GPUS, models = shape.models.len().to_string()),
             )
-            .with_fix("Choose an offer with --offer, or enter a custom offer"),
+            .with_fix(text!(TCO_MIXED_GPUS_FIX)),
         );
     }
     for custom in &costs.custom_offers {
@@ -416,12 +470,8 @@ pub fn scenario(
     let energy_needed = costs.annual_owned_cost.is_none() && !costs.colocation_includes_power;
     if power.is_none() && (energy_needed || costs.colocation_per_kw_month > 0.0) {
         diagnostics.push(
-            Diagnostic::new(
-                Severity::Warning,
-                "tco-power-unknown",
-                "the build's wall power is not known, so energy and colocation are left out of the owned cost",
-            )
-            .with_fix("Complete the build so the power analysis can size it, or enter the yearly owned cost"),
+            Diagnostic::new(Severity::Warning, "tco-power-unknown", text!(TCO_POWER_UNKNOWN))
+                .with_fix(text!(TCO_POWER_UNKNOWN_FIX)),
         );
     }
     if bom.unpriced_lines > 0 {
@@ -429,26 +479,19 @@ pub fn scenario(
             Diagnostic::new(
                 Severity::Warning,
                 "tco-unpriced-lines",
-                format!(
-                    "capex leaves out {} line(s) with no price, so owning looks cheaper than it is",
-                    bom.unpriced_lines
-                ),
+                text!(TCO_UNPRICED_LINES, lines = bom.unpriced_lines.to_string()),
             )
-            .with_fix("Add price overrides for the unpriced parts"),
+            .with_fix(text!(TCO_UNPRICED_LINES_FIX)),
         );
     }
     if spot_overhead == 0.0 && options.iter().any(|o| o.term == Term::Spot) {
-        diagnostics.push(Diagnostic::new(
-            Severity::Info,
-            "tco-spot-overhead-unset",
-            "spot options count no work lost to interruptions (costs.spot_overhead_percent is 0)",
-        ));
+        diagnostics.push(Diagnostic::new(Severity::Info, "tco-spot-overhead-unset", text!(TCO_SPOT_OVERHEAD_UNSET)));
     }
     if let Some(p) = primary.and_then(|i| options.get(i)).filter(|p| p.price_check == Some(PriceCheck::Unverified)) {
         diagnostics.push(Diagnostic::new(
             Severity::Info,
             "tco-price-unverified",
-            format!("the price of `{}` could not be verified: {}", p.id, p.source),
+            text!(TCO_PRICE_UNVERIFIED, id = &p.id, source = &p.source),
         ));
     }
 
@@ -482,10 +525,10 @@ pub fn scenario(
         diagnostics.push(Diagnostic::new(
             Severity::Warning,
             "tco-entered-cost-below-depreciation",
-            format!(
-                "the entered yearly owned cost is below the yearly depreciation ({:.0} {}), so it cannot include it; the operating cost is taken as 0",
-                scenario.depreciation_per_year(),
-                scenario.currency
+            text!(
+                TCO_ENTERED_COST_BELOW_DEPRECIATION,
+                depreciation = format!("{:.0}", scenario.depreciation_per_year()),
+                currency = scenario.currency.to_string()
             ),
         ));
     }

@@ -1,0 +1,256 @@
+//! Texts with parameters, rendered in the reader's language.
+//!
+//! A [`Template`] is one sentence in every language rigplan speaks, with named placeholders
+//! (`{cpu}`, `{socket}`) that each language orders as its grammar wants. A [`Text`] is a
+//! template with its arguments; it renders in any [`Lang`] when a front end shows it, so the
+//! core decides *what* to say and never *in which language*. An argument is either plain
+//! (a part name, a formatted figure: the same in every language) or another `Text` (a
+//! phrase that itself translates, such as "the cluster").
+//!
+//! The templates live beside the rules that use them, declared with [`templates!`], which
+//! also lists them for the tests: each template names the finding code it belongs to, and
+//! `analysis::codes` holds every table, so a test checks that each template's placeholders
+//! are the same in both languages and that every registered code has its templates.
+
+use super::{Lang, fill_named};
+
+/// One sentence in every language, with named placeholders.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Template {
+    /// The finding code the sentence belongs to (`cooler-socket-mismatch`), or `""` for a
+    /// phrase shared by several findings.
+    pub code: &'static str,
+    /// English.
+    pub en: &'static str,
+    /// Simplified Chinese.
+    pub zh: &'static str,
+}
+
+impl Template {
+    /// The template in a language.
+    #[must_use]
+    pub fn get(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.en,
+            Lang::ZhCn => self.zh,
+        }
+    }
+}
+
+/// An argument of a [`Text`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    /// The same in every language: a part name, a socket, a figure already formatted.
+    Plain(String),
+    /// A phrase that translates.
+    Text(Text),
+    /// Items joined by the language's list separator (`, ` / `、`).
+    List(Vec<Arg>),
+}
+
+impl Arg {
+    fn render(&self, lang: Lang) -> String {
+        match self {
+            Self::Plain(s) => s.clone(),
+            Self::Text(t) => t.render(lang),
+            Self::List(items) => {
+                items.iter().map(|a| a.render(lang)).collect::<Vec<_>>().join(LIST_SEPARATOR.get(lang))
+            }
+        }
+    }
+}
+
+/// Turns a value into an [`Arg`]: strings are plain, a [`Text`] stays translatable.
+pub trait IntoArg {
+    /// The argument.
+    fn into_arg(self) -> Arg;
+}
+
+impl IntoArg for String {
+    fn into_arg(self) -> Arg {
+        Arg::Plain(self)
+    }
+}
+
+impl IntoArg for &String {
+    fn into_arg(self) -> Arg {
+        Arg::Plain(self.clone())
+    }
+}
+
+impl IntoArg for &str {
+    fn into_arg(self) -> Arg {
+        Arg::Plain(self.to_owned())
+    }
+}
+
+impl IntoArg for &crate::core::catalog::PartId {
+    fn into_arg(self) -> Arg {
+        Arg::Plain(self.to_string())
+    }
+}
+
+impl IntoArg for Text {
+    fn into_arg(self) -> Arg {
+        Arg::Text(self)
+    }
+}
+
+impl IntoArg for &Text {
+    fn into_arg(self) -> Arg {
+        Arg::Text(self.clone())
+    }
+}
+
+impl<T: IntoArg> IntoArg for Vec<T> {
+    fn into_arg(self) -> Arg {
+        Arg::List(self.into_iter().map(IntoArg::into_arg).collect())
+    }
+}
+
+/// A template with its arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Text {
+    template: &'static Template,
+    args: Vec<(&'static str, Arg)>,
+    /// A sentence not yet moved into a template: shown as written in every language. The
+    /// compatibility rules' messages are still built this way (see `From<String>`); every
+    /// other finding renders from its templates.
+    english: Option<String>,
+}
+
+/// An English sentence built where a rule runs, not yet a template: it renders as written in
+/// every language (the transitional path of the rules whose messages are not translated yet).
+impl From<String> for Text {
+    fn from(sentence: String) -> Self {
+        Self { template: &UNTRANSLATED, args: Vec::new(), english: Some(sentence) }
+    }
+}
+
+impl From<&str> for Text {
+    fn from(sentence: &str) -> Self {
+        Self::from(sentence.to_owned())
+    }
+}
+
+impl Text {
+    /// The template without arguments yet.
+    #[must_use]
+    pub fn new(template: &'static Template) -> Self {
+        Self { template, args: Vec::new(), english: None }
+    }
+
+    /// Adds the argument of placeholder `name`.
+    #[must_use]
+    pub fn arg(mut self, name: &'static str, value: impl IntoArg) -> Self {
+        self.args.push((name, value.into_arg()));
+        self
+    }
+
+    /// The template.
+    #[must_use]
+    pub fn template(&self) -> &'static Template {
+        self.template
+    }
+
+    /// The finding code of the template (`""` for a shared phrase).
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        self.template.code
+    }
+
+    /// The text in a language.
+    #[must_use]
+    pub fn render(&self, lang: Lang) -> String {
+        if let Some(sentence) = &self.english {
+            return sentence.clone();
+        }
+        let values: Vec<(&str, String)> = self.args.iter().map(|(n, a)| (*n, a.render(lang))).collect();
+        let pairs: Vec<(&str, &str)> = values.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        fill_named(self.template.get(lang), &pairs)
+    }
+}
+
+/// A text from a template and named arguments:
+/// `text!(COOLER_TOO_TALL, cooler = c.name, height = format!("{h:.0}"))`.
+#[macro_export]
+macro_rules! text {
+    ($template:expr $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::core::i18n::Text::new(&$template)$(.arg(stringify!($name), $value))*
+    };
+}
+
+/// Declares templates and a slice listing them:
+///
+/// ```ignore
+/// templates! {
+///     pub(crate) TEMPLATES;
+///     COOLER_TOO_TALL "cooler-too-tall" {
+///         en: "{cooler} is {height} mm tall",
+///         zh: "{cooler} 高 {height} mm",
+///     }
+/// }
+/// ```
+#[macro_export]
+macro_rules! templates {
+    ($vis:vis $all:ident; $($name:ident $code:literal { en: $en:literal, zh: $zh:literal $(,)? })*) => {
+        $(
+            #[doc = concat!("English: ", $en)]
+            $vis static $name: $crate::core::i18n::Template =
+                $crate::core::i18n::Template { code: $code, en: $en, zh: $zh };
+        )*
+        /// Every template of this module, for the registry's tests.
+        #[cfg(test)]
+        $vis static $all: &[&$crate::core::i18n::Template] = &[$(&$name),*];
+    };
+}
+
+crate::templates! {
+    pub SHARED;
+    IN_NODE "" {
+        en: "{node}: {text}",
+        zh: "{node}：{text}",
+    }
+    UNTRANSLATED "" {
+        en: "{text}",
+        zh: "{text}",
+    }
+    LIST_SEPARATOR "" {
+        en: ", ",
+        zh: "、",
+    }
+}
+
+/// `{node}: {text}`: a finding about one node group, prefixed with its name.
+#[must_use]
+pub fn in_node(node: &str, text: Text) -> Text {
+    crate::text!(IN_NODE, node = node, text = text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    crate::templates! {
+        T;
+        SOCKET "cpu-socket-mismatch" {
+            en: "{cpu} needs socket {socket}",
+            zh: "{cpu} 需要 {socket} 插槽",
+        }
+    }
+
+    #[test]
+    fn renders_in_each_language_with_nested_texts() {
+        let t = crate::text!(SOCKET, cpu = "Ryzen 9 7950X", socket = "AM5");
+        assert_eq!(t.render(Lang::En), "Ryzen 9 7950X needs socket AM5");
+        assert_eq!(t.render(Lang::ZhCn), "Ryzen 9 7950X 需要 AM5 插槽");
+        let n = in_node("Node 1", t);
+        assert_eq!(n.render(Lang::En), "Node 1: Ryzen 9 7950X needs socket AM5");
+        assert_eq!(n.render(Lang::ZhCn), "Node 1：Ryzen 9 7950X 需要 AM5 插槽");
+        assert_eq!(n.code(), "");
+        assert_eq!(T.len(), 1);
+        let l = crate::text!(SOCKET, cpu = vec!["A", "B"], socket = "AM5");
+        assert_eq!(l.render(Lang::En), "A, B needs socket AM5");
+        assert_eq!(l.render(Lang::ZhCn), "A、B 需要 AM5 插槽");
+    }
+}
