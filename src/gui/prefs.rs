@@ -72,4 +72,14 @@ mod tests {
         let p: Prefs = ron::from_str("(main_view: Compare, compare: [Current, File(\"/b.ron\")])").unwrap();
         assert_eq!(p.compare, vec![CompareSource::Current, CompareSource::File(PathBuf::from("/b.ron"))]);
     }
+
+    #[test]
+    fn the_chosen_language_survives_a_round_trip() {
+        for lang in [None, Some(Lang::En), Some(Lang::ZhCn)] {
+            let prefs = Prefs { lang, ..Prefs::default() };
+            let text = ron::to_string(&prefs).unwrap();
+            let back: Prefs = ron::from_str(&text).unwrap();
+            assert_eq!(back.lang, lang, "{text}");
+        }
+    }
 }

@@ -10,6 +10,7 @@
 
 use crate::core::build::{CostKind, Location};
 use crate::core::catalog::{PartId, PartKind};
+use crate::core::i18n::Lang;
 use crate::core::resolve::Resolved;
 use crate::core::units::Currency;
 use serde::Serialize;
@@ -167,21 +168,33 @@ pub fn bill_of_materials(resolved: &Resolved<'_>) -> Bom {
     }
 }
 
-/// The purchasing category of a part kind, as a bill of materials and a sheet print it.
+/// The purchasing category of a part kind in English, as a bill of materials and a sheet
+/// print it.
 #[must_use]
 pub fn category_label(kind: Option<PartKind>) -> &'static str {
-    match kind {
-        Some(PartKind::Gpu) => "GPU",
-        Some(PartKind::Cpu) => "CPU",
-        Some(PartKind::Motherboard) => "Motherboard",
-        Some(PartKind::Memory) => "Memory",
-        Some(PartKind::Storage) => "Storage",
-        Some(PartKind::Psu) => "PSU",
-        Some(PartKind::Cooler) => "Cooler",
-        Some(PartKind::Chassis) => "Chassis",
-        Some(PartKind::Nic) => "NIC",
-        Some(PartKind::Switch) => "Switch",
-        Some(PartKind::System) => "System",
-        None => "Unknown part",
+    category_label_in(kind, Lang::En)
+}
+
+/// The purchasing category of a part kind in a language (Chinese terms from `zh-terms.md`:
+/// GPU (显卡), 主板, 电源 …); `None` is a part the catalog does not know.
+#[must_use]
+pub fn category_label_in(kind: Option<PartKind>, lang: Lang) -> &'static str {
+    let (en, zh) = match kind {
+        Some(PartKind::Gpu) => ("GPU", "GPU (显卡)"),
+        Some(PartKind::Cpu) => ("CPU", "CPU (处理器)"),
+        Some(PartKind::Motherboard) => ("Motherboard", "主板"),
+        Some(PartKind::Memory) => ("Memory", "内存"),
+        Some(PartKind::Storage) => ("Storage", "存储"),
+        Some(PartKind::Psu) => ("PSU", "电源"),
+        Some(PartKind::Cooler) => ("Cooler", "散热器"),
+        Some(PartKind::Chassis) => ("Chassis", "机箱"),
+        Some(PartKind::Nic) => ("NIC", "网卡"),
+        Some(PartKind::Switch) => ("Switch", "交换机"),
+        Some(PartKind::System) => ("System", "整机"),
+        None => ("Unknown part", "未知部件"),
+    };
+    match lang {
+        Lang::En => en,
+        Lang::ZhCn => zh,
     }
 }

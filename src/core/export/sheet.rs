@@ -44,7 +44,13 @@ impl PriceBasis {
     /// Short text for a table cell in a language.
     #[must_use]
     pub fn label_in(self, lang: Lang) -> &'static str {
-        SheetTexts::of(lang).price_bases[self as usize]
+        let [catalog, overridden, included, none] = SheetTexts::of(lang).price_bases;
+        match self {
+            Self::Catalog => catalog,
+            Self::Override => overridden,
+            Self::Included => included,
+            Self::None => none,
+        }
     }
 }
 
@@ -103,7 +109,11 @@ impl CustomKind {
     /// Short text for a table cell in a language.
     #[must_use]
     pub fn label_in(self, lang: Lang) -> &'static str {
-        SheetTexts::of(lang).custom_kinds[self as usize]
+        let [capex, per_year] = SheetTexts::of(lang).custom_kinds;
+        match self {
+            Self::Capex => capex,
+            Self::OpexPerYear => per_year,
+        }
     }
 }
 

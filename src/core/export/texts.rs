@@ -9,6 +9,7 @@
 //! ids, units and finding codes stay as written; JSON keys stay English (a stable schema).
 
 use crate::core::analysis::Severity;
+use crate::core::analysis::bom::category_label_in;
 use crate::core::analysis::summary::CompatStatus;
 use crate::core::catalog::PartKind;
 use crate::core::i18n::Lang;
@@ -113,8 +114,6 @@ pub struct SheetTexts {
     pub sources: &'static str,
     pub power_by_component: &'static str,
     pub tco_heading: &'static str,
-    /// Purchasing categories, in [`PartKind::ALL`] order, then the unknown part.
-    pub categories: [&'static str; 12],
     /// `included in the price of {line}; {source}`.
     pub included_in: &'static str,
     /// `{n} part line(s) have no price …`.
@@ -179,8 +178,7 @@ impl SheetTexts {
     /// A purchasing category's name (`None` is a part the catalog does not know).
     #[must_use]
     pub fn category(&self, kind: Option<PartKind>) -> &'static str {
-        let i = kind.and_then(|k| PartKind::ALL.iter().position(|&x| x == k)).unwrap_or(self.categories.len() - 1);
-        self.categories.get(i).copied().unwrap_or_default()
+        category_label_in(kind, self.lang)
     }
 
     /// A severity's name.
@@ -317,20 +315,6 @@ pub static EN: SheetTexts = SheetTexts {
     sources: "Sources",
     power_by_component: "Power by component",
     tco_heading: "Total cost of ownership",
-    categories: [
-        "GPU",
-        "CPU",
-        "Motherboard",
-        "Memory",
-        "Storage",
-        "PSU",
-        "Cooler",
-        "Chassis",
-        "NIC",
-        "Switch",
-        "System",
-        "Unknown part",
-    ],
     included_in: "included in the price of {}; {}",
     note_unpriced: "{} part line(s) have no price and are not in the totals; get a quote for them.",
     note_unknown: "{} part line(s) name parts the catalog does not know; they are listed by id and left out of every figure.",
@@ -464,20 +448,6 @@ pub static ZH: SheetTexts = SheetTexts {
     sources: "来源",
     power_by_component: "各部件功耗",
     tco_heading: "总拥有成本",
-    categories: [
-        "GPU (显卡)",
-        "CPU (处理器)",
-        "主板",
-        "内存",
-        "存储",
-        "电源",
-        "散热器",
-        "机箱",
-        "网卡",
-        "交换机",
-        "整机",
-        "未知部件",
-    ],
     included_in: "已含在 {} 的价格中；{}",
     note_unpriced: "{} 个部件行没有价格，未计入合计；请向供应商询价。",
     note_unknown: "{} 个部件行引用了部件库中没有的部件；它们按 ID 列出，不计入任何数值。",

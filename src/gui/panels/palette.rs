@@ -203,6 +203,25 @@ struct FacetValues {
     figures: Vec<f64>,
 }
 
+/// The distinct values of every kind's facets, named in `texts`' language.
+fn facet_values(catalog: &Catalog, texts: &Texts) -> BTreeMap<PartKind, FacetValues> {
+    let mut values = BTreeMap::new();
+    for k in PartKind::ALL {
+        let choices = choice_facets(k)
+            .iter()
+            .map(|f| {
+                catalog.parts_of(k).filter_map(|p| (f.value)(p, texts)).collect::<BTreeSet<_>>().into_iter().collect()
+            })
+            .collect();
+        let value = figure_facet(k).value;
+        let mut figures: Vec<f64> = catalog.parts_of(k).filter_map(value).filter(|v| v.is_finite()).collect();
+        figures.sort_by(f64::total_cmp);
+        figures.dedup();
+        values.insert(k, FacetValues { choices, figures });
+    }
+    values
+}
+
 /// The palette's own UI state.
 pub struct PaletteState {
     pub kind: PartKind,
@@ -221,25 +240,7 @@ impl PaletteState {
     /// A palette on a catalog, showing `kind`.
     #[must_use]
     pub fn new(catalog: &Catalog, kind: PartKind, texts: &Texts) -> Self {
-        let mut values = BTreeMap::new();
-        for k in PartKind::ALL {
-            let choices = choice_facets(k)
-                .iter()
-                .map(|f| {
-                    catalog
-                        .parts_of(k)
-                        .filter_map(|p| (f.value)(p, texts))
-                        .collect::<BTreeSet<_>>()
-                        .into_iter()
-                        .collect()
-                })
-                .collect();
-            let value = figure_facet(k).value;
-            let mut figures: Vec<f64> = catalog.parts_of(k).filter_map(value).filter(|v| v.is_finite()).collect();
-            figures.sort_by(f64::total_cmp);
-            figures.dedup();
-            values.insert(k, FacetValues { choices, figures });
-        }
+        let values = facet_values(catalog, texts);
         Self {
             kind,
             query: String::new(),
@@ -257,8 +258,7 @@ impl PaletteState {
     /// would match nothing, so choice filters are cleared, while the search, the sort and the
     /// figure and price filters stay.
     pub fn relabel(&mut self, catalog: &Catalog, texts: &Texts) {
-        let fresh = Self::new(catalog, self.kind, texts);
-        self.values = fresh.values;
+        self.values = facet_values(catalog, texts);
         for f in self.filters.values_mut() {
             f.choices.iter_mut().for_each(|c| *c = None);
         }
