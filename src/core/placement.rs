@@ -719,14 +719,23 @@ mod tests {
     #[test]
     fn new_errors_is_a_multiset_difference_over_errors_only() {
         use crate::core::analysis::Diagnostic;
-        let e = |code: &str, msg: &str| Diagnostic::new(Severity::Error, code, msg);
-        let w = Diagnostic::new(Severity::Warning, "w", "a warning");
-        let before = vec![e("a", "one"), w.clone()];
-        let after = vec![e("a", "one"), e("a", "one"), e("b", "two"), w.clone(), w];
+        crate::templates! {
+            T;
+            ONE "a" { en: "one", zh: "一" }
+            TWO "b" { en: "two", zh: "二" }
+            WARNING "w" { en: "a warning", zh: "警告" }
+        }
+        let _ = T; // the macro's list of the templates, which this test names one by one
+        let e = |code: &str, msg: &'static crate::core::i18n::Template| {
+            Diagnostic::new(Severity::Error, code, crate::core::i18n::Text::new(msg))
+        };
+        let w = Diagnostic::new(Severity::Warning, "w", crate::text!(WARNING));
+        let before = vec![e("a", &ONE), w.clone()];
+        let after = vec![e("a", &ONE), e("a", &ONE), e("b", &TWO), w.clone(), w];
         let fresh: Vec<&str> = new_errors(&before, &after).iter().map(|d| d.message.as_str()).collect();
         assert_eq!(fresh, ["one", "two"], "the second `one` and `two` are new; warnings never count");
         assert!(new_errors(&after, &before).is_empty());
-        let mut in_other_node = e("a", "one");
+        let mut in_other_node = e("a", &ONE);
         in_other_node.node = Some(1);
         assert_eq!(new_errors(&before, &[in_other_node]).len(), 1);
     }

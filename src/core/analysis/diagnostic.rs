@@ -63,8 +63,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     #[must_use]
-    pub fn new(severity: Severity, code: &str, text: impl Into<Text>) -> Self {
-        let text = text.into();
+    pub fn new(severity: Severity, code: &str, text: Text) -> Self {
         Self {
             severity,
             code: code.to_owned(),
@@ -102,8 +101,7 @@ impl Diagnostic {
     }
 
     #[must_use]
-    pub fn with_fix(mut self, fix: impl Into<Text>) -> Self {
-        let fix = fix.into();
+    pub fn with_fix(mut self, fix: Text) -> Self {
         self.fix = Some(fix.render(Lang::En));
         self.fix_text = Some(fix);
         self

@@ -113,31 +113,13 @@ impl<T: IntoArg> IntoArg for Vec<T> {
 pub struct Text {
     template: &'static Template,
     args: Vec<(&'static str, Arg)>,
-    /// A sentence not yet moved into a template: shown as written in every language. The
-    /// compatibility rules' messages are still built this way (see `From<String>`); every
-    /// other finding renders from its templates.
-    english: Option<String>,
-}
-
-/// An English sentence built where a rule runs, not yet a template: it renders as written in
-/// every language (the transitional path of the rules whose messages are not translated yet).
-impl From<String> for Text {
-    fn from(sentence: String) -> Self {
-        Self { template: &UNTRANSLATED, args: Vec::new(), english: Some(sentence) }
-    }
-}
-
-impl From<&str> for Text {
-    fn from(sentence: &str) -> Self {
-        Self::from(sentence.to_owned())
-    }
 }
 
 impl Text {
     /// The template without arguments yet.
     #[must_use]
     pub fn new(template: &'static Template) -> Self {
-        Self { template, args: Vec::new(), english: None }
+        Self { template, args: Vec::new() }
     }
 
     /// Adds the argument of placeholder `name`.
@@ -162,9 +144,6 @@ impl Text {
     /// The text in a language.
     #[must_use]
     pub fn render(&self, lang: Lang) -> String {
-        if let Some(sentence) = &self.english {
-            return sentence.clone();
-        }
         let values: Vec<(&str, String)> = self.args.iter().map(|(n, a)| (*n, a.render(lang))).collect();
         let pairs: Vec<(&str, &str)> = values.iter().map(|(n, v)| (*n, v.as_str())).collect();
         fill_named(self.template.get(lang), &pairs)
@@ -210,10 +189,6 @@ crate::templates! {
     IN_NODE "" {
         en: "{node}: {text}",
         zh: "{node}：{text}",
-    }
-    UNTRANSLATED "" {
-        en: "{text}",
-        zh: "{text}",
     }
     LIST_SEPARATOR "" {
         en: ", ",

@@ -216,8 +216,8 @@ impl Attach for Diagnostic {
 }
 
 /// A finding about one node group: its text prefixed with the group's name.
-fn diag(node: &Node<'_>, severity: Severity, code: &str, text: impl Into<Text>) -> Diagnostic {
-    Diagnostic::new(severity, code, in_node(node.name, text.into())).in_node(node.index)
+fn diag(node: &Node<'_>, severity: Severity, code: &str, text: Text) -> Diagnostic {
+    Diagnostic::new(severity, code, in_node(node.name, text)).in_node(node.index)
 }
 
 /// Every finding template of the compatibility rules, for the registry's tests.
