@@ -117,3 +117,37 @@ fn the_power_tab_shows_the_report_and_saves_its_plot() {
         other => panic!("expected one SavePlot, got {other:?}"),
     }
 }
+
+/// The palette prices parts in the build's currency at the build's exchange rate (catalog
+/// prices are USD), and its price filter reads in that currency too.
+#[test]
+fn the_palette_prices_parts_in_the_builds_currency() {
+    use rigplan::core::catalog::PartKind;
+    use rigplan::core::units::Currency;
+    use rigplan::gui::panels::palette::PaletteState;
+    let mut build = two_gpus();
+    build.site.currency = Currency("CNY".to_owned());
+    build.site.usd_exchange_rate = 7.2;
+    let panel = Panel::new(build, None);
+    let palette = PaletteState::new(&panel.catalog, PartKind::Gpu, rigplan::gui::text::for_lang(Default::default()));
+    let mut h = Harness::builder().with_size(vec2(640.0, 900.0)).build_ui_state(
+        |ui, (p, palette): &mut (Panel, PaletteState)| {
+            let mut fx = FrameCtx::new(&p.catalog, &p.doc, &p.derived, &mut p.commands);
+            palette.ui(ui, &mut fx);
+        },
+        (panel, palette),
+    );
+    h.run();
+    // The RTX 4090 Founders Edition: 1,599 USD launch price × 7.2 CNY per USD = 11,512.8.
+    palette_search(&mut h, "RTX 4090 Founders");
+    assert!(h.query_by_label("11,513 CNY").is_some(), "the row's price is in CNY");
+    assert!(h.query_all_by_label("Price (CNY)").next().is_some(), "the filter names the currency");
+    assert!(h.query_all_by_label("$1,599").next().is_none(), "no USD price in a CNY build's palette");
+}
+
+fn palette_search<S>(h: &mut Harness<'static, S>, query: &str) {
+    let field = h.get_by_role(egui::accesskit::Role::TextInput);
+    field.focus();
+    field.type_text(query);
+    h.run();
+}

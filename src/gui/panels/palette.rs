@@ -191,7 +191,8 @@ pub struct Filters {
     pub choices: Vec<Option<String>>,
     /// Key figure at least this (None: any).
     pub figure_min: Option<f64>,
-    /// Price range in USD (None: unbounded).
+    /// Price range in USD, the catalog's currency (None: unbounded). The panel shows and
+    /// takes the bounds in the build's currency at its exchange rate.
     pub price_min_usd: Option<f64>,
     pub price_max_usd: Option<f64>,
 }
@@ -438,10 +439,12 @@ impl PaletteState {
                         .labelled_by(label.id);
                     ui.end_row();
                 }
-                let label = ui.label(t.filter_price);
+                let site = &fx.doc.build().site;
+                let label = ui.label(fill(t.filter_price, &[&site.currency]));
+                let rate = site.usd_exchange_rate;
                 ui.horizontal(|ui| {
-                    price_bound(ui, &mut filters.price_min_usd, t.price_from, t.any, label.id);
-                    price_bound(ui, &mut filters.price_max_usd, t.price_to, t.any, label.id);
+                    price_bound(ui, &mut filters.price_min_usd, rate, t.price_from, t.any, label.id);
+                    price_bound(ui, &mut filters.price_max_usd, rate, t.price_to, t.any, label.id);
                 });
                 ui.end_row();
                 let label = ui.label(t.sort_by);
@@ -504,19 +507,29 @@ impl PaletteState {
     }
 }
 
-fn price_bound(ui: &mut egui::Ui, bound: &mut Option<f64>, prefix: &str, any: &'static str, label: egui::Id) {
-    let mut v = bound.unwrap_or(0.0);
+/// A price bound kept in USD and shown in the build's currency (`rate` units per USD): the
+/// field reads and takes amounts in that currency, and 0 is "any".
+fn price_bound(
+    ui: &mut egui::Ui,
+    bound_usd: &mut Option<f64>,
+    rate: f64,
+    prefix: &str,
+    any: &'static str,
+    label: egui::Id,
+) {
+    let rate = if rate.is_finite() && rate > 0.0 { rate } else { 1.0 };
+    let mut v = bound_usd.map_or(0.0, |usd| usd * rate);
     let r = ui
         .add(
             egui::DragValue::new(&mut v)
-                .speed(50.0)
-                .range(0.0..=1_000_000.0)
+                .speed(50.0 * rate)
+                .range(0.0..=1_000_000.0 * rate)
                 .prefix(prefix)
                 .custom_formatter(move |n, _| if n <= 0.0 { any.to_owned() } else { format_thousands(n, 0) }),
         )
         .labelled_by(label);
     if r.changed() {
-        *bound = (v > 0.0).then_some(v);
+        *bound_usd = (v > 0.0).then_some(v / rate);
     }
 }
 
@@ -534,7 +547,9 @@ fn row(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, part: Part<'_>) {
     if resp.hovered() || resp.dragged() {
         ui.painter().rect_filled(rect, 4.0, ui.visuals().widgets.hovered.weak_bg_fill);
     }
-    let price = meta.price_usd.map_or_else(|| t.no_price.to_owned(), |p| fill(t.price_usd, &[&format_thousands(p, 0)]));
+    let site = &fx.doc.build().site;
+    let price = crate::core::analysis::bom::catalog_unit_price(&meta, site.usd_exchange_rate)
+        .map_or_else(|| t.no_price.to_owned(), |p| fill(t.money, &[&format_thousands(p, 0), &site.currency]));
     let mut child = ui.new_child(
         UiBuilder::new().max_rect(rect.shrink2(egui::vec2(6.0, 2.0))).layout(Layout::left_to_right(Align::Center)),
     );

@@ -117,7 +117,6 @@ pub struct Texts {
     pub palette_no_match: &'static str,
     pub add: &'static str,
     pub add_hint: &'static str,
-    pub price_usd: &'static str,
     pub no_price: &'static str,
     pub source: &'static str,
     pub defined_at: &'static str,
