@@ -590,7 +590,7 @@ pub fn write_fit_section(out: &mut dyn Write, matrices: &[FitMatrix]) -> std::io
             write!(out, " {:>18}", k.short())?;
         }
         writeln!(out)?;
-        for row in &m.rows {
+        for row in m.rows.iter() {
             write!(out, "  {:<NAME_WIDTH$}", clip(&row.model_name, NAME_WIDTH))?;
             for cell in &row.cells {
                 write!(out, " {:>18}", cell_text(cell))?;

@@ -194,6 +194,22 @@ pub struct Resolved<'a> {
     pub unknown: Vec<UnknownPart>,
     /// System GPU references that do not resolve (a catalog problem, reported once).
     pub unknown_system_gpus: Vec<(PartId, PartId)>,
+    /// Per node group, the first earlier group identical to it but for its name (same
+    /// count, lines, slot choices, PSU redundancy and NVLink bridge), if any. Every per-node
+    /// analysis finds the same for both, so it analyses the first and copies the result
+    /// (a 64-group cluster of one server design is one analysis, not 64).
+    pub twins: Vec<Option<usize>>,
+}
+
+/// The first group before `i` that [`Resolved::twins`] counts as identical to group `i`.
+fn twin_of(nodes: &[crate::core::build::NodeGroup], i: usize) -> Option<usize> {
+    let n = nodes.get(i)?;
+    nodes.get(..i)?.iter().position(|m| {
+        m.count == n.count
+            && m.psu_redundancy == n.psu_redundancy
+            && m.nvlink_bridge == n.nvlink_bridge
+            && m.parts == n.parts
+    })
 }
 
 impl<'a> Resolved<'a> {
@@ -255,7 +271,8 @@ impl<'a> Resolved<'a> {
             })
             .collect();
         let cluster = resolve_lines(&build.cluster, Location::Cluster);
-        Self { build, catalog, nodes, cluster, unknown, unknown_system_gpus }
+        let twins = (0..build.nodes.len()).map(|i| twin_of(&build.nodes, i)).collect();
+        Self { build, catalog, nodes, cluster, unknown, unknown_system_gpus, twins }
     }
 
     /// GPUs in the whole build (per-node GPUs × node counts).

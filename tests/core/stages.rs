@@ -33,3 +33,52 @@ fn the_full_report_adds_no_error_to_the_hardware_stage() {
         assert!(report.diagnostics.len() >= hardware.diagnostics.len());
     }
 }
+
+/// Identical node groups are analysed once and the result copied (`Resolved::twins`): the
+/// copies equal what analysing every group gives, findings (messages in both languages, fixes,
+/// lines, node indexes) and the compatibility, power and thermal sections alike.
+#[test]
+fn twin_node_groups_copied_equal_twin_node_groups_analysed() {
+    use rigplan::core::build::{Build, Location, NodeGroup};
+    use rigplan::core::i18n::Lang;
+    let mut builds: Vec<Build> = templates::TEMPLATES.iter().map(|t| t.load().expect("template")).collect();
+    for b in builds.clone() {
+        // Three copies of each template's first group, one in between that differs (a node
+        // group named like another's copy must not confuse the renaming), and one empty.
+        let mut b = b;
+        let first = b.nodes[0].clone();
+        for name in ["Rack A", "Rack B"] {
+            b.nodes.push(NodeGroup { name: name.to_owned(), ..first.clone() });
+        }
+        let mut other = NodeGroup { name: first.name.clone() + " (spare)", ..first.clone() };
+        other.count += 1;
+        b.nodes.insert(1, other);
+        b.nodes.push(NodeGroup::new("Empty 1"));
+        b.nodes.push(NodeGroup::new("Empty 2"));
+        let n = b.nodes.len();
+        b.add_part(Location::Node(n - 1), &rigplan::core::catalog::PartId::from("gpu/nvidia-rtx-4090"), 1).ok();
+        builds.push(b);
+    }
+    let mut with_twins = 0;
+    for b in &builds {
+        let mut resolved = Resolved::new(catalog(), b);
+        with_twins += resolved.twins.iter().flatten().count();
+        let copied = analysis::check_hardware(&resolved);
+        resolved.twins.iter_mut().for_each(|t| *t = None);
+        let analysed = analysis::check_hardware(&resolved);
+        assert_eq!(copied.diagnostics, analysed.diagnostics, "{}", b.name);
+        for (c, a) in copied.diagnostics.iter().zip(&analysed.diagnostics) {
+            assert_eq!(c.message_in(Lang::ZhCn), a.message_in(Lang::ZhCn));
+            assert_eq!(c.fix_in(Lang::ZhCn), a.fix_in(Lang::ZhCn));
+        }
+        assert_eq!(json(&copied.compat), json(&analysed.compat), "{}", b.name);
+        assert_eq!(json(&copied.power), json(&analysed.power), "{}", b.name);
+        assert_eq!(json(&copied.thermal), json(&analysed.thermal), "{}", b.name);
+    }
+    assert!(with_twins >= 2 * templates::TEMPLATES.len(), "the copies are twins: {with_twins}");
+}
+
+/// A section as JSON, to compare sections that have no `PartialEq`.
+fn json<T: serde::Serialize>(section: &T) -> String {
+    serde_json::to_string(section).expect("a report section serializes")
+}

@@ -4,7 +4,7 @@
 use crate::core::build::Location;
 use crate::core::catalog::PartId;
 use crate::core::i18n::{Lang, Text};
-use crate::core::resolve::Resolved;
+use crate::core::resolve::{Node, Resolved};
 use crate::text;
 use serde::Serialize;
 
@@ -58,7 +58,7 @@ pub struct Diagnostic {
     text: Text,
     /// The fix as a template with its parameters.
     #[serde(skip)]
-    fix_text: Option<Text>,
+    fix_text: Option<std::sync::Arc<Text>>,
 }
 
 impl Diagnostic {
@@ -103,8 +103,49 @@ impl Diagnostic {
     #[must_use]
     pub fn with_fix(mut self, fix: Text) -> Self {
         self.fix = Some(fix.render(Lang::En));
-        self.fix_text = Some(fix);
+        self.fix_text = Some(std::sync::Arc::new(fix));
         self
+    }
+
+    /// The same finding about node group `to` instead of `from`, two groups identical but
+    /// for their names ([`Resolved::twins`]): the group index, the build lines and every
+    /// mention of the name follow. A message of the form `{node}: …` keeps its rest as
+    /// rendered, so a copy costs no rendering.
+    ///
+    /// [`Resolved::twins`]: crate::core::resolve::Resolved::twins
+    #[must_use]
+    pub fn moved_to(&self, from: &Node<'_>, to: &Node<'_>) -> Self {
+        let (old, new) = (from.name, to.name);
+        let text = self.text.renamed_node(old, new);
+        let rest = self.message.strip_prefix(old).and_then(|r| r.strip_prefix(": "));
+        let message = match rest {
+            Some(rest) if self.text.is_plain_node_prefix() => format!("{new}: {rest}"),
+            _ => text.render(Lang::En),
+        };
+        // Most fixes name no node: the copy shares the fix and its English rendering.
+        let (fix_text, fix) = match &self.fix_text {
+            Some(f) if f.names_node() => {
+                let renamed = f.renamed_node(old, new);
+                let english = renamed.render(Lang::En);
+                (Some(std::sync::Arc::new(renamed)), Some(english))
+            }
+            other => (other.clone(), self.fix.clone()),
+        };
+        let moved = |l: &LineRef| match l.location {
+            Location::Node(i) if i == from.index => LineRef { location: Location::Node(to.index), line: l.line },
+            _ => l.clone(),
+        };
+        Self {
+            severity: self.severity,
+            code: self.code.clone(),
+            message,
+            parts: self.parts.clone(),
+            lines: self.lines.iter().map(moved).collect(),
+            node: self.node.map(|n| if n == from.index { to.index } else { n }),
+            fix,
+            text,
+            fix_text,
+        }
     }
 
     /// The message in a language.

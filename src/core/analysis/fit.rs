@@ -234,7 +234,9 @@ pub struct FitMatrix {
     pub interconnect: String,
     pub topology: Topology,
     pub workloads: Vec<FitColumn>,
-    pub rows: Vec<FitRow>,
+    /// One row per catalog model. Shared between the node groups with the same GPU and
+    /// links (a 64-group cluster of one design holds one matrix, not 64 copies).
+    pub rows: std::sync::Arc<Vec<FitRow>>,
     pub notes: Vec<String>,
 }
 
@@ -504,8 +506,8 @@ pub fn build_fit(resolved: &Resolved<'_>) -> Vec<FitMatrix> {
             interconnect: topo.description.clone(),
             workloads: WorkloadKind::ALL.iter().map(|k| FitColumn { id: k.id(), label: k.label() }).collect(),
             rows: match out.iter().find(|m| m.gpu == gpu.id && m.topology == topo) {
-                Some(same) => same.rows.clone(),
-                None => fit_matrix(&resolved.catalog.models, gpu, &topo),
+                Some(same) => std::sync::Arc::clone(&same.rows),
+                None => std::sync::Arc::new(fit_matrix(&resolved.catalog.models, gpu, &topo)),
             },
             topology: topo,
             notes,
@@ -727,8 +729,12 @@ mod tests {
         assert_eq!(m[0].rows, m[1].rows);
         assert_eq!((m[1].node, m[2].node), (1, 2), "each matrix keeps its own group");
         let card = catalog.gpu(&gpu).unwrap();
-        assert_eq!(m[1].rows, fit_matrix(&catalog.models, card, &m[1].topology), "a reused matrix is the one computed");
-        assert_eq!(m[2].rows, fit_matrix(&catalog.models, card, &m[2].topology));
+        assert_eq!(
+            *m[1].rows,
+            fit_matrix(&catalog.models, card, &m[1].topology),
+            "a reused matrix is the one computed"
+        );
+        assert_eq!(*m[2].rows, fit_matrix(&catalog.models, card, &m[2].topology));
         assert_ne!(m[0].rows, m[2].rows, "one card is not two");
     }
 

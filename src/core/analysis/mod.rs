@@ -18,6 +18,7 @@ pub mod speed;
 pub mod summary;
 pub mod tco;
 pub mod thermal;
+mod twins;
 
 pub use diagnostic::{Diagnostic, LineRef, Severity};
 

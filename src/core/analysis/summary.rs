@@ -254,7 +254,7 @@ fn tco_summary(tco: &Tco) -> TcoSummary {
 pub fn fitting_workloads(fit: &[FitMatrix]) -> BTreeMap<&ModelId, Vec<WorkloadKind>> {
     let mut out: BTreeMap<&ModelId, Vec<WorkloadKind>> = BTreeMap::new();
     for matrix in fit {
-        for row in &matrix.rows {
+        for row in matrix.rows.iter() {
             let entry = out.entry(&row.model).or_default();
             for cell in &row.cells {
                 if cell.verdict.is_some_and(super::memory::Verdict::fits) && !entry.contains(&cell.workload) {

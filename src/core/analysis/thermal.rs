@@ -249,14 +249,21 @@ pub fn analyze_with(
 ) -> (ThermalReport, Vec<Diagnostic>) {
     let ambient = resolved.build.site.ambient_c;
     let mut out = Vec::new();
-    let mut nodes = Vec::new();
+    let mut nodes = Vec::with_capacity(resolved.nodes.len());
     let mut heat = power.cluster_wall.max_watts;
     let mut heat_typical = power.cluster_wall.typical_watts;
-    for (node, np) in resolved.nodes.iter().zip(&power.nodes) {
-        let layout = compat.layouts.iter().find(|l| l.node == node.index);
-        let nt = node_thermal(node, np, layout, ambient, settings, &mut out);
-        heat += nt.heat_watts * f64::from(node.count);
-        heat_typical += nt.heat_typical_watts * f64::from(node.count);
+    let per_node = super::twins::per_node(
+        resolved,
+        &mut out,
+        |node, out| {
+            let layout = compat.layouts.iter().find(|l| l.node == node.index);
+            power.nodes.get(node.index).map(|np| node_thermal(node, np, layout, ambient, settings, out))
+        },
+        |nt, node| nt.as_ref().map(|nt| NodeThermal { node: node.index, name: node.name.to_owned(), ..nt.clone() }),
+    );
+    for nt in per_node.into_iter().flatten() {
+        heat += nt.heat_watts * f64::from(nt.count);
+        heat_typical += nt.heat_typical_watts * f64::from(nt.count);
         nodes.push(nt);
     }
     let assumptions = vec![

@@ -13,6 +13,7 @@
 //! are the same in both languages and that every registered code has its templates.
 
 use super::{Lang, fill_named};
+use std::sync::Arc;
 
 /// One sentence in every language, with named placeholders.
 #[derive(Debug, PartialEq, Eq)]
@@ -42,8 +43,9 @@ impl Template {
 pub enum Arg {
     /// The same in every language: a part name, a socket, a figure already formatted.
     Plain(String),
-    /// A phrase that translates.
-    Text(Text),
+    /// A phrase that translates (shared: the copies of a finding about identical node groups
+    /// share the sentence their node prefix wraps).
+    Text(Arc<Text>),
     /// Items joined by the language's list separator (`, ` / `、`).
     List(Vec<Arg>),
 }
@@ -92,13 +94,13 @@ impl IntoArg for &crate::core::catalog::PartId {
 
 impl IntoArg for Text {
     fn into_arg(self) -> Arg {
-        Arg::Text(self)
+        Arg::Text(Arc::new(self))
     }
 }
 
 impl IntoArg for &Text {
     fn into_arg(self) -> Arg {
-        Arg::Text(self.clone())
+        Arg::Text(Arc::new(self.clone()))
     }
 }
 
@@ -139,6 +141,48 @@ impl Text {
     #[must_use]
     pub fn code(&self) -> &'static str {
         self.template.code
+    }
+
+    /// The text with every `{node}` argument equal to `from` (a node group's name) made
+    /// `to`, at any depth: the same finding about another, identical node group.
+    #[must_use]
+    pub fn renamed_node(&self, from: &str, to: &str) -> Self {
+        fn rename(name: &str, arg: &Arg, from: &str, to: &str) -> Arg {
+            match arg {
+                Arg::Plain(s) if name == "node" && s == from => Arg::Plain(to.to_owned()),
+                Arg::Plain(_) => arg.clone(),
+                Arg::Text(t) if t.names_node() => Arg::Text(Arc::new(t.renamed_node(from, to))),
+                Arg::Text(t) => Arg::Text(Arc::clone(t)),
+                Arg::List(items) => Arg::List(items.iter().map(|a| rename(name, a, from, to)).collect()),
+            }
+        }
+        let args = self.args.iter().map(|(n, a)| (*n, rename(n, a, from, to))).collect();
+        Self { template: self.template, args }
+    }
+
+    /// Whether the text has a `{node}` argument, at any depth.
+    #[must_use]
+    pub fn names_node(&self) -> bool {
+        fn arg_names_node(a: &Arg) -> bool {
+            match a {
+                Arg::Plain(_) => false,
+                Arg::Text(t) => t.names_node(),
+                Arg::List(items) => items.iter().any(arg_names_node),
+            }
+        }
+        self.args.iter().any(|(n, a)| *n == "node" || arg_names_node(a))
+    }
+
+    /// Whether the text is `{node}: {text}` ([`in_node`]) whose inner text names no node:
+    /// its rendering for another node is the other name and the same rest.
+    #[must_use]
+    pub fn is_plain_node_prefix(&self) -> bool {
+        std::ptr::eq(self.template, &IN_NODE)
+            && self.args.iter().all(|(n, a)| match (n, a) {
+                (&"node", Arg::Plain(_)) => true,
+                (&"text", Arg::Text(t)) => !t.names_node(),
+                _ => false,
+            })
     }
 
     /// The text in a language.
@@ -227,5 +271,22 @@ mod tests {
         let l = crate::text!(SOCKET, cpu = vec!["A", "B"], socket = "AM5");
         assert_eq!(l.render(Lang::En), "A, B needs socket AM5");
         assert_eq!(l.render(Lang::ZhCn), "A、B 需要 AM5 插槽");
+    }
+
+    #[test]
+    fn renaming_the_node_changes_every_node_argument_and_nothing_else() {
+        crate::templates! {
+            U;
+            EMPTY "node-empty" { en: "{node} has no parts", zh: "{node} 中没有任何部件" }
+        }
+        assert_eq!(U.len(), 1);
+        let t = in_node("Node 1", crate::text!(SOCKET, cpu = "Node 1", socket = "AM5"));
+        assert!(t.is_plain_node_prefix(), "the inner text's `cpu` is not a node");
+        let moved = t.renamed_node("Node 1", "Node 2");
+        assert_eq!(moved.render(Lang::En), "Node 2: Node 1 needs socket AM5");
+        let nested = in_node("Node 1", crate::text!(EMPTY, node = "Node 1"));
+        assert!(!nested.is_plain_node_prefix(), "the inner text names the node too");
+        assert_eq!(nested.renamed_node("Node 1", "GPU rack").render(Lang::ZhCn), "GPU rack：GPU rack 中没有任何部件");
+        assert!(!crate::text!(EMPTY, node = "Node 1").is_plain_node_prefix());
     }
 }

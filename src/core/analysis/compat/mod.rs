@@ -151,38 +151,47 @@ pub struct Compat {
 #[must_use]
 pub fn check(resolved: &Resolved<'_>) -> (Compat, Vec<Diagnostic>) {
     let mut out = Vec::new();
-    let mut layouts = Vec::new();
-    for node in &resolved.nodes {
-        let role = node_role(&node.parts);
-        match role {
-            NodeRole::Empty => out.push(
-                Diagnostic::new(Severity::Warning, "node-empty", text!(NODE_EMPTY, node = node.name))
-                    .in_node(node.index)
-                    .with_fix(text!(NODE_EMPTY_FIX)),
-            ),
-            NodeRole::Compute => platform::essentials(node, &mut out),
-            NodeRole::System | NodeRole::Infrastructure => {}
-        }
-        if matches!(role, NodeRole::Compute | NodeRole::System) {
-            platform::duplicates(node, &mut out);
-            platform::cpu_rules(node, &mut out);
-            platform::memory_rules(node, &mut out);
-            platform::module_rules(node, &mut out);
-            pcie::nvlink_rules(node, &mut out);
-            let layout = pcie::place_cards(resolved, node, &mut out);
-            pcie::lane_rules(node, &layout, &mut out);
-            enclosure::gpu_fit_rules(node, &mut out);
-            power_feed::connector_rules(node, &mut out);
-            power_feed::psu_fit_rules(node, &mut out);
-            cooling::cooler_rules(node, &mut out);
-            enclosure::board_chassis_rules(node, &mut out);
-            platform::ram_vram_rule(node, &mut out);
-            layouts.push(layout);
-        }
-        enclosure::storage_rules(node, &mut out);
-    }
+    let layouts = super::twins::per_node(
+        resolved,
+        &mut out,
+        |node, out| node_rules(resolved, node, out),
+        |layout, node| layout.as_ref().map(|l| NodeLayout { node: node.index, ..l.clone() }),
+    );
     cluster::cluster_rules(resolved, &mut out);
-    (Compat { layouts }, out)
+    (Compat { layouts: layouts.into_iter().flatten().collect() }, out)
+}
+
+/// The rules of one node group, and its PCIe layout when it is a computer.
+fn node_rules(resolved: &Resolved<'_>, node: &Node<'_>, out: &mut Vec<Diagnostic>) -> Option<NodeLayout> {
+    let role = node_role(&node.parts);
+    match role {
+        NodeRole::Empty => out.push(
+            Diagnostic::new(Severity::Warning, "node-empty", text!(NODE_EMPTY, node = node.name))
+                .in_node(node.index)
+                .with_fix(text!(NODE_EMPTY_FIX)),
+        ),
+        NodeRole::Compute => platform::essentials(node, out),
+        NodeRole::System | NodeRole::Infrastructure => {}
+    }
+    let mut layout = None;
+    if matches!(role, NodeRole::Compute | NodeRole::System) {
+        platform::duplicates(node, out);
+        platform::cpu_rules(node, out);
+        platform::memory_rules(node, out);
+        platform::module_rules(node, out);
+        pcie::nvlink_rules(node, out);
+        let placed = pcie::place_cards(resolved, node, out);
+        pcie::lane_rules(node, &placed, out);
+        enclosure::gpu_fit_rules(node, out);
+        power_feed::connector_rules(node, out);
+        power_feed::psu_fit_rules(node, out);
+        cooling::cooler_rules(node, out);
+        enclosure::board_chassis_rules(node, out);
+        platform::ram_vram_rule(node, out);
+        layout = Some(placed);
+    }
+    enclosure::storage_rules(node, out);
+    layout
 }
 
 /// Attaches the build items a finding is about, as chained calls:

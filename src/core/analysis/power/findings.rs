@@ -90,125 +90,137 @@ fn psu_lines(node: &Node<'_>, mut d: Diagnostic) -> Diagnostic {
 
 pub(super) fn diagnostics(resolved: &Resolved<'_>, report: &PowerReport) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for (node, np) in resolved.nodes.iter().zip(&report.nodes) {
-        let i = node.index;
-        let own_psus = node.parts.psu_count() > 0;
-        if let (Some(psu), true) = (&np.psu, own_psus) {
-            let load = np.psu_fed.max_watts;
-            if load > psu.capacity_watts {
-                out.push(psu_lines(
-                    node,
-                    Diagnostic::new(
-                        Severity::Error,
-                        "psu-capacity-low",
-                        in_node(node.name, text!(PSU_CAPACITY_LOW, capacity = w0(psu.capacity_watts), load = w0(load))),
-                    )
-                    .in_node(i)
-                    .with_fix(text!(PSU_CAPACITY_LOW_FIX, watts = w0(np.recommended_psu_watts.unwrap_or(load)))),
-                ));
-            } else if let Some(rec) = &np.recommendation
-                && psu.capacity_watts < rec.required_watts
-            {
-                // Server PSU modules come with the chassis, sized by the vendor to the platform's
-                // measured maximum rather than to desktop calculator margins: worth knowing, not a
-                // defect of the build.
-                let server = server_modules_only(node);
-                let (severity, why) = if server {
-                    (Severity::Info, text!(PSU_BELOW_RECOMMENDED_SERVER))
-                } else {
-                    (Severity::Warning, text!(EMPTY))
-                };
-                out.push(psu_lines(
-                    node,
-                    Diagnostic::new(
-                        severity,
-                        "psu-below-recommended",
-                        in_node(
-                            node.name,
-                            text!(
-                                PSU_BELOW_RECOMMENDED,
-                                capacity = w0(psu.capacity_watts),
-                                required = w0(rec.required_watts),
-                                max = w0(rec.max_dc_watts),
-                                headroom = w0(rec.sustained_headroom_watts),
-                                ageing = w0(rec.ageing_watts),
-                                transient = w0(rec.transient_margin_watts),
-                                percent = w0(load / psu.capacity_watts * 100.0),
-                                why = why
-                            ),
-                        ),
-                    )
-                    .in_node(i)
-                    .with_fix(if server {
-                        text!(PSU_BELOW_RECOMMENDED_SERVER_FIX, watts = w0(rec.recommended_watts))
-                    } else {
-                        text!(PSU_BELOW_RECOMMENDED_FIX, watts = w0(rec.recommended_watts))
-                    }),
-                ));
+    super::super::twins::per_node(
+        resolved,
+        &mut out,
+        |node, out| {
+            if let Some(np) = report.nodes.get(node.index) {
+                node_findings(node, np, out);
             }
-            let fed_peak = np.peak_transient_watts - (np.max_watts - np.psu_fed.max_watts);
-            let limit = psu.capacity_watts * psu.excursion_tolerance;
-            // Server modules publish no ATX 3 excursion rating; their transient response is
-            // the vendor's to qualify, so only ATX units are checked.
-            if fed_peak > limit && fed_peak > load && !server_modules_only(node) {
-                let message = if psu.atx3 {
-                    text!(
-                        PSU_TRANSIENT_ATX3,
-                        peak = w0(fed_peak),
-                        limit = w0(limit),
-                        percent = w0(psu.excursion_tolerance * 100.0)
-                    )
-                } else {
-                    text!(PSU_TRANSIENT_NOT_ATX3, peak = w0(fed_peak), capacity = w0(psu.capacity_watts))
-                };
-                let message = in_node(node.name, message);
-                out.push(psu_lines(
-                    node,
-                    Diagnostic::new(Severity::Warning, "psu-transient-risk", message)
-                        .in_node(i)
-                        .with_fix(text!(PSU_TRANSIENT_FIX)),
-                ));
-            }
-        }
-        let c = &np.circuit;
-        if c.continuous_limit_watts > 0.0 && c.wall_watts > c.continuous_limit_watts && np.role != NodeRole::Empty {
-            let spread = c.power_inputs > 1 && c.circuits_needed <= u64::from(c.power_inputs);
-            let d = if spread {
+        },
+        |(), _| (),
+    );
+    out
+}
+
+/// The PSU, connector and circuit findings of one node group.
+fn node_findings(node: &Node<'_>, np: &super::NodePower, out: &mut Vec<Diagnostic>) {
+    let i = node.index;
+    let own_psus = node.parts.psu_count() > 0;
+    if let (Some(psu), true) = (&np.psu, own_psus) {
+        let load = np.psu_fed.max_watts;
+        if load > psu.capacity_watts {
+            out.push(psu_lines(
+                node,
                 Diagnostic::new(
-                    Severity::Info,
-                    "circuit-multiple-feeds",
+                    Severity::Error,
+                    "psu-capacity-low",
+                    in_node(node.name, text!(PSU_CAPACITY_LOW, capacity = w0(psu.capacity_watts), load = w0(load))),
+                )
+                .in_node(i)
+                .with_fix(text!(PSU_CAPACITY_LOW_FIX, watts = w0(np.recommended_psu_watts.unwrap_or(load)))),
+            ));
+        } else if let Some(rec) = &np.recommendation
+            && psu.capacity_watts < rec.required_watts
+        {
+            // Server PSU modules come with the chassis, sized by the vendor to the platform's
+            // measured maximum rather than to desktop calculator margins: worth knowing, not a
+            // defect of the build.
+            let server = server_modules_only(node);
+            let (severity, why) = if server {
+                (Severity::Info, text!(PSU_BELOW_RECOMMENDED_SERVER))
+            } else {
+                (Severity::Warning, text!(EMPTY))
+            };
+            out.push(psu_lines(
+                node,
+                Diagnostic::new(
+                    severity,
+                    "psu-below-recommended",
                     in_node(
                         node.name,
                         text!(
-                            CIRCUIT_MULTIPLE_FEEDS,
-                            wall = w0(c.wall_watts),
-                            volts = w0(c.volts),
-                            amps = w0(c.amps),
-                            limit = w0(c.continuous_limit_watts),
-                            inputs = c.power_inputs.to_string(),
-                            circuits = c.circuits_needed.to_string()
+                            PSU_BELOW_RECOMMENDED,
+                            capacity = w0(psu.capacity_watts),
+                            required = w0(rec.required_watts),
+                            max = w0(rec.max_dc_watts),
+                            headroom = w0(rec.sustained_headroom_watts),
+                            ageing = w0(rec.ageing_watts),
+                            transient = w0(rec.transient_margin_watts),
+                            percent = w0(load / psu.capacity_watts * 100.0),
+                            why = why
                         ),
                     ),
+                )
+                .in_node(i)
+                .with_fix(if server {
+                    text!(PSU_BELOW_RECOMMENDED_SERVER_FIX, watts = w0(rec.recommended_watts))
+                } else {
+                    text!(PSU_BELOW_RECOMMENDED_FIX, watts = w0(rec.recommended_watts))
+                }),
+            ));
+        }
+        let fed_peak = np.peak_transient_watts - (np.max_watts - np.psu_fed.max_watts);
+        let limit = psu.capacity_watts * psu.excursion_tolerance;
+        // Server modules publish no ATX 3 excursion rating; their transient response is
+        // the vendor's to qualify, so only ATX units are checked.
+        if fed_peak > limit && fed_peak > load && !server_modules_only(node) {
+            let message = if psu.atx3 {
+                text!(
+                    PSU_TRANSIENT_ATX3,
+                    peak = w0(fed_peak),
+                    limit = w0(limit),
+                    percent = w0(psu.excursion_tolerance * 100.0)
                 )
             } else {
-                Diagnostic::new(
-                    Severity::Warning,
-                    "circuit-overload",
-                    in_node(
-                        node.name,
-                        text!(
-                            CIRCUIT_OVERLOAD,
-                            wall = w0(c.wall_watts),
-                            volts = w0(c.volts),
-                            amps = w0(c.amps),
-                            limit = w0(c.continuous_limit_watts)
-                        ),
-                    ),
-                )
-                .with_fix(text!(CIRCUIT_OVERLOAD_FIX))
+                text!(PSU_TRANSIENT_NOT_ATX3, peak = w0(fed_peak), capacity = w0(psu.capacity_watts))
             };
-            out.push(d.in_node(i));
+            let message = in_node(node.name, message);
+            out.push(psu_lines(
+                node,
+                Diagnostic::new(Severity::Warning, "psu-transient-risk", message)
+                    .in_node(i)
+                    .with_fix(text!(PSU_TRANSIENT_FIX)),
+            ));
         }
     }
-    out
+    let c = &np.circuit;
+    if c.continuous_limit_watts > 0.0 && c.wall_watts > c.continuous_limit_watts && np.role != NodeRole::Empty {
+        let spread = c.power_inputs > 1 && c.circuits_needed <= u64::from(c.power_inputs);
+        let d = if spread {
+            Diagnostic::new(
+                Severity::Info,
+                "circuit-multiple-feeds",
+                in_node(
+                    node.name,
+                    text!(
+                        CIRCUIT_MULTIPLE_FEEDS,
+                        wall = w0(c.wall_watts),
+                        volts = w0(c.volts),
+                        amps = w0(c.amps),
+                        limit = w0(c.continuous_limit_watts),
+                        inputs = c.power_inputs.to_string(),
+                        circuits = c.circuits_needed.to_string()
+                    ),
+                ),
+            )
+        } else {
+            Diagnostic::new(
+                Severity::Warning,
+                "circuit-overload",
+                in_node(
+                    node.name,
+                    text!(
+                        CIRCUIT_OVERLOAD,
+                        wall = w0(c.wall_watts),
+                        volts = w0(c.volts),
+                        amps = w0(c.amps),
+                        limit = w0(c.continuous_limit_watts)
+                    ),
+                ),
+            )
+            .with_fix(text!(CIRCUIT_OVERLOAD_FIX))
+        };
+        out.push(d.in_node(i));
+    }
 }
