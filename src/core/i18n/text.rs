@@ -177,7 +177,7 @@ impl Text {
     /// its rendering for another node is the other name and the same rest.
     #[must_use]
     pub fn is_plain_node_prefix(&self) -> bool {
-        std::ptr::eq(self.template, &IN_NODE)
+        std::ptr::eq(self.template, &raw const IN_NODE)
             && self.args.iter().all(|(n, a)| match (n, a) {
                 (&"node", Arg::Plain(_)) => true,
                 (&"text", Arg::Text(t)) => !t.names_node(),
