@@ -129,7 +129,8 @@ fn the_palette_prices_parts_in_the_builds_currency() {
     build.site.currency = Currency("CNY".to_owned());
     build.site.usd_exchange_rate = 7.2;
     let panel = Panel::new(build, None);
-    let palette = PaletteState::new(&panel.catalog, PartKind::Gpu, rigplan::gui::text::for_lang(Default::default()));
+    let palette =
+        PaletteState::new(&panel.catalog, PartKind::Gpu, rigplan::gui::text::for_lang(rigplan::core::i18n::Lang::En));
     let mut h = Harness::builder().with_size(vec2(640.0, 900.0)).build_ui_state(
         |ui, (p, palette): &mut (Panel, PaletteState)| {
             let mut fx = FrameCtx::new(&p.catalog, &p.doc, &p.derived, &mut p.commands);
