@@ -28,6 +28,7 @@
 use crate::core::analysis::{self, Diagnostic, Severity};
 use crate::core::build::{Build, EditError, Location, MAX_LINES, MAX_QUANTITY, MAX_TOTAL_LINES, PartLine};
 use crate::core::catalog::{Catalog, ChassisKind, Part, PartId, PartKind, StorageInterface};
+use crate::core::i18n::Text;
 use crate::core::resolve::Resolved;
 use std::collections::HashMap;
 
@@ -317,17 +318,19 @@ pub fn move_to(build: &mut Build, from: Location, line: usize, to: Target, quant
 }
 
 /// Error-severity findings of `after` that `before` does not have (counted as a multiset of
-/// code, node and message, so a second identical error is new too), in `after`'s order.
+/// code, node and sentence, so a second identical error is new too), in `after`'s order. The
+/// sentence is compared as its template and arguments, not as rendered: `before` is the app's
+/// report, whose messages are in the UI language, while `after` is fresh, in English.
 #[must_use]
 pub fn new_errors<'a>(before: &[Diagnostic], after: &'a [Diagnostic]) -> Vec<&'a Diagnostic> {
-    let mut seen: HashMap<(&str, Option<usize>, &str), usize> = HashMap::new();
+    let mut seen: HashMap<(&str, Option<usize>, &Text), usize> = HashMap::new();
     for d in before.iter().filter(|d| d.severity == Severity::Error) {
-        *seen.entry((d.code.as_str(), d.node, d.message.as_str())).or_default() += 1;
+        *seen.entry((d.code.as_str(), d.node, d.text())).or_default() += 1;
     }
     after
         .iter()
         .filter(|d| d.severity == Severity::Error)
-        .filter(|d| match seen.get_mut(&(d.code.as_str(), d.node, d.message.as_str())) {
+        .filter(|d| match seen.get_mut(&(d.code.as_str(), d.node, d.text())) {
             Some(n) if *n > 0 => {
                 *n -= 1;
                 false
@@ -738,6 +741,22 @@ mod tests {
         let mut in_other_node = e("a", &ONE);
         in_other_node.node = Some(1);
         assert_eq!(new_errors(&before, &[in_other_node]).len(), 1);
+    }
+
+    /// The app's report is localized (its messages in Chinese) while a trial's findings are
+    /// fresh English: the errors the build already has are still not new.
+    #[test]
+    fn errors_the_build_has_are_not_new_whatever_the_reports_language() {
+        let cat = catalog();
+        let mut b = Build::new("t");
+        b.add_part(Location::Node(0), &id("motherboard/atx"), 1).unwrap();
+        b.add_part(Location::Node(0), &id("memory/ddr4"), 2).unwrap();
+        let mut report = analyze(&cat, &b);
+        assert!(report.count(Severity::Error) > 0, "DDR4 on a DDR5 board is an error");
+        report.localize(crate::core::i18n::Lang::ZhCn);
+        let fresh = analyze(&cat, &b);
+        assert!(new_errors(&report.diagnostics, &fresh.diagnostics).is_empty());
+        assert!(check_add(&cat, &b, &report.diagnostics, Target::Node(0), &id("gpu/card"), 1).is_accept());
     }
 
     #[test]

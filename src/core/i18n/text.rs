@@ -16,7 +16,7 @@ use super::{Lang, fill_named};
 use std::sync::Arc;
 
 /// One sentence in every language, with named placeholders.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Template {
     /// The finding code the sentence belongs to (`cooler-socket-mismatch`), or `""` for a
     /// phrase shared by several findings.
@@ -39,7 +39,7 @@ impl Template {
 }
 
 /// An argument of a [`Text`].
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Arg {
     /// The same in every language: a part name, a socket, a figure already formatted.
     Plain(String),
@@ -110,8 +110,9 @@ impl<T: IntoArg> IntoArg for Vec<T> {
     }
 }
 
-/// A template with its arguments.
-#[derive(Clone, Debug, PartialEq)]
+/// A template with its arguments. Equal texts say the same in every language, so a text is
+/// the language-independent identity of a finding's sentence.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Text {
     template: &'static Template,
     args: Vec<(&'static str, Arg)>,
