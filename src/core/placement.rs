@@ -369,17 +369,68 @@ pub fn is_incomplete(d: &Diagnostic, resolved: &Resolved<'_>) -> bool {
     d.code.starts_with("pcie-slot-") && boardless
 }
 
-/// The verdict on a trial build: refused when the hardware stage finds an error `before`
-/// did not have (the fit matrix and TCO add no errors, so they are not run).
-fn verdict_of(catalog: &Catalog, before: &[Diagnostic], trial: &Build) -> Verdict {
+/// What a drop would do, before it is a verdict: refused outright (the target does not take
+/// the part, or the edit is not possible), or the errors it would add, as findings.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Trial {
+    /// Refused before any analysis, one sentence per reason.
+    Refused(Vec<String>),
+    /// The errors the edited build has that the build did not (none: accepted).
+    Adds(Vec<Diagnostic>),
+}
+
+impl Trial {
+    /// The verdict: accepted when the edit is possible and adds no error.
+    #[must_use]
+    pub fn verdict(&self) -> Verdict {
+        match self {
+            Self::Refused(reasons) => Verdict::Refuse(reasons.clone()),
+            Self::Adds(errors) if errors.is_empty() => Verdict::Accept,
+            Self::Adds(errors) => Verdict::Refuse(errors.iter().map(|d| d.message.clone()).collect()),
+        }
+    }
+
+    /// The same edit made on node group `to` instead of its twin `from` (identical groups,
+    /// [`Resolved::twins`]): the added errors about `from` become errors about `to`. `None`
+    /// for a refusal, whose sentence may name the group: the caller checks that edit itself.
+    #[must_use]
+    pub fn for_twin(&self, from: &crate::core::resolve::Node<'_>, to: &crate::core::resolve::Node<'_>) -> Option<Self> {
+        match self {
+            Self::Refused(_) => None,
+            Self::Adds(errors) => Some(Self::Adds(errors.iter().map(|d| d.moved_to(from, to)).collect())),
+        }
+    }
+}
+
+/// The errors of a trial build that `before` did not have, but for those that only say a
+/// part is still missing ([`is_incomplete`]); only the hardware stage runs (the fit matrix
+/// and TCO add no errors).
+fn added_errors(catalog: &Catalog, before: &[Diagnostic], trial: &Build) -> Trial {
     let resolved = Resolved::new(catalog, trial);
     let after = analysis::check_hardware(&resolved);
-    let reasons: Vec<String> = new_errors(before, &after.diagnostics)
-        .into_iter()
-        .filter(|d| !is_incomplete(d, &resolved))
-        .map(|d| d.message.clone())
-        .collect();
-    if reasons.is_empty() { Verdict::Accept } else { Verdict::Refuse(reasons) }
+    Trial::Adds(
+        new_errors(before, &after.diagnostics).into_iter().filter(|d| !is_incomplete(d, &resolved)).cloned().collect(),
+    )
+}
+
+/// What dropping `quantity` of `part` on `target` would do ([`check_add`] as a [`Trial`]).
+#[must_use]
+pub fn trial_add(
+    catalog: &Catalog,
+    build: &Build,
+    before: &[Diagnostic],
+    target: Target,
+    part: &PartId,
+    quantity: u32,
+) -> Trial {
+    if let Err(reason) = target_accepts(catalog, target, part) {
+        return Trial::Refused(vec![reason]);
+    }
+    let mut trial = build.clone();
+    if let Err(e) = add_at(&mut trial, target, part, quantity) {
+        return Trial::Refused(vec![sentence(&e)]);
+    }
+    added_errors(catalog, before, &trial)
 }
 
 /// May `quantity` of `part` be dropped on `target`? `before` is the findings of `build` as it
@@ -393,14 +444,32 @@ pub fn check_add(
     part: &PartId,
     quantity: u32,
 ) -> Verdict {
-    if let Err(reason) = target_accepts(catalog, target, part) {
-        return Verdict::Refuse(vec![reason]);
+    trial_add(catalog, build, before, target, part, quantity).verdict()
+}
+
+/// What moving `quantity` units of line `line` at `from` to `target` would do
+/// ([`check_move`] as a [`Trial`]).
+#[must_use]
+pub fn trial_move(
+    catalog: &Catalog,
+    build: &Build,
+    before: &[Diagnostic],
+    from: Location,
+    line: usize,
+    target: Target,
+    quantity: u32,
+) -> Trial {
+    let Some(src) = build.lines(from).and_then(|l| l.get(line)) else {
+        return Trial::Refused(vec![sentence(&EditError::NoSuchLine { location: from.to_string(), line })]);
+    };
+    if let Err(reason) = target_accepts(catalog, target, &src.part) {
+        return Trial::Refused(vec![reason]);
     }
     let mut trial = build.clone();
-    if let Err(e) = add_at(&mut trial, target, part, quantity) {
-        return Verdict::Refuse(vec![sentence(&e)]);
+    if let Err(e) = move_to(&mut trial, from, line, target, quantity) {
+        return Trial::Refused(vec![sentence(&e)]);
     }
-    verdict_of(catalog, before, &trial)
+    added_errors(catalog, before, &trial)
 }
 
 /// May `quantity` units of line `line` at `from` be moved to `target`? As [`check_add`].
@@ -414,17 +483,7 @@ pub fn check_move(
     target: Target,
     quantity: u32,
 ) -> Verdict {
-    let Some(src) = build.lines(from).and_then(|l| l.get(line)) else {
-        return Verdict::Refuse(vec![sentence(&EditError::NoSuchLine { location: from.to_string(), line })]);
-    };
-    if let Err(reason) = target_accepts(catalog, target, &src.part) {
-        return Verdict::Refuse(vec![reason]);
-    }
-    let mut trial = build.clone();
-    if let Err(e) = move_to(&mut trial, from, line, target, quantity) {
-        return Verdict::Refuse(vec![sentence(&e)]);
-    }
-    verdict_of(catalog, before, &trial)
+    trial_move(catalog, build, before, from, line, target, quantity).verdict()
 }
 
 /// An edit error as a sentence: capitalised, ending with a full stop.

@@ -201,6 +201,12 @@ pub struct Resolved<'a> {
     pub twins: Vec<Option<usize>>,
 }
 
+/// [`Resolved::twins`] of a build, without resolving it.
+#[must_use]
+pub fn twins(build: &Build) -> Vec<Option<usize>> {
+    (0..build.nodes.len()).map(|i| twin_of(&build.nodes, i)).collect()
+}
+
 /// The first group before `i` that [`Resolved::twins`] counts as identical to group `i`.
 fn twin_of(nodes: &[crate::core::build::NodeGroup], i: usize) -> Option<usize> {
     let n = nodes.get(i)?;
@@ -271,7 +277,7 @@ impl<'a> Resolved<'a> {
             })
             .collect();
         let cluster = resolve_lines(&build.cluster, Location::Cluster);
-        let twins = (0..build.nodes.len()).map(|i| twin_of(&build.nodes, i)).collect();
+        let twins = twins(build);
         Self { build, catalog, nodes, cluster, unknown, unknown_system_gpus, twins }
     }
 

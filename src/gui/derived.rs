@@ -85,25 +85,48 @@ pub struct DropPreview {
 impl DropPreview {
     /// Checks every target the canvas shows: each node, its slot groups and PCIe slots, and
     /// the cluster area. A slot group's edit is the same as its node's, so it reuses the
-    /// node's verdict after its own kind check.
+    /// node's verdict after its own kind check. A node group identical to an earlier one (a
+    /// cluster of one server design) takes the earlier group's outcome for the same edit,
+    /// moved to it ([`placement::Trial::for_twin`]): a 64-group cluster is checked as one
+    /// group, not 64.
     #[must_use]
     pub fn compute(catalog: &Catalog, build: &Build, derived: &Derived, payload: DragPayload) -> Self {
         let before = &derived.report.diagnostics;
-        let check = |target: Target| -> Verdict {
+        let resolved = crate::core::resolve::Resolved::new(catalog, build);
+        let check = |target: Target| -> placement::Trial {
             match &payload {
-                DragPayload::Catalog(part) => placement::check_add(catalog, build, before, target, part, 1),
+                DragPayload::Catalog(part) => placement::trial_add(catalog, build, before, target, part, 1),
                 DragPayload::Line { from, line, quantity, .. } => {
                     let units = if matches!(target, Target::PcieSlot { .. }) { 1 } else { *quantity };
-                    placement::check_move(catalog, build, before, *from, *line, target, units)
+                    placement::trial_move(catalog, build, before, *from, *line, target, units)
                 }
             }
+        };
+        // A line moved out of one of the two groups breaks their symmetry.
+        let twin_of = |i: usize| -> Option<usize> {
+            let j = resolved.twins.get(i).copied().flatten()?;
+            let moves_out_of =
+                |k: usize| matches!(&payload, DragPayload::Line { from, .. } if *from == Location::Node(k));
+            (!moves_out_of(i) && !moves_out_of(j)).then_some(j)
+        };
+        let mut trials: HashMap<Target, placement::Trial> = HashMap::new();
+        let mut trial_of = |target: Target| -> Verdict {
+            let copied = node_of(target).and_then(|i| {
+                let j = twin_of(i)?;
+                let on_twin = trials.get(&retarget(target, j))?;
+                on_twin.for_twin(resolved.nodes.get(j)?, resolved.nodes.get(i)?)
+            });
+            let trial = copied.unwrap_or_else(|| check(target));
+            let verdict = trial.verdict();
+            trials.insert(target, trial);
+            verdict
         };
         let mut verdicts = HashMap::new();
         let same_place = |t: Target| matches!(&payload, DragPayload::Line { from, .. } if *from == t.location());
         for (i, slots) in derived.slots.iter().enumerate() {
             let node = Target::Node(i);
             // Moving a line onto its own node is not a change: no verdict, no highlight.
-            let node_verdict = (!same_place(node)).then(|| check(node));
+            let node_verdict = (!same_place(node)).then(|| trial_of(node));
             if let Some(v) = &node_verdict {
                 verdicts.insert(DropTarget::Place(node), v.clone());
             }
@@ -120,16 +143,34 @@ impl DropPreview {
             let layout = derived.report.compat.layouts.iter().find(|l| l.node == i);
             for slot in layout.map(|l| l.board_slots.as_slice()).unwrap_or_default() {
                 let target = Target::PcieSlot { node: i, position: slot.position };
-                verdicts.insert(DropTarget::Place(target), check(target));
+                verdicts.insert(DropTarget::Place(target), trial_of(target));
             }
         }
         if !same_place(Target::Cluster) {
-            verdicts.insert(DropTarget::Place(Target::Cluster), check(Target::Cluster));
+            verdicts.insert(DropTarget::Place(Target::Cluster), check(Target::Cluster).verdict());
         }
         if matches!(payload, DragPayload::Line { .. }) {
             verdicts.insert(DropTarget::Trash, Verdict::Accept);
         }
         Self { revision: derived.revision, payload, verdicts }
+    }
+}
+
+/// The node group a target is in (`None` for the cluster area).
+fn node_of(target: Target) -> Option<usize> {
+    match target {
+        Target::Node(i) | Target::Slots { node: i, .. } | Target::PcieSlot { node: i, .. } => Some(i),
+        Target::Cluster => None,
+    }
+}
+
+/// The same target in node group `node`.
+fn retarget(target: Target, node: usize) -> Target {
+    match target {
+        Target::Node(_) => Target::Node(node),
+        Target::Slots { kind, .. } => Target::Slots { node, kind },
+        Target::PcieSlot { position, .. } => Target::PcieSlot { node, position },
+        Target::Cluster => Target::Cluster,
     }
 }
 

@@ -11,6 +11,7 @@
 mod advisor;
 mod common;
 mod compare;
+mod drops;
 mod editing;
 mod export;
 mod files;
