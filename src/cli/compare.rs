@@ -10,6 +10,7 @@ use super::fit::parse_count;
 use super::{Exit, load_build, load_catalog};
 use crate::core::compare::{self, CompareOptions};
 use crate::core::export::{self, CompareFormat};
+use crate::core::i18n::Lang;
 use anyhow::Context as _;
 use clap::ValueEnum;
 use std::io::Write;
@@ -37,6 +38,10 @@ pub struct CompareArgs {
     /// TCO horizon in years, 0.25–15 (default 3).
     #[arg(long, value_name = "N")]
     pub years: Option<f64>,
+    /// Language of the labels, headings and notes: en or zh-CN (default: the locale, LC_ALL /
+    /// LANG). JSON keys stay English.
+    #[arg(long, value_name = "LANG", value_parser = super::texts::parse_lang)]
+    pub lang: Option<Lang>,
 }
 
 /// Comparison formats on the command line.
@@ -65,7 +70,8 @@ impl From<CompareFormatArg> for CompareFormat {
 /// # Errors
 /// Bad input: see the module docs.
 pub fn run_compare(out: &mut dyn Write, catalog_dir: Option<&Path>, args: &CompareArgs) -> anyhow::Result<Exit> {
-    let mut options = CompareOptions { model: args.model.clone(), ..CompareOptions::default() };
+    let lang = args.lang.unwrap_or_else(Lang::from_env);
+    let mut options = CompareOptions { model: args.model.clone(), lang, ..CompareOptions::default() };
     if let Some(t) = &args.train_tokens {
         options.train_tokens = parse_count(t).context("--train-tokens")?;
     }
@@ -75,7 +81,7 @@ pub fn run_compare(out: &mut dyn Write, catalog_dir: Option<&Path>, args: &Compa
     let catalog = load_catalog(catalog_dir)?;
     let builds = args.builds.iter().map(|p| load_build(p)).collect::<anyhow::Result<Vec<_>>>()?;
     let refs: Vec<&_> = builds.iter().collect();
-    let comparison = compare::compare(&catalog, &refs, &options)?;
+    let comparison = compare::compare(&catalog, &refs, &options).map_err(|e| anyhow::anyhow!(e.message_in(lang)))?;
     let bytes = export::render_comparison(args.format.into(), &comparison)?;
     write_output(out, args.output.as_deref(), &bytes, "the comparison")?;
     Ok(Exit::Ok)

@@ -12,6 +12,7 @@
 use crate::core::build::Build;
 use crate::core::catalog::Catalog;
 use crate::core::compare::{self, CompareOptions, Comparison};
+use crate::core::i18n::Lang;
 use crate::core::persist;
 use egui_plot::PlotPoint;
 use serde::{Deserialize, Serialize};
@@ -141,12 +142,14 @@ impl CompareSet {
 pub struct CompareKey {
     pub set_revision: u64,
     pub doc_revision: Option<u64>,
+    /// The language of the comparison's labels and notes.
+    pub lang: Lang,
 }
 
 impl CompareKey {
     #[must_use]
-    pub fn of(set: &CompareSet, doc_revision: u64) -> Self {
-        Self { set_revision: set.revision(), doc_revision: set.has_current().then_some(doc_revision) }
+    pub fn of(set: &CompareSet, doc_revision: u64, lang: Lang) -> Self {
+        Self { set_revision: set.revision(), doc_revision: set.has_current().then_some(doc_revision), lang }
     }
 }
 
@@ -234,8 +237,8 @@ impl Compared {
             return Self { key, result: None, charts: CompareCharts::default() };
         }
         let builds: Vec<&Build> = set.entries.iter().map(|e| e.build.as_ref().unwrap_or(current)).collect();
-        let options = CompareOptions { model: set.model.clone(), ..CompareOptions::default() };
-        let result = compare::compare(catalog, &builds, &options).map_err(|e| e.to_string());
+        let options = CompareOptions { model: set.model.clone(), lang: key.lang, ..CompareOptions::default() };
+        let result = compare::compare(catalog, &builds, &options).map_err(|e| e.message_in(key.lang));
         let charts = result.as_ref().map(CompareCharts::of).unwrap_or_default();
         Self { key, result: Some(result), charts }
     }
@@ -279,9 +282,18 @@ mod tests {
     fn the_key_follows_the_document_only_with_the_current_build() {
         let mut set = CompareSet::default();
         set.push(CompareEntry { source: CompareSource::File("/a.ron".into()), build: Some(Build::new("a")) });
-        assert_eq!(CompareKey::of(&set, 7), CompareKey::of(&set, 8), "edits do not touch a set of files");
+        assert_eq!(
+            CompareKey::of(&set, 7, Lang::En),
+            CompareKey::of(&set, 8, Lang::En),
+            "edits do not touch a set of files"
+        );
         set.push(CompareEntry { source: CompareSource::Current, build: None });
-        assert_ne!(CompareKey::of(&set, 7), CompareKey::of(&set, 8));
+        assert_ne!(CompareKey::of(&set, 7, Lang::En), CompareKey::of(&set, 8, Lang::En));
+        assert_ne!(
+            CompareKey::of(&set, 7, Lang::En),
+            CompareKey::of(&set, 7, Lang::ZhCn),
+            "a language switch relabels"
+        );
     }
 
     #[test]
@@ -294,7 +306,7 @@ mod tests {
             source: CompareSource::File("/b.ron".into()),
             build: Some(template("entry-workstation-intel")),
         });
-        let compared = Compared::compute(&catalog, &set, &a, CompareKey::of(&set, 1));
+        let compared = Compared::compute(&catalog, &set, &a, CompareKey::of(&set, 1, Lang::En));
         let c = compared.comparison().expect("two templates compare");
         let charts = &compared.charts;
         // Two builds: each level's group of 0.8 holds two bars of 0.4, centred on the level.
@@ -317,7 +329,7 @@ mod tests {
         assert_eq!(set.entries.len(), 1, "the missing file and the second current build are left out");
         assert_eq!(problems.len(), 1);
         assert!(problems[0].contains("/no/such/file.ron"), "{}", problems[0]);
-        let compared = Compared::compute(&catalog, &set, &Build::new("x"), CompareKey::of(&set, 1));
+        let compared = Compared::compute(&catalog, &set, &Build::new("x"), CompareKey::of(&set, 1, Lang::En));
         assert!(compared.result.is_none());
     }
 }

@@ -216,7 +216,7 @@ impl AppState {
     /// Compares the compare view's builds again if they, their model or (for a set holding the
     /// current build) the document changed since the last comparison.
     pub fn refresh_comparison(&mut self) {
-        let key = CompareKey::of(&self.compare, self.doc.revision());
+        let key = CompareKey::of(&self.compare, self.doc.revision(), self.lang);
         if self.compared.as_ref().is_none_or(|c| c.key != key) {
             self.compared = Some(Compared::compute(&self.catalog, &self.compare, self.doc.build(), key));
         }

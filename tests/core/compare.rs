@@ -271,3 +271,56 @@ fn every_compare_format_renders_and_escapes() {
     assert_eq!(be.vs_first, vec![None, None]);
     assert!(be.best.is_empty());
 }
+
+/// A comparison in Chinese: every format's headings, row labels, direction words and chart
+/// labels come from the Chinese table, and none of the English ones is left (JSON keys stay
+/// English; part and model names are the catalog's).
+#[test]
+fn comparison_in_chinese() {
+    use rigplan::core::compare::texts::{EN, ZH};
+    use rigplan::core::i18n::Lang;
+    let options = CompareOptions { lang: Lang::ZhCn, ..CompareOptions::default() };
+    let c = compare::compare(catalog(), &[&template("entry-workstation"), &template("edge-jetson-agx-orin")], &options)
+        .expect("comparison");
+    assert_eq!(row(&c, "break-even").text.get(1).map(String::as_str), Some(ZH.no_option));
+    let english = [
+        EN.capex,
+        EN.break_even,
+        EN.recommended_psu,
+        EN.gpu_headroom,
+        EN.parts_differences,
+        EN.fit_differences,
+        EN.lower_is_better,
+        EN.higher_is_better,
+        EN.power_title,
+        EN.cumulative_cost,
+        EN.part_id,
+        EN.metric_id,
+        ": owned",
+        " break-even",
+    ];
+    for format in [CompareFormat::Csv, CompareFormat::Markdown, CompareFormat::Html] {
+        let text = String::from_utf8(export::render_comparison(format, &c).expect("renders")).expect("utf-8");
+        for zh in [ZH.group_cost, ZH.capex, ZH.break_even, ZH.parts_differences, ZH.category] {
+            assert!(text.contains(zh), "{format:?} lacks {zh}");
+        }
+        for en in english {
+            assert!(!text.contains(en), "{format:?} still says {en:?}");
+        }
+        if format == CompareFormat::Html {
+            assert!(text.contains("lang=\"zh-CN\""), "the page declares its language");
+            for zh in [ZH.power_title, ZH.power_idle, "：自建"] {
+                assert!(text.contains(zh), "the charts lack {zh}");
+            }
+        }
+    }
+    // The same comparison in English has none of these Chinese labels.
+    let en = compare::compare(
+        catalog(),
+        &[&template("entry-workstation"), &template("edge-jetson-agx-orin")],
+        &CompareOptions::default(),
+    )
+    .expect("comparison");
+    let md = String::from_utf8(export::render_comparison(CompareFormat::Markdown, &en).expect("md")).expect("utf-8");
+    assert!(md.contains(EN.capex) && !md.contains(ZH.capex));
+}

@@ -102,6 +102,19 @@ fn compare_prints_markdown_and_writes_files() {
 }
 
 #[test]
+fn compare_speaks_chinese_with_lang() {
+    let a = template_path("entry-workstation");
+    let b = template_path("entry-workstation-intel");
+    let (code, out, err) = run(&["compare", &a, &b, "--lang", "zh-CN"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("# 2 套配置方案对比"), "{out}");
+    assert!(!out.contains("Capex"), "{out}");
+    let (code, _, err) = run(&["compare", &a, &a, "--model", "model/nope", "--lang", "zh-CN"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("模型库中没有模型 `model/nope`"), "{err}");
+}
+
+#[test]
 fn compare_bad_inputs_exit_2() {
     let a = template_path("entry-workstation");
     let (code, _, _) = run(&["compare", &a]);

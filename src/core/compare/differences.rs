@@ -2,10 +2,11 @@
 //! differ and the parts whose quantities differ.
 
 use super::{Analysed, FitDifference, PartDifference};
-use crate::core::analysis::bom::category_label;
+use crate::core::analysis::bom::category_label_in;
 use crate::core::analysis::fit::WorkloadKind;
 use crate::core::analysis::memory::Verdict;
 use crate::core::catalog::{Catalog, PartId, PartKind};
+use crate::core::i18n::Lang;
 use std::collections::BTreeMap;
 
 pub(super) fn fit_differences(analysed: &[Analysed<'_>], catalog: &Catalog) -> Vec<FitDifference> {
@@ -37,7 +38,8 @@ pub(super) fn fit_differences(analysed: &[Analysed<'_>], catalog: &Catalog) -> V
     out
 }
 
-pub(super) fn parts_difference(analysed: &[Analysed<'_>]) -> Vec<PartDifference> {
+/// The parts whose total quantities differ, their categories named in `lang`.
+pub(super) fn parts_difference(analysed: &[Analysed<'_>], lang: Lang) -> Vec<PartDifference> {
     struct Entry {
         name: String,
         kind: Option<PartKind>,
@@ -71,7 +73,7 @@ pub(super) fn parts_difference(analysed: &[Analysed<'_>]) -> Vec<PartDifference>
             PartDifference {
                 part: part.clone(),
                 name: e.name,
-                category: category_label(e.kind),
+                category: category_label_in(e.kind, lang),
                 deltas: e.quantities.iter().map(|&q| signed(q).saturating_sub(signed(first))).collect(),
                 quantities: e.quantities,
             }

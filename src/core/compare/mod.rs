@@ -15,21 +15,30 @@
 //! Speed rows are for one model: [`DEFAULT_MODEL`] unless the caller names another. Training
 //! time is given for a fixed token count ([`DEFAULT_TRAIN_TOKENS`], a normalising unit rather
 //! than a dataset size) at the fit matrix's training throughput.
+//!
+//! A comparison is computed in one language ([`CompareOptions::lang`], English unless set):
+//! its group and row labels, units in words, the reasons a value is missing, the notes and
+//! the part categories are rendered in it ([`texts`]), and the exports print their headings in
+//! it. Ids (groups, rows, workloads, parts) and JSON keys stay English in every language.
 
 use crate::core::analysis::fit::WorkloadKind;
 use crate::core::analysis::memory::Verdict;
 use crate::core::analysis::{self, Report};
 use crate::core::build::Build;
 use crate::core::catalog::{Catalog, ModelId, PartId};
+use crate::core::i18n::Lang;
 use crate::core::units::{Currency, format_thousands};
 use serde::Serialize;
 
 mod differences;
 mod rows;
+pub mod texts;
 
 use differences::{fit_differences, parts_difference};
 pub use rows::tokens_text;
 use rows::{compat_rows, cost_rows, fit_rows, power_rows, speed_rows, thermal_rows};
+pub use texts::CompareTexts;
+use texts::say;
 
 /// Fewest builds a comparison takes.
 pub const MIN_BUILDS: usize = 2;
@@ -63,11 +72,13 @@ pub struct CompareOptions {
     pub train_tokens: f64,
     /// TCO horizon, years.
     pub horizon_years: f64,
+    /// The language of every text of the comparison (labels, units in words, notes).
+    pub lang: Lang,
 }
 
 impl Default for CompareOptions {
     fn default() -> Self {
-        Self { model: None, train_tokens: DEFAULT_TRAIN_TOKENS, horizon_years: DEFAULT_HORIZON_YEARS }
+        Self { model: None, train_tokens: DEFAULT_TRAIN_TOKENS, horizon_years: DEFAULT_HORIZON_YEARS, lang: Lang::En }
     }
 }
 
@@ -84,6 +95,26 @@ pub enum CompareError {
     TrainTokens(f64),
     #[error("build `{name}` has the exchange rate {rate}, which cannot convert its amounts to USD")]
     ExchangeRate { name: String, rate: f64 },
+}
+
+impl CompareError {
+    /// The message in a language (`Display` is the English one).
+    #[must_use]
+    pub fn message_in(&self, lang: Lang) -> String {
+        match self {
+            Self::Count(n) => say(
+                &texts::ERR_COUNT,
+                lang,
+                &[("min", &MIN_BUILDS.to_string()), ("max", &MAX_BUILDS.to_string()), ("given", &n.to_string())],
+            ),
+            Self::UnknownModel(m) => say(&texts::ERR_UNKNOWN_MODEL, lang, &[("model", m)]),
+            Self::Horizon(y) => say(&texts::ERR_HORIZON, lang, &[("years", &y.to_string())]),
+            Self::TrainTokens(t) => say(&texts::ERR_TRAIN_TOKENS, lang, &[("tokens", &t.to_string())]),
+            Self::ExchangeRate { name, rate } => {
+                say(&texts::ERR_EXCHANGE_RATE, lang, &[("name", name), ("rate", &rate.to_string())])
+            }
+        }
+    }
 }
 
 /// Which way a metric is better.
@@ -139,6 +170,7 @@ pub struct Row {
 pub struct Group {
     /// `cost`, `power`, `thermal`, `compatibility`, `fit`, `speed`.
     pub id: &'static str,
+    /// In the comparison's language.
     pub label: &'static str,
     pub rows: Vec<Row>,
 }
@@ -177,6 +209,7 @@ pub struct FitDifference {
 pub struct PartDifference {
     pub part: PartId,
     pub name: String,
+    /// The purchasing category, in the comparison's language.
     pub category: &'static str,
     /// Total quantity per build (all node groups × counts, and the cluster section).
     pub quantities: Vec<u64>,
@@ -213,6 +246,8 @@ pub struct Comparison {
     pub curves: Vec<CostCurves>,
     /// Caveats, in sentences.
     pub notes: Vec<String>,
+    /// The language of the texts (labels, units in words, notes, categories).
+    pub lang: Lang,
 }
 
 impl Comparison {
@@ -370,6 +405,7 @@ pub fn compare(catalog: &Catalog, builds: &[&Build], options: &CompareOptions) -
             Analysed { build: b, report, money_factor }
         })
         .collect();
+    let tx = CompareTexts::of(options.lang);
 
     let compared: Vec<ComparedBuild> = analysed
         .iter()
@@ -385,7 +421,7 @@ pub fn compare(catalog: &Catalog, builds: &[&Build], options: &CompareOptions) -
                 usd_exchange_rate: a.build.site.usd_exchange_rate,
                 nodes: r.nodes,
                 gpus: r.gpus,
-                gpu: if gpus.is_empty() { "none".to_owned() } else { gpus.join(", ") },
+                gpu: if gpus.is_empty() { tx.sheet.none.to_owned() } else { gpus.join(tx.list_separator) },
                 utilization: r.tco.utilization,
                 primary_option: r.summary.tco.primary_option.clone(),
                 primary_label: r.summary.tco.primary_label.clone(),
@@ -396,45 +432,38 @@ pub fn compare(catalog: &Catalog, builds: &[&Build], options: &CompareOptions) -
     let cur = currency.to_string();
     let years = options.horizon_years;
     let groups = vec![
-        Group { id: "cost", label: "Cost", rows: cost_rows(&analysed, &cur, years) },
-        Group { id: "power", label: "Power", rows: power_rows(&analysed) },
-        Group { id: "thermal", label: "Thermal", rows: thermal_rows(&analysed) },
-        Group { id: "compatibility", label: "Compatibility", rows: compat_rows(&analysed) },
-        Group { id: "fit", label: "Memory fit", rows: fit_rows(&analysed) },
+        Group { id: "cost", label: tx.group_cost, rows: cost_rows(&analysed, tx, &cur, years) },
+        Group { id: "power", label: tx.group_power, rows: power_rows(&analysed, tx) },
+        Group { id: "thermal", label: tx.group_thermal, rows: thermal_rows(&analysed, tx) },
+        Group { id: "compatibility", label: tx.group_compatibility, rows: compat_rows(&analysed, tx) },
+        Group { id: "fit", label: tx.group_fit, rows: fit_rows(&analysed, tx) },
         Group {
             id: "speed",
-            label: "Speed",
-            rows: model.map(|m| speed_rows(&analysed, m, options.train_tokens)).unwrap_or_default(),
+            label: tx.group_speed,
+            rows: model.map(|m| speed_rows(&analysed, tx, m, options.train_tokens)).unwrap_or_default(),
         },
     ];
 
     let mut notes = Vec::new();
     if converted_to_usd {
-        notes.push(format!(
-            "The builds use different currencies ({}); every amount is in USD at each build's own exchange rate.",
-            currencies.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
-        ));
+        let list = currencies.iter().map(ToString::to_string).collect::<Vec<_>>().join(tx.list_separator);
+        notes.push(say(&texts::NOTE_CURRENCIES, options.lang, &[("currencies", &list)]));
     }
     let utilizations: Vec<f64> = compared.iter().map(|b| b.utilization).collect();
     if utilizations.windows(2).any(|w| matches!(w, [a, b] if !same(*a, *b))) {
-        notes.push(format!(
-            "The builds plan different GPU utilizations ({}); running costs and cloud totals follow each build's own.",
-            compared
-                .iter()
-                .map(|b| format!("{} {:.0} %", b.label, b.utilization * 100.0))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        let list = compared
+            .iter()
+            .map(|b| format!("{} {:.0} %", b.label, b.utilization * 100.0))
+            .collect::<Vec<_>>()
+            .join(tx.list_separator);
+        notes.push(say(&texts::NOTE_UTILIZATIONS, options.lang, &[("utilizations", &list)]));
     }
     let options_differ = compared.windows(2).any(|w| matches!(w, [a, b] if a.primary_option != b.primary_option));
     if options_differ {
-        notes.push(
-            "The primary cloud options differ between builds (each is matched to its build's GPUs); see the builds list."
-                .to_owned(),
-        );
+        notes.push(tx.note_options.to_owned());
     }
     if model.is_none() {
-        notes.push("The model catalog is empty: no speed rows.".to_owned());
+        notes.push(tx.note_no_models.to_owned());
     }
 
     Ok(Comparison {
@@ -447,7 +476,7 @@ pub fn compare(catalog: &Catalog, builds: &[&Build], options: &CompareOptions) -
         train_tokens: options.train_tokens,
         groups,
         fit_differences: fit_differences(&analysed, catalog),
-        parts_difference: parts_difference(&analysed),
+        parts_difference: parts_difference(&analysed, options.lang),
         curves: analysed
             .iter()
             .zip(LABELS)
@@ -468,5 +497,6 @@ pub fn compare(catalog: &Catalog, builds: &[&Build], options: &CompareOptions) -
             })
             .collect(),
         notes,
+        lang: options.lang,
     })
 }

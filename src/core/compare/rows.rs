@@ -1,48 +1,53 @@
 //! The comparison's rows, one group at a time: cost, power, thermal, compatibility, memory
-//! fit and speed, each read out of the builds' reports.
+//! fit and speed, each read out of the builds' reports, labelled in the comparison's language
+//! ([`CompareTexts`]).
 
+use super::texts::{self, CompareTexts, say};
 use super::{Analysed, Direction, PARAMS_PER_BILLION, Row, capability_row, count_cell, money_cell, number_cell, row};
 use crate::core::analysis::Report;
 use crate::core::analysis::fit::{FitCell, WorkloadKind};
 use crate::core::analysis::memory::Verdict;
 use crate::core::analysis::summary::{CompatSummary, FitSummary, LargestModel, fitting_workloads};
 use crate::core::catalog::ModelId;
+use crate::core::i18n::Template;
 use crate::core::units::{SECONDS_PER_HOUR, format_thousands};
 
-pub(super) fn cost_rows(analysed: &[Analysed<'_>], cur: &str, years: f64) -> Vec<Row> {
+pub(super) fn cost_rows(analysed: &[Analysed<'_>], tx: &CompareTexts, cur: &str, years: f64) -> Vec<Row> {
     let primary_total = |a: &Analysed<'_>| a.report.summary.tco.primary_total;
+    let years = years.to_string();
+    let years = [("years", years.as_str())];
     vec![
         row(
             "capex",
-            "Capex (parts, tax, shipping, installation, custom lines)",
+            tx.capex,
             cur,
             Direction::Lower,
             analysed.iter().map(|a| money_cell(Some(a.report.summary.capex), a.money_factor, "")).collect(),
         ),
         row(
             "unpriced-lines",
-            "Part lines without a price (not in capex)",
-            "lines",
+            tx.unpriced_lines,
+            tx.unit_lines,
             Direction::Lower,
             analysed.iter().map(|a| count_cell(a.report.summary.unpriced_lines)).collect(),
         ),
         row(
             "tco-owned",
-            format!("Owned total over {years} years (net of the value left)"),
+            say(&texts::TCO_OWNED, tx.lang, &years),
             cur,
             Direction::Lower,
             analysed.iter().map(|a| money_cell(Some(a.report.summary.tco.owned_total), a.money_factor, "")).collect(),
         ),
         row(
             "tco-cloud",
-            format!("Primary cloud option over {years} years"),
+            say(&texts::TCO_CLOUD, tx.lang, &years),
             cur,
             Direction::None,
-            analysed.iter().map(|a| money_cell(primary_total(a), a.money_factor, "no option")).collect(),
+            analysed.iter().map(|a| money_cell(primary_total(a), a.money_factor, tx.no_option)).collect(),
         ),
         row(
             "owning-savings",
-            "Saving from owning (cloud total − owned total)",
+            tx.owning_savings,
             cur,
             Direction::Higher,
             analysed
@@ -51,21 +56,21 @@ pub(super) fn cost_rows(analysed: &[Analysed<'_>], cur: &str, years: f64) -> Vec
                     money_cell(
                         primary_total(a).map(|c| c - a.report.summary.tco.owned_total),
                         a.money_factor,
-                        "no option",
+                        tx.no_option,
                     )
                 })
                 .collect(),
         ),
         row(
             "break-even",
-            "Break-even against the primary cloud option",
-            "month",
+            tx.break_even,
+            tx.sheet.month,
             Direction::Lower,
             analysed
                 .iter()
                 .map(|a| {
                     let t = &a.report.summary.tco;
-                    let missing = if t.primary_option.is_some() { "never" } else { "no option" };
+                    let missing = if t.primary_option.is_some() { tx.sheet.never } else { tx.no_option };
                     number_cell(t.break_even_month, 1, missing)
                 })
                 .collect(),
@@ -73,23 +78,18 @@ pub(super) fn cost_rows(analysed: &[Analysed<'_>], cur: &str, years: f64) -> Vec
     ]
 }
 
-pub(super) fn power_rows(analysed: &[Analysed<'_>]) -> Vec<Row> {
+pub(super) fn power_rows(analysed: &[Analysed<'_>], tx: &CompareTexts) -> Vec<Row> {
     let watts = |f: fn(&Report) -> f64| analysed.iter().map(|a| number_cell(Some(f(&a.report)), 0, "")).collect();
+    let s = tx.sheet;
     vec![
-        row("wall-max", "Wall power at max", "W", Direction::Lower, watts(|r| r.summary.wall_watts)),
-        row("wall-typical", "Wall power, typical", "W", Direction::Lower, watts(|r| r.summary.wall_typical_watts)),
-        row("wall-idle", "Wall power, idle", "W", Direction::Lower, watts(|r| r.summary.wall_idle_watts)),
-        row(
-            "recommended-psu",
-            "Recommended PSU capacity (all nodes)",
-            "W",
-            Direction::Lower,
-            watts(|r| r.summary.recommended_psu_watts),
-        ),
+        row("wall-max", s.wall_max, "W", Direction::Lower, watts(|r| r.summary.wall_watts)),
+        row("wall-typical", s.wall_typical, "W", Direction::Lower, watts(|r| r.summary.wall_typical_watts)),
+        row("wall-idle", s.wall_idle, "W", Direction::Lower, watts(|r| r.summary.wall_idle_watts)),
+        row("recommended-psu", tx.recommended_psu, "W", Direction::Lower, watts(|r| r.summary.recommended_psu_watts)),
         row(
             "circuits",
-            "Circuits needed at max draw",
-            "circuits",
+            tx.circuits,
+            tx.unit_circuits,
             Direction::Lower,
             analysed
                 .iter()
@@ -107,34 +107,34 @@ fn min_of(values: impl Iterator<Item = f64>) -> Option<f64> {
     values.reduce(f64::min)
 }
 
-pub(super) fn thermal_rows(analysed: &[Analysed<'_>]) -> Vec<Row> {
+pub(super) fn thermal_rows(analysed: &[Analysed<'_>], tx: &CompareTexts) -> Vec<Row> {
     fn gpus(r: &Report) -> Vec<&crate::core::analysis::thermal::GpuThermal> {
         r.thermal.nodes.iter().flat_map(|n| &n.gpus).collect()
     }
     vec![
         row(
             "gpu-headroom",
-            "Worst GPU temperature headroom (limit − estimate)",
+            tx.gpu_headroom,
             "°C",
             Direction::Higher,
             analysed
                 .iter()
-                .map(|a| number_cell(min_of(gpus(&a.report).iter().map(|g| g.headroom_c)), 0, "no GPU"))
+                .map(|a| number_cell(min_of(gpus(&a.report).iter().map(|g| g.headroom_c)), 0, tx.no_gpu))
                 .collect(),
         ),
         row(
             "gpu-temp",
-            "Hottest GPU, estimated at sustained load",
+            tx.gpu_temp,
             "°C",
             Direction::Lower,
             analysed
                 .iter()
-                .map(|a| number_cell(gpus(&a.report).iter().map(|g| g.estimated_temp_c).reduce(f64::max), 0, "no GPU"))
+                .map(|a| number_cell(gpus(&a.report).iter().map(|g| g.estimated_temp_c).reduce(f64::max), 0, tx.no_gpu))
                 .collect(),
         ),
         row(
             "cpu-cooler-headroom",
-            "Worst CPU cooler headroom",
+            tx.cpu_cooler_headroom,
             "W",
             Direction::Higher,
             analysed
@@ -142,26 +142,26 @@ pub(super) fn thermal_rows(analysed: &[Analysed<'_>]) -> Vec<Row> {
                 .map(|a| {
                     let h =
                         min_of(a.report.thermal.nodes.iter().flat_map(|n| &n.cpus).filter_map(|c| c.headroom_watts));
-                    number_cell(h, 0, "n/a")
+                    number_cell(h, 0, tx.not_applicable)
                 })
                 .collect(),
         ),
         row(
             "airflow-headroom",
-            "Worst chassis airflow headroom (fans' rating − need)",
+            tx.airflow_headroom,
             "CFM",
             Direction::Higher,
             analysed
                 .iter()
                 .map(|a| {
                     let h = min_of(a.report.thermal.nodes.iter().filter_map(|n| n.airflow.headroom_cfm));
-                    number_cell(h, 0, "unknown")
+                    number_cell(h, 0, tx.unknown)
                 })
                 .collect(),
         ),
         row(
             "heat",
-            "Heat load at max",
+            tx.heat,
             "BTU/h",
             Direction::Lower,
             analysed.iter().map(|a| number_cell(Some(a.report.summary.heat_btu_per_hour), 0, "")).collect(),
@@ -169,44 +169,49 @@ pub(super) fn thermal_rows(analysed: &[Analysed<'_>]) -> Vec<Row> {
     ]
 }
 
-pub(super) fn compat_rows(analysed: &[Analysed<'_>]) -> Vec<Row> {
+pub(super) fn compat_rows(analysed: &[Analysed<'_>], tx: &CompareTexts) -> Vec<Row> {
     let count = |n: fn(&CompatSummary) -> usize| {
         analysed.iter().map(|a| count_cell(n(&a.report.summary.compatibility))).collect()
     };
+    let unit = tx.unit_findings;
     vec![
-        row("errors", "Compatibility errors", "findings", Direction::Lower, count(|c| c.errors)),
-        row("warnings", "Compatibility warnings", "findings", Direction::Lower, count(|c| c.warnings)),
-        row("infos", "Notes (info)", "findings", Direction::None, count(|c| c.infos)),
+        row("errors", tx.sheet.compat_errors, unit, Direction::Lower, count(|c| c.errors)),
+        row("warnings", tx.sheet.compat_warnings, unit, Direction::Lower, count(|c| c.warnings)),
+        row("infos", tx.infos, unit, Direction::None, count(|c| c.infos)),
     ]
 }
 
 /// The largest fitting model of a report's summary that `pick` selects, as (params in
 /// billions, text).
-fn largest(report: &Report, pick: fn(&FitSummary) -> Option<&LargestModel>) -> (Option<f64>, String) {
-    let Some(fit) = &report.summary.fit else { return (None, "no GPUs".to_owned()) };
+fn largest(
+    report: &Report,
+    tx: &CompareTexts,
+    pick: fn(&FitSummary) -> Option<&LargestModel>,
+) -> (Option<f64>, String) {
+    let Some(fit) = &report.summary.fit else { return (None, tx.sheet.no_gpus.to_owned()) };
     match pick(fit) {
         Some(l) => {
             let b = l.params as f64 / PARAMS_PER_BILLION;
-            (Some(b), format!("{} ({b:.1} B)", l.name))
+            (Some(b), say(&texts::LARGEST_VALUE, tx.lang, &[("name", &l.name), ("params", &format!("{b:.1}"))]))
         }
-        None => (None, "none".to_owned()),
+        None => (None, tx.sheet.none.to_owned()),
     }
 }
 
-pub(super) fn fit_rows(analysed: &[Analysed<'_>]) -> Vec<Row> {
+pub(super) fn fit_rows(analysed: &[Analysed<'_>], tx: &CompareTexts) -> Vec<Row> {
     let mut rows: Vec<Row> = WorkloadKind::ALL
         .into_iter()
         .map(|w| {
             capability_row(
                 format!("fit-{}", w.id()),
-                format!("Models that fit: {}", w.label()),
-                "models",
+                say(&texts::FIT_MODELS, tx.lang, &[("workload", &w.label_text().render(tx.lang))]),
+                tx.unit_models,
                 Direction::Higher,
                 analysed
                     .iter()
                     .map(|a| {
                         if a.report.fit.is_empty() {
-                            return (None, "no GPUs".to_owned());
+                            return (None, tx.sheet.no_gpus.to_owned());
                         }
                         count_cell(fitting_workloads(&a.report.fit).values().filter(|ws| ws.contains(&w)).count())
                     })
@@ -216,17 +221,17 @@ pub(super) fn fit_rows(analysed: &[Analysed<'_>]) -> Vec<Row> {
         .collect();
     rows.push(capability_row(
         "largest-inference",
-        "Largest model that fits for inference",
-        "B params",
+        tx.largest_inference,
+        tx.unit_params,
         Direction::Higher,
-        analysed.iter().map(|a| largest(&a.report, |f| f.largest_inference.as_ref())).collect(),
+        analysed.iter().map(|a| largest(&a.report, tx, |f| f.largest_inference.as_ref())).collect(),
     ));
     rows.push(capability_row(
         "largest-finetune",
-        "Largest model that fits for fine-tuning",
-        "B params",
+        tx.largest_finetune,
+        tx.unit_params,
         Direction::Higher,
-        analysed.iter().map(|a| largest(&a.report, |f| f.largest_finetune.as_ref())).collect(),
+        analysed.iter().map(|a| largest(&a.report, tx, |f| f.largest_finetune.as_ref())).collect(),
     ));
     rows
 }
@@ -253,19 +258,21 @@ fn best_cell<'r>(
 }
 
 /// The text for a cell with no speed: why.
-fn why_none(report: &Report, cell: Option<&FitCell>) -> String {
+fn why_none(report: &Report, tx: &CompareTexts, cell: Option<&FitCell>) -> String {
     if report.fit.is_empty() {
-        return "no GPUs".to_owned();
+        return tx.sheet.no_gpus.to_owned();
     }
     match cell.and_then(|c| c.verdict) {
-        Some(Verdict::DoesNotFit) => "does not fit".to_owned(),
-        Some(_) => "no figure".to_owned(),
-        None => "n/a".to_owned(),
+        Some(Verdict::DoesNotFit) => tx.does_not_fit,
+        Some(_) => tx.no_figure,
+        None => tx.not_applicable,
     }
+    .to_owned()
 }
 
 pub(super) fn speed_rows(
     analysed: &[Analysed<'_>],
+    tx: &CompareTexts,
     model: &crate::core::catalog::Model,
     train_tokens: f64,
 ) -> Vec<Row> {
@@ -277,7 +284,7 @@ pub(super) fn speed_rows(
                 let cell = best_cell(&a.report, id, w, speed);
                 match cell.filter(|c| c.verdict.is_some_and(Verdict::fits)).and_then(speed) {
                     Some(v) => (Some(v), format_thousands(v, usize::from(v < 100.0))),
-                    None => (None, why_none(&a.report, cell)),
+                    None => (None, why_none(&a.report, tx, cell)),
                 }
             })
             .collect()
@@ -295,20 +302,24 @@ pub(super) fn speed_rows(
             .collect()
     };
     let tokens = tokens_text(train_tokens);
-    let name = &model.name;
+    let name = model.name.as_str();
+    let lang = tx.lang;
+    // A label naming the model and a workload.
+    let of = |template: &Template, workload: &str| say(template, lang, &[("model", name), ("workload", workload)]);
+    let label = |w: WorkloadKind| w.label_text().render(lang);
     if model.transformer().is_none() {
         return vec![
             capability_row(
                 "samples-inference",
-                format!("{name}: inference samples per second ({})", WorkloadKind::InferenceBf16.short()),
-                "samples/s",
+                of(&texts::SAMPLES_INFERENCE, tx.workload_short(WorkloadKind::InferenceBf16)),
+                tx.unit_samples,
                 Direction::Higher,
                 rate(WorkloadKind::InferenceBf16, |c| c.samples_per_s),
             ),
             capability_row(
                 "samples-train",
-                format!("{name}: training samples per second ({})", WorkloadKind::FullFinetune.short()),
-                "samples/s",
+                of(&texts::SAMPLES_TRAIN, tx.workload_short(WorkloadKind::FullFinetune)),
+                tx.unit_samples,
                 Direction::Higher,
                 rate(WorkloadKind::FullFinetune, |c| c.samples_per_s),
             ),
@@ -319,43 +330,43 @@ pub(super) fn speed_rows(
     vec![
         capability_row(
             "decode-bf16",
-            format!("{name}: decode, {}", WorkloadKind::InferenceBf16.label()),
+            of(&texts::DECODE, &label(WorkloadKind::InferenceBf16)),
             "tokens/s",
             Direction::Higher,
             rate(WorkloadKind::InferenceBf16, |c| c.decode_tokens_per_s),
         ),
         capability_row(
             "decode-q4_k_m",
-            format!("{name}: decode, {}", WorkloadKind::InferenceQ4km.label()),
+            of(&texts::DECODE, &label(WorkloadKind::InferenceQ4km)),
             "tokens/s",
             Direction::Higher,
             rate(WorkloadKind::InferenceQ4km, |c| c.decode_tokens_per_s),
         ),
         capability_row(
             "train-lora",
-            format!("{name}: training throughput, {}", WorkloadKind::Lora.label()),
+            of(&texts::TRAIN_THROUGHPUT, &label(WorkloadKind::Lora)),
             "tokens/s",
             Direction::Higher,
             lora.clone(),
         ),
         capability_row(
             "train-full",
-            format!("{name}: training throughput, {}", WorkloadKind::FullFinetune.label()),
+            of(&texts::TRAIN_THROUGHPUT, &label(WorkloadKind::FullFinetune)),
             "tokens/s",
             Direction::Higher,
             full.clone(),
         ),
         capability_row(
             "time-lora",
-            format!("{name}: LoRA training time for {tokens} tokens"),
-            "h",
+            say(&texts::TIME_LORA, lang, &[("model", name), ("tokens", &tokens)]),
+            tx.unit_hours,
             Direction::Lower,
             hours(&lora),
         ),
         capability_row(
             "time-full",
-            format!("{name}: full fine-tune training time for {tokens} tokens"),
-            "h",
+            say(&texts::TIME_FULL, lang, &[("model", name), ("tokens", &tokens)]),
+            tx.unit_hours,
             Direction::Lower,
             hours(&full),
         ),

@@ -17,7 +17,8 @@ use super::columns::{PARTS_COLUMNS, Value};
 use super::safety::neutralize_formula;
 use super::sheet::BuildSheet;
 use super::texts::{SheetTexts, fill};
-use crate::core::compare::{Comparison, Direction, Outcome};
+use crate::core::compare::Comparison;
+use crate::core::compare::texts::{self as compare_texts, CompareTexts, say};
 use std::borrow::Cow;
 
 /// The UTF-8 byte order mark the CSV text starts with.
@@ -225,47 +226,31 @@ fn write_summary(w: &mut Sections, sheet: &BuildSheet, tx: &SheetTexts) -> Resul
     Ok(())
 }
 
-fn direction_label(d: Direction) -> &'static str {
-    match d {
-        Direction::Lower => "lower is better",
-        Direction::Higher => "higher is better",
-        Direction::None => "",
-    }
-}
-
-fn outcome_label(o: Option<Outcome>) -> &'static str {
-    match o {
-        Some(Outcome::Better) => "better",
-        Some(Outcome::Worse) => "worse",
-        Some(Outcome::Same) => "same",
-        None => "",
-    }
-}
-
 /// A comparison as CSV text: the builds, then one row per metric (values, deltas against A,
 /// how each fares against A, the best builds), then the fit cells and parts that differ.
 ///
 /// # Errors
 /// Only a failure of the csv writer (it writes to memory).
 pub fn comparison_to_csv(c: &Comparison) -> Result<String, ExportError> {
+    let tx = CompareTexts::of(c.lang);
     let mut w = Sections::new();
-    w.row(&[t("Comparison"), t(&format!("{} builds", c.builds.len()))])?;
-    w.row(&[t("Currency"), t(&c.currency.to_string())])?;
-    w.row(&[t("TCO horizon (years)"), num(c.horizon_years, 2)])?;
+    w.row(&[t(tx.comparison), owned(say(&compare_texts::BUILDS, c.lang, &[("count", &c.builds.len().to_string())]))])?;
+    w.row(&[t(tx.sheet.currency), t(&c.currency.to_string())])?;
+    w.row(&[t(tx.tco_horizon_years), num(c.horizon_years, 2)])?;
     if let (Some(id), Some(name)) = (&c.model, &c.model_name) {
-        w.row(&[t("Speed model"), t(name), t(id.as_str())])?;
+        w.row(&[t(tx.speed_model), t(name), t(id.as_str())])?;
     }
     w.blank()?;
     w.row(&[
-        t("Build"),
-        t("Name"),
-        t("Currency"),
-        t("USD exchange rate"),
-        t("Nodes"),
-        t("GPUs"),
+        t(tx.sheet.build),
+        t(tx.name),
+        t(tx.sheet.currency),
+        t(tx.sheet.usd_exchange_rate),
+        t(tx.sheet.nodes),
+        t(tx.sheet.gpus),
         t("GPU"),
-        t("Utilization"),
-        t("Primary cloud option"),
+        t(tx.utilization),
+        t(tx.sheet.primary_cloud),
     ])?;
     for b in &c.builds {
         w.row(&[
@@ -277,26 +262,27 @@ pub fn comparison_to_csv(c: &Comparison) -> Result<String, ExportError> {
             int(b.gpus),
             t(&b.gpu),
             num(b.utilization, 2),
-            t(b.primary_label.as_deref().unwrap_or("none")),
+            t(b.primary_label.as_deref().unwrap_or(tx.sheet.none)),
         ])?;
     }
     w.blank()?;
     let labels: Vec<&str> = c.builds.iter().map(|b| b.label).collect();
-    let mut header: Vec<String> = ["Group", "Metric id", "Metric", "Unit", "Direction"].map(str::to_owned).to_vec();
+    let mut header: Vec<String> =
+        [tx.group, tx.metric_id, tx.metric, tx.sheet.unit, tx.direction].map(str::to_owned).to_vec();
     header.extend(labels.iter().map(|l| (*l).to_owned()));
-    header.extend(labels.iter().skip(1).map(|l| format!("Delta {l} vs A")));
-    header.extend(labels.iter().skip(1).map(|l| format!("{l} vs A")));
-    header.push("Best".to_owned());
+    header.extend(labels.iter().skip(1).map(|l| say(&compare_texts::DELTA_VS_FIRST, c.lang, &[("build", l)])));
+    header.extend(labels.iter().skip(1).map(|l| say(&compare_texts::VS_FIRST, c.lang, &[("build", l)])));
+    header.push(tx.best.to_owned());
     w.row(&header.iter().map(|h| t(h)).collect::<Vec<_>>())?;
     for g in &c.groups {
         for r in &g.rows {
-            let mut cells = vec![t(g.label), t(&r.id), t(&r.label), t(&r.unit), t(direction_label(r.direction))];
+            let mut cells = vec![t(g.label), t(&r.id), t(&r.label), t(&r.unit), t(tx.direction_label(r.direction))];
             cells.extend(r.values.iter().zip(&r.text).map(|(v, text)| match v {
                 Some(v) => Cell::Number(format_value(*v)),
                 None => t(text),
             }));
             cells.extend(r.deltas.iter().skip(1).map(|d| d.map_or(Cell::Empty, |d| Cell::Number(format_value(d)))));
-            cells.extend(r.vs_first.iter().skip(1).map(|o| t(outcome_label(*o))));
+            cells.extend(r.vs_first.iter().skip(1).map(|o| t(tx.outcome(*o))));
             let best: Vec<&str> = r.best.iter().filter_map(|&i| labels.get(i).copied()).collect();
             cells.push(owned(best.join(" ")));
             w.row(&cells)?;
@@ -304,20 +290,21 @@ pub fn comparison_to_csv(c: &Comparison) -> Result<String, ExportError> {
     }
     if !c.fit_differences.is_empty() {
         w.blank()?;
-        let mut header = vec![t("Fit cells that differ"), t("Model id"), t("Workload")];
+        let mut header = vec![t(tx.fit_differences), t(tx.model_id), t(tx.workload)];
         header.extend(labels.iter().map(|l| t(l)));
         w.row(&header)?;
         for d in &c.fit_differences {
-            let mut cells = vec![t(&d.model_name), t(d.model.as_str()), t(d.workload.id())];
-            cells.extend(d.verdicts.iter().map(|v| t(verdict_text(*v))));
+            let mut cells = vec![t(&d.model_name), t(d.model.as_str()), t(tx.workload_column(d.workload))];
+            cells.extend(d.verdicts.iter().map(|v| t(tx.verdict(*v))));
             w.row(&cells)?;
         }
     }
     if !c.parts_difference.is_empty() {
         w.blank()?;
-        let mut header = vec![t("Parts that differ"), t("Part id"), t("Category")];
+        let mut header = vec![t(tx.parts_differences), t(tx.part_id), t(tx.category)];
         header.extend(labels.iter().map(|l| t(l)));
-        let delta_headers: Vec<String> = labels.iter().skip(1).map(|l| format!("Delta {l} vs A")).collect();
+        let delta_headers: Vec<String> =
+            labels.iter().skip(1).map(|l| say(&compare_texts::DELTA_VS_FIRST, c.lang, &[("build", l)])).collect();
         header.extend(delta_headers.iter().map(|h| t(h)));
         w.row(&header)?;
         for p in &c.parts_difference {
@@ -329,7 +316,7 @@ pub fn comparison_to_csv(c: &Comparison) -> Result<String, ExportError> {
     }
     if !c.notes.is_empty() {
         w.blank()?;
-        w.row(&[t("Notes")])?;
+        w.row(&[t(tx.sheet.notes)])?;
         for n in &c.notes {
             w.row(&[t(n)])?;
         }
@@ -344,17 +331,5 @@ fn format_value(v: f64) -> String {
     } else {
         let s = format!("{v:.3}");
         s.trim_end_matches('0').trim_end_matches('.').to_owned()
-    }
-}
-
-/// A verdict in words.
-#[must_use]
-pub fn verdict_text(v: Option<crate::core::analysis::memory::Verdict>) -> &'static str {
-    use crate::core::analysis::memory::Verdict;
-    match v {
-        Some(Verdict::Fits) => "fits",
-        Some(Verdict::Tight) => "tight",
-        Some(Verdict::DoesNotFit) => "does not fit",
-        None => "n/a",
     }
 }

@@ -7,14 +7,14 @@
 //! repeats table headers and avoids breaking charts and table rows across pages.
 
 use super::columns::{PARTS_COLUMNS, Value};
-use super::csv::verdict_text;
-use super::markdown::{delta_cell, delta_text, numbered_sources, outcome_text};
+use super::markdown::{delta_cell, delta_text, numbered_sources};
 use super::safety::escape_html as esc;
 use super::sheet::BuildSheet;
 use super::texts::{SheetTexts, fill};
 use super::{money_text, summary_items, svg};
 use crate::core::analysis::Report;
-use crate::core::compare::{Comparison, Direction};
+use crate::core::compare::Comparison;
+use crate::core::compare::texts::{self as compare_texts, CompareTexts, say};
 use crate::core::i18n::Lang;
 use std::fmt::Write as _;
 
@@ -183,18 +183,31 @@ pub fn sheet_to_html(sheet: &BuildSheet, report: &Report) -> String {
 /// A comparison as one HTML page, with the overlaid TCO curves and grouped power bars.
 #[must_use]
 pub fn comparison_to_html(c: &Comparison) -> String {
+    let tx = CompareTexts::of(c.lang);
+    let sh = tx.sheet;
     let mut out = String::new();
     let labels: Vec<&str> = c.builds.iter().map(|b| b.label).collect();
-    open_page(&mut out, &format!("Comparison of {} builds", c.builds.len()), Lang::En);
-    let _ = writeln!(out, "<h1>Comparison of {} builds</h1>", c.builds.len());
+    let title = say(&compare_texts::TITLE, c.lang, &[("count", &c.builds.len().to_string())]);
+    open_page(&mut out, &title, c.lang);
+    let _ = writeln!(out, "<h1>{}</h1>", esc(&title));
+    let speed =
+        c.model_name.as_ref().map(|m| say(&compare_texts::HTML_SPEED, c.lang, &[("model", m)])).unwrap_or_default();
+    let meta = say(
+        &compare_texts::HTML_META,
+        c.lang,
+        &[("currency", &c.currency.to_string()), ("years", &c.horizon_years.to_string()), ("speed", &speed)],
+    );
+    let _ = writeln!(out, "<p class=\"meta\">{}</p>", esc(&meta));
     let _ = writeln!(
         out,
-        "<p class=\"meta\">Amounts in {}; TCO over {} years; deltas against A; the best value is highlighted where lower or higher is better.{}</p>",
-        esc(&c.currency.to_string()),
-        c.horizon_years,
-        c.model_name.as_ref().map(|m| format!(" Speed rows are for {}.", esc(m))).unwrap_or_default()
+        "<table>\n<thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>GPU</th><th>{}</th><th>{}</th></tr></thead>\n<tbody>",
+        esc(sh.build),
+        esc(tx.name),
+        esc(sh.nodes),
+        esc(sh.gpus),
+        esc(tx.utilization),
+        esc(sh.primary_cloud)
     );
-    out.push_str("<table>\n<thead><tr><th>Build</th><th>Name</th><th>Nodes</th><th>GPUs</th><th>GPU</th><th>Utilization</th><th>Primary cloud option</th></tr></thead>\n<tbody>\n");
     for b in &c.builds {
         let _ = writeln!(
             out,
@@ -205,7 +218,7 @@ pub fn comparison_to_html(c: &Comparison) -> String {
             b.gpus,
             esc(&b.gpu),
             b.utilization * 100.0,
-            esc(b.primary_label.as_deref().unwrap_or("none"))
+            esc(b.primary_label.as_deref().unwrap_or(sh.none))
         );
     }
     out.push_str("</tbody>\n</table>\n");
@@ -213,14 +226,20 @@ pub fn comparison_to_html(c: &Comparison) -> String {
         if g.rows.is_empty() {
             continue;
         }
-        let _ = writeln!(out, "<h2>{}</h2>\n<table>\n<thead><tr><th>Metric</th><th>Unit</th>", esc(g.label));
+        let _ = writeln!(
+            out,
+            "<h2>{}</h2>\n<table>\n<thead><tr><th>{}</th><th>{}</th>",
+            esc(g.label),
+            esc(tx.metric),
+            esc(sh.unit)
+        );
         for (i, l) in labels.iter().enumerate() {
             let _ = write!(out, "<th>{}</th>", esc(l));
             if i > 0 {
                 let _ = write!(out, "<th>Δ {}</th>", esc(l));
             }
         }
-        out.push_str("<th>Better</th></tr></thead>\n<tbody>\n");
+        let _ = writeln!(out, "<th>{}</th></tr></thead>\n<tbody>", esc(tx.better));
         for r in &g.rows {
             let _ = write!(out, "<tr><td>{}</td><td>{}</td>", esc(&r.label), esc(&r.unit));
             for (i, text) in r.text.iter().enumerate() {
@@ -229,49 +248,45 @@ pub fn comparison_to_html(c: &Comparison) -> String {
                 if i > 0 {
                     let cell = delta_cell(
                         r.deltas.get(i).copied().flatten(),
-                        outcome_text(r.vs_first.get(i).copied().flatten()),
+                        tx.outcome(r.vs_first.get(i).copied().flatten()),
+                        c.lang,
                     );
                     let _ = write!(out, "<td class=\"n\">{}</td>", esc(&cell));
                 }
             }
-            let better = match r.direction {
-                Direction::Lower => "lower",
-                Direction::Higher => "higher",
-                Direction::None => "",
-            };
-            let _ = writeln!(out, "<td>{better}</td></tr>");
+            let _ = writeln!(out, "<td>{}</td></tr>", esc(tx.direction_word(r.direction)));
         }
         out.push_str("</tbody>\n</table>\n");
     }
     if let Some(chart) = svg::compare_tco_curves(c) {
-        let _ = writeln!(out, "<h2>Cumulative cost</h2>\n<figure>{chart}</figure>");
+        let _ = writeln!(out, "<h2>{}</h2>\n<figure>{chart}</figure>", esc(tx.cumulative_cost));
     }
     if let Some(chart) = svg::compare_power_bars(c) {
-        let _ = writeln!(out, "<h2>Wall power</h2>\n<figure>{chart}</figure>");
+        let _ = writeln!(out, "<h2>{}</h2>\n<figure>{chart}</figure>", esc(sh.wall_power));
     }
-    out.push_str("<h2>Fit cells that differ</h2>\n");
+    let _ = writeln!(out, "<h2>{}</h2>", esc(tx.fit_differences));
     if c.fit_differences.is_empty() {
-        out.push_str("<p>Every model fits the same way on every build.</p>\n");
+        let _ = writeln!(out, "<p>{}</p>", esc(tx.fit_same));
     } else {
-        out.push_str("<table>\n<thead><tr><th>Model</th><th>Workload</th>");
+        let _ = write!(out, "<table>\n<thead><tr><th>{}</th><th>{}</th>", esc(tx.model), esc(tx.workload));
         for l in &labels {
             let _ = write!(out, "<th>{}</th>", esc(l));
         }
         out.push_str("</tr></thead>\n<tbody>\n");
         for d in &c.fit_differences {
-            let _ = write!(out, "<tr><td>{}</td><td>{}</td>", esc(&d.model_name), esc(d.workload.id()));
+            let _ = write!(out, "<tr><td>{}</td><td>{}</td>", esc(&d.model_name), esc(tx.workload_column(d.workload)));
             for v in &d.verdicts {
-                let _ = write!(out, "<td>{}</td>", esc(verdict_text(*v)));
+                let _ = write!(out, "<td>{}</td>", esc(tx.verdict(*v)));
             }
             out.push_str("</tr>\n");
         }
         out.push_str("</tbody>\n</table>\n");
     }
-    out.push_str("<h2>Parts that differ</h2>\n");
+    let _ = writeln!(out, "<h2>{}</h2>", esc(tx.parts_differences));
     if c.parts_difference.is_empty() {
-        out.push_str("<p>The builds have the same parts.</p>\n");
+        let _ = writeln!(out, "<p>{}</p>", esc(tx.parts_same));
     } else {
-        out.push_str("<table>\n<thead><tr><th>Part</th><th>Category</th>");
+        let _ = write!(out, "<table>\n<thead><tr><th>{}</th><th>{}</th>", esc(tx.part), esc(tx.category));
         for l in &labels {
             let _ = write!(out, "<th>{}</th>", esc(l));
         }

@@ -6,12 +6,13 @@
 //! parts table readable.
 
 use super::columns::{PARTS_COLUMNS, Value};
-use super::csv::verdict_text;
 use super::safety::escape_markdown as esc;
 use super::sheet::BuildSheet;
 use super::texts::{SheetTexts, fill};
 use super::{money_text, summary_items};
-use crate::core::compare::{Comparison, Direction, Outcome};
+use crate::core::compare::Comparison;
+use crate::core::compare::texts::{self as compare_texts, CompareTexts, say};
+use crate::core::i18n::Lang;
 use crate::core::units::format_thousands;
 use std::fmt::Write as _;
 
@@ -162,35 +163,29 @@ pub fn delta_text(delta: Option<f64>) -> String {
     }
 }
 
-/// A delta with how the build fares, for a comparison cell: `−2,232 (better)`, or the
-/// outcome alone where there is no delta (a build that cannot run the model).
+/// A delta with how it fares against the first (`+1,234 (better)`; `+1,234（更优）`).
 #[must_use]
-pub fn delta_cell(delta: Option<f64>, outcome: &str) -> String {
+pub fn delta_cell(delta: Option<f64>, outcome: &str, lang: Lang) -> String {
     match (delta_text(delta), outcome) {
         (d, "") => d,
         (d, o) if d.is_empty() => o.to_owned(),
-        (d, o) => format!("{d} ({o})"),
-    }
-}
-
-/// How a build fares against the first, as a word.
-#[must_use]
-pub fn outcome_text(o: Option<Outcome>) -> &'static str {
-    match o {
-        Some(Outcome::Better) => "better",
-        Some(Outcome::Worse) => "worse",
-        Some(Outcome::Same) => "same",
-        None => "",
+        (d, o) => say(&compare_texts::WITH_OUTCOME, lang, &[("delta", &d), ("outcome", o)]),
     }
 }
 
 /// The comparison as Markdown.
 #[must_use]
 pub fn comparison_to_markdown(c: &Comparison) -> String {
+    let tx = CompareTexts::of(c.lang);
+    let sh = tx.sheet;
     let mut out = String::new();
     let labels: Vec<&str> = c.builds.iter().map(|b| b.label).collect();
-    let _ = writeln!(out, "# Comparison of {} builds\n", c.builds.len());
-    let _ = writeln!(out, "| Build | Name | Nodes | GPUs | GPU | Utilization | Primary cloud option |");
+    let _ = writeln!(out, "# {}\n", say(&compare_texts::TITLE, c.lang, &[("count", &c.builds.len().to_string())]));
+    let _ = writeln!(
+        out,
+        "| {} | {} | {} | {} | GPU | {} | {} |",
+        sh.build, tx.name, sh.nodes, sh.gpus, tx.utilization, sh.primary_cloud
+    );
     let _ = writeln!(out, "| --- | --- | ---: | ---: | --- | ---: | --- |");
     for b in &c.builds {
         let _ = writeln!(
@@ -202,24 +197,24 @@ pub fn comparison_to_markdown(c: &Comparison) -> String {
             b.gpus,
             esc(&b.gpu),
             b.utilization * 100.0,
-            esc(b.primary_label.as_deref().unwrap_or("none"))
+            esc(b.primary_label.as_deref().unwrap_or(sh.none))
         );
     }
-    let _ = writeln!(
-        out,
-        "\nAmounts in {}; TCO over {} years. Deltas are against A; **bold** marks the best value where lower or higher is better.",
-        esc(&c.currency.to_string()),
-        c.horizon_years
+    let intro = say(
+        &compare_texts::MD_INTRO,
+        c.lang,
+        &[("currency", &esc(&c.currency.to_string())), ("years", &c.horizon_years.to_string())],
     );
+    let _ = writeln!(out, "\n{intro}");
     if let Some(name) = &c.model_name {
-        let _ = writeln!(out, "Speed rows are for {}.", esc(name));
+        let _ = writeln!(out, "{}", say(&compare_texts::MD_SPEED, c.lang, &[("model", &esc(name))]));
     }
     for g in &c.groups {
         if g.rows.is_empty() {
             continue;
         }
         let _ = writeln!(out, "\n## {}\n", g.label);
-        let mut header = String::from("| Metric | Unit |");
+        let mut header = format!("| {} | {} |", tx.metric, sh.unit);
         let mut rule = String::from("| --- | --- |");
         for (i, l) in labels.iter().enumerate() {
             let _ = write!(header, " {l} |");
@@ -229,7 +224,7 @@ pub fn comparison_to_markdown(c: &Comparison) -> String {
                 rule.push_str(" ---: |");
             }
         }
-        header.push_str(" Better |");
+        let _ = write!(header, " {} |", tx.better);
         rule.push_str(" --- |");
         let _ = writeln!(out, "{header}\n{rule}");
         for r in &g.rows {
@@ -238,37 +233,39 @@ pub fn comparison_to_markdown(c: &Comparison) -> String {
                 let _ = write!(line, " {} |", value_cell(text, r.best.contains(&i)));
                 if i > 0 {
                     let delta = r.deltas.get(i).copied().flatten();
-                    let outcome = outcome_text(r.vs_first.get(i).copied().flatten());
-                    let cell = delta_cell(delta, outcome);
+                    let outcome = tx.outcome(r.vs_first.get(i).copied().flatten());
+                    let cell = delta_cell(delta, outcome, c.lang);
                     let _ = write!(line, " {cell} |");
                 }
             }
-            let better = match r.direction {
-                Direction::Lower => "lower",
-                Direction::Higher => "higher",
-                Direction::None => "",
-            };
+            let better = tx.direction_word(r.direction);
             let _ = write!(line, " {better} |");
             let _ = writeln!(out, "{line}");
         }
     }
-    let _ = writeln!(out, "\n## Fit cells that differ\n");
+    let _ = writeln!(out, "\n## {}\n", tx.fit_differences);
     if c.fit_differences.is_empty() {
-        let _ = writeln!(out, "Every model fits the same way on every build.");
+        let _ = writeln!(out, "{}", tx.fit_same);
     } else {
-        let _ = writeln!(out, "| Model | Workload | {} |", labels.join(" | "));
+        let _ = writeln!(out, "| {} | {} | {} |", tx.model, tx.workload, labels.join(" | "));
         let _ = writeln!(out, "| --- | --- |{}", " --- |".repeat(labels.len()));
         for d in &c.fit_differences {
-            let verdicts: Vec<&str> = d.verdicts.iter().map(|v| verdict_text(*v)).collect();
-            let _ = writeln!(out, "| {} | {} | {} |", esc(&d.model_name), esc(d.workload.id()), verdicts.join(" | "));
+            let verdicts: Vec<&str> = d.verdicts.iter().map(|v| tx.verdict(*v)).collect();
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} |",
+                esc(&d.model_name),
+                esc(tx.workload_column(d.workload)),
+                verdicts.join(" | ")
+            );
         }
     }
-    let _ = writeln!(out, "\n## Parts that differ\n");
+    let _ = writeln!(out, "\n## {}\n", tx.parts_differences);
     if c.parts_difference.is_empty() {
-        let _ = writeln!(out, "The builds have the same parts.");
+        let _ = writeln!(out, "{}", tx.parts_same);
     } else {
         let deltas: Vec<String> = labels.iter().skip(1).map(|l| format!("Δ {l}")).collect();
-        let _ = writeln!(out, "| Part | Category | {} | {} |", labels.join(" | "), deltas.join(" | "));
+        let _ = writeln!(out, "| {} | {} | {} | {} |", tx.part, tx.category, labels.join(" | "), deltas.join(" | "));
         let _ = writeln!(out, "| --- | --- |{}", " ---: |".repeat(labels.len() * 2 - 1));
         for p in &c.parts_difference {
             let q: Vec<String> = p.quantities.iter().map(ToString::to_string).collect();
@@ -277,7 +274,7 @@ pub fn comparison_to_markdown(c: &Comparison) -> String {
         }
     }
     if !c.notes.is_empty() {
-        let _ = writeln!(out, "\n## Notes\n");
+        let _ = writeln!(out, "\n## {}\n", sh.notes);
         for n in &c.notes {
             let _ = writeln!(out, "- {}", esc(n));
         }

@@ -14,6 +14,7 @@ use crate::core::analysis::power::PowerReport;
 use crate::core::analysis::tco::Tco;
 use crate::core::catalog::PartKind;
 use crate::core::compare::Comparison;
+use crate::core::compare::texts::{self as compare_texts, CompareTexts, say};
 use crate::core::units::{format_thousands, round_non_negative};
 use std::fmt::Write as _;
 
@@ -451,11 +452,12 @@ pub fn tco_curves_in(tco: &Tco, t: &SheetTexts) -> Option<String> {
 /// its primary cloud option (dashed) in the build's colour; `None` without months.
 #[must_use]
 pub fn compare_tco_curves(c: &Comparison) -> Option<String> {
+    let tx = CompareTexts::of(c.lang);
     let mut series = Vec::new();
     for (i, k) in c.curves.iter().enumerate() {
         if k.owned.len() >= 2 {
             series.push(Series {
-                label: format!("{}: owned", k.label),
+                label: say(&compare_texts::CURVE_OWNED, c.lang, &[("build", k.label)]),
                 colour: palette(i),
                 dashed: false,
                 width: 2.5,
@@ -464,7 +466,7 @@ pub fn compare_tco_curves(c: &Comparison) -> Option<String> {
         }
         if let (Some(values), Some(label)) = (&k.primary, &k.primary_label) {
             series.push(Series {
-                label: format!("{}: {label}", k.label),
+                label: say(&compare_texts::CURVE_CLOUD, c.lang, &[("build", k.label), ("option", label)]),
                 colour: palette(i),
                 dashed: true,
                 width: 1.5,
@@ -479,9 +481,12 @@ pub fn compare_tco_curves(c: &Comparison) -> Option<String> {
         .curves
         .iter()
         .enumerate()
-        .filter_map(|(i, k)| k.break_even_month.map(|m| (m, format!("{} break-even", k.label), palette(i))))
+        .filter_map(|(i, k)| {
+            k.break_even_month
+                .map(|m| (m, say(&compare_texts::CURVE_BREAK_EVEN, c.lang, &[("build", k.label)]), palette(i)))
+        })
         .collect();
-    Some(line_chart(&series, &markers, &format!("Cumulative cost ({})", c.currency)))
+    Some(line_chart(&series, &markers, &fill(tx.sheet.cumulative_cost, &[&c.currency])))
 }
 
 /// Grouped vertical bars of the compared builds' wall power (idle, typical, max); `None` when
@@ -492,12 +497,14 @@ pub fn compare_power_bars(comparison: &Comparison) -> Option<String> {
     const RIGHT: f64 = VALUE_AXIS_RIGHT;
     const TOP: f64 = 28.0;
     const PLOT_H: f64 = 220.0;
-    let levels: Vec<(&str, Vec<f64>)> = [("Idle", "wall-idle"), ("Typical", "wall-typical"), ("Max", "wall-max")]
-        .into_iter()
-        .filter_map(|(label, id)| {
-            comparison.row(id).map(|r| (label, r.values.iter().map(|v| v.unwrap_or(0.0)).collect()))
-        })
-        .collect();
+    let tx = CompareTexts::of(comparison.lang);
+    let levels: Vec<(&str, Vec<f64>)> =
+        [(tx.power_idle, "wall-idle"), (tx.power_typical, "wall-typical"), (tx.power_max, "wall-max")]
+            .into_iter()
+            .filter_map(|(label, id)| {
+                comparison.row(id).map(|r| (label, r.values.iter().map(|v| v.unwrap_or(0.0)).collect()))
+            })
+            .collect();
     let max = levels.iter().flat_map(|l| &l.1).copied().fold(0.0, f64::max);
     if max <= 0.0 || levels.is_empty() {
         return None;
@@ -511,7 +518,7 @@ pub fn compare_power_bars(comparison: &Comparison) -> Option<String> {
     let label_chars = usize::try_from(round_non_negative(group_w / 7.0)).unwrap_or(MAX_LABEL_CHARS);
     let bar_w = (group_w * 0.8) / levels.len() as f64;
     let height = base + 44.0 + legend_rows(levels.len()) * 20.0 + 10.0;
-    let title = "Wall power of the whole build (W)";
+    let title = tx.power_title;
     let mut out = String::new();
     open_svg(&mut out, height, title, LEFT);
     y_grid(&mut out, 0.0, top, step, y);
@@ -522,14 +529,16 @@ pub fn compare_power_bars(comparison: &Comparison) -> Option<String> {
             let x = gx + bar_w * l as f64;
             let _ = write!(
                 out,
-                "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{}\"><title>{}: {} {} W</title></rect>",
+                "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{}\"><title>{}</title></rect>",
                 y(watts),
                 bar_w - 2.0,
                 base - y(watts),
                 palette(l),
-                build.label,
-                label,
-                format_thousands(watts, 0)
+                esc(&say(
+                    &compare_texts::BAR_TOOLTIP,
+                    comparison.lang,
+                    &[("build", build.label), ("level", label), ("watts", &format_thousands(watts, 0))]
+                ))
             );
         }
         let _ = write!(
@@ -537,7 +546,10 @@ pub fn compare_power_bars(comparison: &Comparison) -> Option<String> {
             "<text x=\"{:.1}\" y=\"{:.1}\" {FONT} text-anchor=\"middle\">{}</text>",
             gx + group_w * 0.4,
             base + 16.0,
-            esc(&truncate(&format!("{}: {}", build.label, build.name), label_chars))
+            esc(&truncate(
+                &say(&compare_texts::BAR_LABEL, comparison.lang, &[("build", build.label), ("name", &build.name)]),
+                label_chars
+            ))
         );
     }
     let _ = write!(
