@@ -414,6 +414,58 @@ pub enum EditError {
     LastNode,
 }
 
+impl EditError {
+    /// The error as a sentence in any language (capitalised, with a full stop, in English),
+    /// for the app's notices and drop refusals.
+    #[must_use]
+    pub fn text(&self) -> crate::core::i18n::Text {
+        use crate::text;
+        match self {
+            Self::NoSuchNode(n) => text!(EDIT_NO_SUCH_NODE, n = n.to_string()),
+            Self::NoSuchLine { location, line } => {
+                text!(EDIT_NO_SUCH_LINE, line = line.to_string(), location = location.as_str())
+            }
+            Self::Quantity(n) => text!(EDIT_QUANTITY, max = MAX_QUANTITY.to_string(), n = n.to_string()),
+            Self::NodeCount(n) => text!(EDIT_NODE_COUNT, max = MAX_NODE_COUNT.to_string(), n = n.to_string()),
+            Self::TooManyNodes => text!(EDIT_TOO_MANY_NODES, max = MAX_NODE_GROUPS.to_string()),
+            Self::TooManyTotalNodes(n) => {
+                text!(EDIT_TOO_MANY_TOTAL_NODES, max = MAX_TOTAL_NODES.to_string(), n = n.to_string())
+            }
+            Self::TooManyLines => text!(EDIT_TOO_MANY_LINES, max = MAX_LINES.to_string()),
+            Self::TooManyTotalLines => text!(EDIT_TOO_MANY_TOTAL_LINES, max = MAX_TOTAL_LINES.to_string()),
+            Self::LastNode => text!(EDIT_LAST_NODE),
+        }
+    }
+}
+
+crate::templates! {
+    pub(crate) EDIT_TEMPLATES;
+    EDIT_NO_SUCH_NODE "" { en: "There is no node {n} in this build.", zh: "此配置方案中没有节点 {n}。" }
+    EDIT_NO_SUCH_LINE "" { en: "There is no part line {line} in {location}.", zh: "{location} 中没有第 {line} 行部件。" }
+    EDIT_QUANTITY "" {
+        en: "A quantity must be between 1 and {max}; {n} is not.",
+        zh: "数量须在 1 到 {max} 之间；{n} 不在此范围内。",
+    }
+    EDIT_NODE_COUNT "" {
+        en: "A node count must be between 1 and {max}; {n} is not.",
+        zh: "节点数须在 1 到 {max} 之间；{n} 不在此范围内。",
+    }
+    EDIT_TOO_MANY_NODES "" { en: "A build has at most {max} node groups.", zh: "一个配置方案最多有 {max} 个节点组。" }
+    EDIT_TOO_MANY_TOTAL_NODES "" {
+        en: "A build has at most {max} nodes in all; this change would make {n}.",
+        zh: "一个配置方案最多共有 {max} 个节点；此修改会使节点数变为 {n}。",
+    }
+    EDIT_TOO_MANY_LINES "" {
+        en: "A node or the cluster section holds at most {max} part lines.",
+        zh: "每个节点或集群区最多有 {max} 行部件。",
+    }
+    EDIT_TOO_MANY_TOTAL_LINES "" {
+        en: "A build holds at most {max} part lines in all.",
+        zh: "一个配置方案最多共有 {max} 行部件。",
+    }
+    EDIT_LAST_NODE "" { en: "A build needs at least one node.", zh: "配置方案至少需要一个节点。" }
+}
+
 impl std::fmt::Display for Location {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -716,6 +768,32 @@ mod tests {
         assert!(b.move_part(Location::Node(0), 0, Location::Cluster, 3).is_err());
         assert!(b.move_part(Location::Node(0), 7, Location::Cluster, 1).is_err());
         assert_eq!(b, before);
+    }
+
+    /// An edit error's sentence says in English what its `Display` says (capitalised, with a
+    /// full stop), and in Chinese something else, for every variant.
+    #[test]
+    fn edit_error_sentences_match_their_display() {
+        use crate::core::i18n::Lang;
+        let all = [
+            EditError::NoSuchNode(3),
+            EditError::NoSuchLine { location: "node 1".to_owned(), line: 4 },
+            EditError::Quantity(0),
+            EditError::NodeCount(100_000),
+            EditError::TooManyNodes,
+            EditError::TooManyTotalNodes(70_000),
+            EditError::TooManyLines,
+            EditError::TooManyTotalLines,
+            EditError::LastNode,
+        ];
+        for e in all {
+            let display = e.to_string();
+            let mut chars = display.chars();
+            let first: String = chars.next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
+            assert_eq!(e.text().render(Lang::En), format!("{first}{}.", chars.as_str()));
+            let zh = e.text().render(Lang::ZhCn);
+            assert!(zh.ends_with('。') && zh != e.text().render(Lang::En), "{zh}");
+        }
     }
 
     #[test]

@@ -60,8 +60,8 @@ impl Target {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     Accept,
-    /// Refused, with one sentence per reason.
-    Refuse(Vec<String>),
+    /// Refused, with one sentence per reason (rendered in the reader's language).
+    Refuse(Vec<Text>),
 }
 
 impl Verdict {
@@ -72,7 +72,7 @@ impl Verdict {
 
     /// The reasons of a refusal (empty when accepted).
     #[must_use]
-    pub fn reasons(&self) -> &[String] {
+    pub fn reasons(&self) -> &[Text] {
         match self {
             Self::Accept => &[],
             Self::Refuse(r) => r,
@@ -117,45 +117,45 @@ impl SlotKind {
     ];
 }
 
-/// A noun phrase for a kind of part, for refusal messages.
-fn kind_noun(kind: PartKind) -> &'static str {
-    match kind {
-        PartKind::Gpu => "a GPU",
-        PartKind::Cpu => "a CPU",
-        PartKind::Motherboard => "a board",
-        PartKind::Memory => "a memory module",
-        PartKind::Storage => "a drive",
-        PartKind::Psu => "a power supply",
-        PartKind::Cooler => "a CPU cooler",
-        PartKind::Chassis => "a chassis",
-        PartKind::Nic => "a network adapter",
-        PartKind::Switch => "a switch",
-        PartKind::System => "a complete system",
-    }
+/// A noun phrase for a kind of part, for refusal messages ("a GPU", "GPU").
+fn kind_noun(kind: PartKind) -> Text {
+    Text::new(match kind {
+        PartKind::Gpu => &KIND_GPU,
+        PartKind::Cpu => &KIND_CPU,
+        PartKind::Motherboard => &KIND_BOARD,
+        PartKind::Memory => &KIND_MEMORY,
+        PartKind::Storage => &KIND_STORAGE,
+        PartKind::Psu => &KIND_PSU,
+        PartKind::Cooler => &KIND_COOLER,
+        PartKind::Chassis => &KIND_CHASSIS,
+        PartKind::Nic => &KIND_NIC,
+        PartKind::Switch => &KIND_SWITCH,
+        PartKind::System => &KIND_SYSTEM,
+    })
 }
 
 /// What a slot group takes, as a phrase ("DIMM slots take memory modules").
-fn slot_takes(kind: SlotKind) -> &'static str {
-    match kind {
-        SlotKind::Chassis => "The chassis position takes a chassis",
-        SlotKind::Board => "The board position takes a mainboard or GPU baseboard",
-        SlotKind::CpuSocket => "CPU sockets take CPUs",
-        SlotKind::Cooler => "The cooler position takes a CPU cooler",
-        SlotKind::Dimm => "DIMM slots take memory modules",
-        SlotKind::GpuPosition => "Baseboard positions take SXM or OAM GPU modules",
-        SlotKind::M2 => "M.2 slots take M.2 NVMe drives",
-        SlotKind::Bay25 => "2.5\" bays take SATA, U.2 and EDSFF drives",
-        SlotKind::Bay35 => "3.5\" bays take hard disks",
-        SlotKind::Psu => "PSU bays take power supplies",
-        SlotKind::System => "The system position takes a complete system",
-    }
+fn slot_takes(kind: SlotKind) -> Text {
+    Text::new(match kind {
+        SlotKind::Chassis => &TAKES_CHASSIS,
+        SlotKind::Board => &TAKES_BOARD,
+        SlotKind::CpuSocket => &TAKES_CPU,
+        SlotKind::Cooler => &TAKES_COOLER,
+        SlotKind::Dimm => &TAKES_DIMM,
+        SlotKind::GpuPosition => &TAKES_GPU_MODULE,
+        SlotKind::M2 => &TAKES_M2,
+        SlotKind::Bay25 => &TAKES_BAY25,
+        SlotKind::Bay35 => &TAKES_BAY35,
+        SlotKind::Psu => &TAKES_PSU,
+        SlotKind::System => &TAKES_SYSTEM,
+    })
 }
 
 /// Whether a slot group physically takes a catalog part.
 ///
 /// # Errors
 /// A sentence saying what the slots take and what the part is.
-pub fn slot_accepts(kind: SlotKind, part: Part<'_>) -> Result<(), String> {
+pub fn slot_accepts(kind: SlotKind, part: Part<'_>) -> Result<(), Text> {
     let fits = match (kind, part) {
         (SlotKind::Chassis, Part::Chassis(_))
         | (SlotKind::Board, Part::Motherboard(_))
@@ -176,11 +176,19 @@ pub fn slot_accepts(kind: SlotKind, part: Part<'_>) -> Result<(), String> {
         return Ok(());
     }
     let what = match part {
-        Part::Gpu(g) => format!("{} is {} {} GPU", g.name, article(&g.form_factor.to_string()), g.form_factor),
-        Part::Storage(s) => format!("{} is {} {} drive", s.name, article(&s.interface.to_string()), s.interface),
-        other => format!("{} is {}", other.name(), kind_noun(other.kind())),
+        Part::Gpu(g) => {
+            let form = g.form_factor.to_string();
+            let template = if article(&form) == "an" { &IS_AN_GPU } else { &IS_A_GPU };
+            crate::text!(*template, name = g.name.as_str(), form = form)
+        }
+        Part::Storage(s) => {
+            let interface = s.interface.to_string();
+            let template = if article(&interface) == "an" { &IS_AN_DRIVE } else { &IS_A_DRIVE };
+            crate::text!(*template, name = s.name.as_str(), interface = interface)
+        }
+        other => crate::text!(IS_KIND, name = other.name(), kind = kind_noun(other.kind())),
     };
-    Err(format!("{}; {what}.", slot_takes(kind)))
+    Err(crate::text!(SLOT_REFUSAL, takes = slot_takes(kind), what = what))
 }
 
 /// "a" or "an" before a word, by its first sound as product names are read: initialisms
@@ -204,47 +212,91 @@ fn article(word: &str) -> &'static str {
 ///
 /// # Errors
 /// A sentence saying why the target refuses the part.
-pub fn target_accepts(catalog: &Catalog, target: Target, part: &PartId) -> Result<(), String> {
+pub fn target_accepts(catalog: &Catalog, target: Target, part: &PartId) -> Result<(), Text> {
     let Some(p) = catalog.get(part) else {
         return match target {
             Target::Node(_) | Target::Cluster => Ok(()),
-            Target::Slots { .. } | Target::PcieSlot { .. } => Err(format!(
-                "`{part}` is not in the catalog, so rigplan cannot tell which slot it takes; drop it on the node instead."
-            )),
+            Target::Slots { .. } | Target::PcieSlot { .. } => Err(crate::text!(NOT_IN_CATALOG, part = part)),
         };
     };
     match target {
         Target::Node(_) => match p {
-            Part::Switch(s) => {
-                Err(format!("{} is a switch, a cluster-level part: drop it on the cluster area.", s.name))
-            }
+            Part::Switch(s) => Err(crate::text!(SWITCH_ON_NODE, name = s.name.as_str())),
             _ => Ok(()),
         },
         Target::Cluster => match p {
             Part::Switch(_) | Part::Storage(_) => Ok(()),
             Part::Chassis(c) if c.kind == ChassisKind::Jbod => Ok(()),
-            other => Err(format!(
-                "{} is {}, which goes in a node; the cluster area takes switches, shared drives and disk enclosures.",
-                other.name(),
-                kind_noun(other.kind())
-            )),
+            other => Err(crate::text!(NOT_FOR_CLUSTER, name = other.name(), kind = kind_noun(other.kind()))),
         },
         Target::Slots { kind, .. } => slot_accepts(kind, p),
         Target::PcieSlot { position, .. } => match p {
-            Part::Gpu(g) if g.form_factor.is_module() => Err(format!(
-                "{} is an {} module: it mounts on a GPU baseboard, not in PCIe slot {position}.",
-                g.name, g.form_factor
+            Part::Gpu(g) if g.form_factor.is_module() => Err(crate::text!(
+                MODULE_NOT_IN_PCIE,
+                name = g.name.as_str(),
+                form = g.form_factor.to_string(),
+                position = position.to_string()
             )),
-            Part::Gpu(g) if g.pcie_lanes == 0 => {
-                Err(format!("{} is integrated in a system-on-module; it has no PCIe card to fit a slot.", g.name))
-            }
+            Part::Gpu(g) if g.pcie_lanes == 0 => Err(crate::text!(INTEGRATED_GPU, name = g.name.as_str())),
             Part::Gpu(_) | Part::Nic(_) => Ok(()),
-            other => Err(format!(
-                "PCIe slots take graphics cards and network adapters; {} is {}.",
-                other.name(),
-                kind_noun(other.kind())
-            )),
+            other => Err(crate::text!(PCIE_TAKES, name = other.name(), kind = kind_noun(other.kind()))),
         },
+    }
+}
+
+crate::templates! {
+    pub(crate) TEMPLATES;
+    KIND_GPU "" { en: "a GPU", zh: "一块 GPU" }
+    KIND_CPU "" { en: "a CPU", zh: "一颗 CPU" }
+    KIND_BOARD "" { en: "a board", zh: "一块主板" }
+    KIND_MEMORY "" { en: "a memory module", zh: "一条内存" }
+    KIND_STORAGE "" { en: "a drive", zh: "一个存储设备" }
+    KIND_PSU "" { en: "a power supply", zh: "一个电源" }
+    KIND_COOLER "" { en: "a CPU cooler", zh: "一个 CPU 散热器" }
+    KIND_CHASSIS "" { en: "a chassis", zh: "一个机箱" }
+    KIND_NIC "" { en: "a network adapter", zh: "一块网卡" }
+    KIND_SWITCH "" { en: "a switch", zh: "一台交换机" }
+    KIND_SYSTEM "" { en: "a complete system", zh: "一台整机" }
+    TAKES_CHASSIS "" { en: "The chassis position takes a chassis", zh: "机箱位只能放机箱" }
+    TAKES_BOARD "" { en: "The board position takes a mainboard or GPU baseboard", zh: "主板位只能放主板或 GPU 基板" }
+    TAKES_CPU "" { en: "CPU sockets take CPUs", zh: "CPU 插槽只能装 CPU" }
+    TAKES_COOLER "" { en: "The cooler position takes a CPU cooler", zh: "散热器位只能装 CPU 散热器" }
+    TAKES_DIMM "" { en: "DIMM slots take memory modules", zh: "内存插槽只能插内存条" }
+    TAKES_GPU_MODULE "" { en: "Baseboard positions take SXM or OAM GPU modules", zh: "基板上的 GPU 位只能装 SXM 或 OAM GPU 模组" }
+    TAKES_M2 "" { en: "M.2 slots take M.2 NVMe drives", zh: "M.2 插槽只能装 M.2 NVMe 固态硬盘" }
+    TAKES_BAY25 "" { en: "2.5\" bays take SATA, U.2 and EDSFF drives", zh: "2.5 英寸盘位只能装 SATA、U.2 和 EDSFF 硬盘" }
+    TAKES_BAY35 "" { en: "3.5\" bays take hard disks", zh: "3.5 英寸盘位只能装机械硬盘" }
+    TAKES_PSU "" { en: "PSU bays take power supplies", zh: "电源位只能装电源" }
+    TAKES_SYSTEM "" { en: "The system position takes a complete system", zh: "整机位只能放整机" }
+    SLOT_REFUSAL "" { en: "{takes}; {what}.", zh: "{takes}；{what}。" }
+    IS_A_GPU "" { en: "{name} is a {form} GPU", zh: "{name} 是 {form} GPU" }
+    IS_AN_GPU "" { en: "{name} is an {form} GPU", zh: "{name} 是 {form} GPU" }
+    IS_A_DRIVE "" { en: "{name} is a {interface} drive", zh: "{name} 是 {interface} 硬盘" }
+    IS_AN_DRIVE "" { en: "{name} is an {interface} drive", zh: "{name} 是 {interface} 硬盘" }
+    IS_KIND "" { en: "{name} is {kind}", zh: "{name} 是{kind}" }
+    NOT_IN_CATALOG "" {
+        en: "`{part}` is not in the catalog, so rigplan cannot tell which slot it takes; drop it on the node instead.",
+        zh: "部件目录中没有 `{part}`，rigplan 无法判断它该装在哪个插槽；请把它拖到节点上。",
+    }
+    SWITCH_ON_NODE "" {
+        en: "{name} is a switch, a cluster-level part: drop it on the cluster area.",
+        zh: "{name} 是交换机，属于集群级部件：请把它拖到集群区。",
+    }
+    NOT_FOR_CLUSTER "" {
+        en: "{name} is {kind}, which goes in a node; the cluster area takes switches, shared drives and disk enclosures.",
+        zh: "{name} 是{kind}，应装在节点中；集群区只放交换机、共享存储和磁盘扩展柜。",
+    }
+    MODULE_NOT_IN_PCIE "" {
+        en: "{name} is an {form} module: it mounts on a GPU baseboard, not in PCIe slot {position}.",
+        zh: "{name} 是 {form} 模组：它装在 GPU 基板上，不能插入 PCIe 插槽 {position}。",
+    }
+    INTEGRATED_GPU "" {
+        en: "{name} is integrated in a system-on-module; it has no PCIe card to fit a slot.",
+        zh: "{name} 集成在核心模组（SoM）中，没有可插入插槽的 PCIe 卡。",
+    }
+    PCIE_TAKES "" {
+        en: "PCIe slots take graphics cards and network adapters; {name} is {kind}.",
+        zh: "PCIe 插槽只能插显卡和网卡；{name} 是{kind}。",
     }
 }
 
@@ -374,7 +426,7 @@ pub fn is_incomplete(d: &Diagnostic, resolved: &Resolved<'_>) -> bool {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Trial {
     /// Refused before any analysis, one sentence per reason.
-    Refused(Vec<String>),
+    Refused(Vec<Text>),
     /// The errors the edited build has that the build did not (none: accepted).
     Adds(Vec<Diagnostic>),
 }
@@ -386,7 +438,7 @@ impl Trial {
         match self {
             Self::Refused(reasons) => Verdict::Refuse(reasons.clone()),
             Self::Adds(errors) if errors.is_empty() => Verdict::Accept,
-            Self::Adds(errors) => Verdict::Refuse(errors.iter().map(|d| d.message.clone()).collect()),
+            Self::Adds(errors) => Verdict::Refuse(errors.iter().map(|d| d.text().clone()).collect()),
         }
     }
 
@@ -428,7 +480,7 @@ pub fn trial_add(
     }
     let mut trial = build.clone();
     if let Err(e) = add_at(&mut trial, target, part, quantity) {
-        return Trial::Refused(vec![sentence(&e)]);
+        return Trial::Refused(vec![e.text()]);
     }
     added_errors(catalog, before, &trial)
 }
@@ -460,14 +512,14 @@ pub fn trial_move(
     quantity: u32,
 ) -> Trial {
     let Some(src) = build.lines(from).and_then(|l| l.get(line)) else {
-        return Trial::Refused(vec![sentence(&EditError::NoSuchLine { location: from.to_string(), line })]);
+        return Trial::Refused(vec![EditError::NoSuchLine { location: from.to_string(), line }.text()]);
     };
     if let Err(reason) = target_accepts(catalog, target, &src.part) {
         return Trial::Refused(vec![reason]);
     }
     let mut trial = build.clone();
     if let Err(e) = move_to(&mut trial, from, line, target, quantity) {
-        return Trial::Refused(vec![sentence(&e)]);
+        return Trial::Refused(vec![e.text()]);
     }
     added_errors(catalog, before, &trial)
 }
@@ -484,18 +536,6 @@ pub fn check_move(
     quantity: u32,
 ) -> Verdict {
     trial_move(catalog, build, before, from, line, target, quantity).verdict()
-}
-
-/// An edit error as a sentence: capitalised, ending with a full stop.
-fn sentence(e: &EditError) -> String {
-    let text = e.to_string();
-    let mut chars = text.chars();
-    let mut out: String = chars.next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
-    out.push_str(chars.as_str());
-    if !out.ends_with('.') {
-        out.push('.');
-    }
-    out
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -641,6 +681,12 @@ mod tests {
     use crate::core::analysis::analyze;
     use crate::core::build::NodeGroup;
     use crate::core::catalog::CatalogProblem;
+    use crate::core::i18n::{Lang, placeholders};
+
+    /// A verdict's reasons in a language.
+    fn reasons_in(v: &Verdict, lang: Lang) -> Vec<String> {
+        v.reasons().iter().map(|t| t.render(lang)).collect()
+    }
 
     /// A small catalog: a 3-slot PCIe card (RTX 4090 figures from NVIDIA's product page), an
     /// SXM5 module, an AM5 CPU (Ryzen 9 7950X figures from AMD's product page), an ATX board
@@ -707,21 +753,23 @@ mod tests {
     fn targets_refuse_the_wrong_kind_with_a_reason() {
         let cat = catalog();
         assert_eq!(target_accepts(&cat, Target::Node(0), &id("gpu/card")), Ok(()));
-        let e = target_accepts(&cat, Target::Node(0), &id("switch/ib")).unwrap_err();
+        let e = target_accepts(&cat, Target::Node(0), &id("switch/ib")).unwrap_err().render(Lang::En);
         assert!(e.contains("cluster-level"), "{e}");
         assert_eq!(target_accepts(&cat, Target::Cluster, &id("switch/ib")), Ok(()));
         assert_eq!(target_accepts(&cat, Target::Cluster, &id("storage/m2")), Ok(()));
-        let e = target_accepts(&cat, Target::Cluster, &id("gpu/card")).unwrap_err();
+        let e = target_accepts(&cat, Target::Cluster, &id("gpu/card")).unwrap_err().render(Lang::En);
         assert!(e.starts_with("gpu/card is a GPU, which goes in a node"), "{e}");
         let dimm = Target::Slots { node: 0, kind: SlotKind::Dimm };
         assert_eq!(target_accepts(&cat, dimm, &id("memory/ddr5")), Ok(()));
-        let e = target_accepts(&cat, dimm, &id("gpu/card")).unwrap_err();
+        let e = target_accepts(&cat, dimm, &id("gpu/card")).unwrap_err().render(Lang::En);
         assert_eq!(e, "DIMM slots take memory modules; gpu/card is a PCIe GPU.");
-        let e = target_accepts(&cat, Target::Slots { node: 0, kind: SlotKind::Bay35 }, &id("storage/m2")).unwrap_err();
+        let e = target_accepts(&cat, Target::Slots { node: 0, kind: SlotKind::Bay35 }, &id("storage/m2"))
+            .unwrap_err()
+            .render(Lang::En);
         assert_eq!(e, "3.5\" bays take hard disks; M.2 SSD is an NVMe M.2 drive.");
         let pcie = Target::PcieSlot { node: 0, position: 1 };
         assert_eq!(target_accepts(&cat, pcie, &id("nic/cx7")), Ok(()));
-        let e = target_accepts(&cat, pcie, &id("gpu/module")).unwrap_err();
+        let e = target_accepts(&cat, pcie, &id("gpu/module")).unwrap_err().render(Lang::En);
         assert!(e.contains("SXM5 module"), "{e}");
         assert_eq!(
             target_accepts(&cat, Target::Slots { node: 0, kind: SlotKind::GpuPosition }, &id("gpu/module")),
@@ -730,6 +778,35 @@ mod tests {
         // Unknown ids: a node takes them (the analysis reports them), a slot cannot judge them.
         assert_eq!(target_accepts(&cat, Target::Node(0), &id("gpu/unknown")), Ok(()));
         assert!(target_accepts(&cat, pcie, &id("gpu/unknown")).is_err());
+    }
+
+    /// Every refusal the target rules give reads in Chinese too: the slot, cluster and PCIe
+    /// rules' sentences and the kind nouns inside them.
+    #[test]
+    fn refusals_read_in_chinese() {
+        let cat = catalog();
+        let zh = |target, part: &str| target_accepts(&cat, target, &id(part)).unwrap_err().render(Lang::ZhCn);
+        assert_eq!(
+            zh(Target::Slots { node: 0, kind: SlotKind::Dimm }, "gpu/card"),
+            "内存插槽只能插内存条；gpu/card 是 PCIe GPU。"
+        );
+        assert_eq!(
+            zh(Target::Cluster, "gpu/card"),
+            "gpu/card 是一块 GPU，应装在节点中；集群区只放交换机、共享存储和磁盘扩展柜。"
+        );
+        assert_eq!(zh(Target::Node(0), "switch/ib"), "IB switch 是交换机，属于集群级部件：请把它拖到集群区。");
+        assert!(zh(Target::PcieSlot { node: 0, position: 1 }, "gpu/module").contains("SXM5 模组"));
+        assert!(zh(Target::PcieSlot { node: 0, position: 1 }, "gpu/unknown").contains("部件目录中没有 `gpu/unknown`"));
+    }
+
+    #[test]
+    fn every_refusal_template_has_the_same_placeholders_in_both_languages() {
+        for t in TEMPLATES.iter().chain(crate::core::build::EDIT_TEMPLATES) {
+            let (mut en, mut zh) = (placeholders(t.en), placeholders(t.zh));
+            en.sort_unstable();
+            zh.sort_unstable();
+            assert_eq!(en, zh, "{}", t.en);
+        }
     }
 
     #[test]
@@ -741,14 +818,15 @@ mod tests {
         let report = analyze(&cat, &b);
         let v = check_add(&cat, &b, &report.diagnostics, Target::Node(0), &id("gpu/card"), 1);
         assert_eq!(
-            v,
-            Verdict::Refuse(vec![format!(
-                "A quantity must be between 1 and {MAX_QUANTITY}; {} is not.",
-                MAX_QUANTITY + 1
-            )])
+            reasons_in(&v, Lang::En),
+            [format!("A quantity must be between 1 and {MAX_QUANTITY}; {} is not.", MAX_QUANTITY + 1)]
+        );
+        assert_eq!(
+            reasons_in(&v, Lang::ZhCn),
+            [format!("数量须在 1 到 {MAX_QUANTITY} 之间；{} 不在此范围内。", MAX_QUANTITY + 1)]
         );
         let v = check_add(&cat, &b, &report.diagnostics, Target::Node(3), &id("gpu/card"), 1);
-        assert_eq!(v.reasons(), ["There is no node 3 in this build."]);
+        assert_eq!(reasons_in(&v, Lang::En), ["There is no node 3 in this build."]);
         assert!(check_add(&cat, &b, &report.diagnostics, Target::Node(0), &id("memory/ddr5"), 2).is_accept());
         assert_eq!(b, before, "checking never edits the build");
     }
@@ -766,7 +844,7 @@ mod tests {
         assert!(check_add(&cat, &b, &report.diagnostics, Target::Node(0), &id("memory/ddr5"), 2).is_accept());
         // DDR4 on the DDR5 board: the compatibility rule's own message is the reason.
         let v = check_add(&cat, &b, &report.diagnostics, Target::Node(0), &id("memory/ddr4"), 2);
-        let reasons = v.reasons();
+        let reasons = reasons_in(&v, Lang::En);
         assert_eq!(reasons.len(), 1, "{reasons:?}");
         assert!(reasons[0].contains("DDR4") && reasons[0].contains("DDR5"), "{reasons:?}");
         // Three 3-slot cards fill the x16 slots at 1, 4 and 7 (the x4 slot at 5 is covered);
@@ -775,7 +853,10 @@ mod tests {
         let report = analyze(&cat, &b);
         let v = check_add(&cat, &b, &report.diagnostics, Target::Node(0), &id("gpu/card"), 1);
         assert!(!v.is_accept(), "a card with no free slot is refused");
-        assert!(v.reasons().iter().any(|r| r.contains("cannot be fitted")), "{:?}", v.reasons());
+        assert!(reasons_in(&v, Lang::En).iter().any(|r| r.contains("cannot be fitted")), "{:?}", v.reasons());
+        // The same refusal in Chinese is the finding's Chinese sentence.
+        let zh = reasons_in(&v, Lang::ZhCn);
+        assert!(zh.iter().all(|r| r.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))), "{zh:?}");
     }
 
     #[test]

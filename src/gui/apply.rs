@@ -19,6 +19,7 @@ use crate::core::analysis::Report;
 use crate::core::build::{Build, EditError, Location, NodeGroup};
 use crate::core::catalog::PartId;
 use crate::core::export::{self, BuildSheet, CompareFormat, Format, SheetDate};
+use crate::core::i18n::Text;
 use crate::core::persist;
 use crate::core::placement::{self, Target, Verdict};
 use crate::core::templates;
@@ -444,7 +445,7 @@ fn add_to_comparison(state: &mut AppState, entry: CompareEntry) {
 fn report_edit(state: &mut AppState, result: Result<(), EditError>) {
     state.view.notice = match result {
         Ok(()) => None,
-        Err(e) => Some(Notice { kind: NoticeKind::Refused, text: e.to_string() }),
+        Err(e) => Some(Notice { kind: NoticeKind::Refused, text: e.text().render(state.lang) }),
     };
 }
 
@@ -471,10 +472,10 @@ fn part_name(state: &AppState, part: &PartId) -> String {
     state.catalog.get(part).map_or_else(|| part.to_string(), |p| p.name().to_owned())
 }
 
-fn refuse(state: &mut AppState, part: &PartId, target: Target, reasons: &[String]) {
+fn refuse(state: &mut AppState, part: &PartId, target: Target, reasons: &[Text]) {
     let t = state.texts;
     let head = fill(t.drop_refused, &[&part_name(state, part), &target_name(state, target)]);
-    let text = std::iter::once(head).chain(reasons.iter().cloned()).collect::<Vec<_>>().join("\n");
+    let text = std::iter::once(head).chain(reasons.iter().map(|r| r.render(state.lang))).collect::<Vec<_>>().join("\n");
     state.view.notice = Some(Notice { kind: NoticeKind::Refused, text });
 }
 
@@ -561,7 +562,7 @@ fn perform(state: &mut AppState, pending: Pending) {
     match pending {
         Pending::New(template) => {
             let build = match template.map(|slug| templates::find(slug).ok_or(slug)) {
-                None => Ok(Build::new(t.untitled_build)),
+                None => Ok(crate::gui::text::blank_build(t)),
                 Some(Ok(tpl)) => tpl.load().map_err(|e| e.to_string()),
                 Some(Err(slug)) => Err(fill(t.template_unknown, &[&slug])),
             };

@@ -5,7 +5,6 @@
 //! [`crate::gui::apply::apply`] changes the document, the view state and the preferences, and
 //! the frame loop in [`crate::gui::frame`] refreshes the caches derived from them.
 
-use crate::core::build::Build;
 use crate::core::catalog::Catalog;
 use crate::core::i18n::Lang;
 use crate::core::persist;
@@ -141,7 +140,7 @@ impl AppState {
         // there is something to look at and change.
         let doc = doc.unwrap_or_else(|| {
             let start = templates::find(templates::DEFAULT_TEMPLATE).and_then(|t| t.load().ok());
-            Document::new(start.unwrap_or_else(|| Build::new(texts.untitled_build)), None)
+            Document::new(start.unwrap_or_else(|| text::blank_build(texts)), None)
         });
         let template_names =
             templates::TEMPLATES.iter().filter_map(|t| t.load().ok().map(|b| (t.slug, b.name))).collect();

@@ -28,6 +28,16 @@ pub fn for_lang(lang: Lang) -> &'static Texts {
     }
 }
 
+/// A new, empty build named in a language: the untitled build's name and its first node's.
+#[must_use]
+pub fn blank_build(texts: &Texts) -> crate::core::build::Build {
+    let mut build = crate::core::build::Build::new(texts.untitled_build);
+    if let Some(node) = build.nodes.first_mut() {
+        node.name = fill(texts.node_default_name, &[&1]);
+    }
+    build
+}
+
 /// English.
 pub static EN: Texts = Texts {
     n_nodes: Plural { one: "{} node", other: "{} nodes" },

@@ -31,7 +31,8 @@ pub fn app(config: AppConfig) -> Harness<'static, App> {
     let mut h = app_as_started(config);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
     h.run();
-    assert_eq!(build(&h), &Build::new("Untitled build"), "a clean start needs no prompt to start afresh");
+    let blank = rigplan::gui::text::blank_build(state(&h).texts);
+    assert_eq!(build(&h), &blank, "a clean start needs no prompt to start afresh");
     h
 }
 

@@ -107,3 +107,26 @@ fn a_new_finding_after_the_switch_is_in_chinese_and_so_is_the_exported_sheet() {
     assert!(csv.contains("采购清单") && csv.contains("单价（"), "{csv}");
     assert!(csv.contains("未知部件"), "{csv}");
 }
+
+#[test]
+fn a_refused_drop_says_why_in_chinese() {
+    let mut c = config();
+    c.lang = Lang::ZhCn;
+    let mut h = app(c);
+    assert_eq!(state(&h).lang, Lang::ZhCn);
+    let zh = text::for_lang(Lang::ZhCn);
+    let before = build(&h).clone();
+    let from = palette_row(&h, RTX_4090_NAME);
+    let cluster = h.get_by_label_contains(zh.cluster_hint).rect().center();
+    hover_drag(&mut h, from, cluster);
+    // The target under the pointer says why in Chinese, the rule's sentence included.
+    assert!(h.query_by_label(zh.drop_refused_here).is_some());
+    let why = format!("{RTX_4090_NAME} 是一块 GPU，应装在节点中；集群区只放交换机、共享存储和磁盘扩展柜。");
+    assert!(h.query_by_label(&why).is_some(), "the ghost shows {why}");
+    h.drop_at(cluster + egui::vec2(1.0, 0.0));
+    h.run();
+    assert_eq!(build(&h), &before);
+    let text = notice(&h).expect("a notice explains the refusal");
+    assert!(text.ends_with(&why), "{text}");
+    assert!(has_chinese(text.lines().next().unwrap_or_default()), "the notice's first line is Chinese too: {text}");
+}

@@ -644,7 +644,7 @@ pub fn drag_ghost(ctx: &egui::Context, fx: &FrameCtx<'_>) {
                     Some((_, Some(Verdict::Refuse(reasons)))) => {
                         ui.colored_label(tk.error, t.drop_refused_here);
                         for r in reasons {
-                            ui.label(r);
+                            ui.label(r.render(fx.lang));
                         }
                     }
                     Some((_, None)) | None => {}
