@@ -28,6 +28,40 @@ pub fn for_lang(lang: Lang) -> &'static Texts {
     }
 }
 
+/// An amount of money as the UI writes it: a yuan amount with the language's yuan form
+/// (`¥27,489` in Chinese), any other currency as the figure and its ISO 4217 code
+/// (`27,489 USD`, as the build sheets write it). `figure` is already formatted (thousands
+/// separators, decimals).
+#[must_use]
+pub fn money(t: &Texts, figure: &str, currency: &impl std::fmt::Display) -> String {
+    let currency = currency.to_string();
+    if currency.eq_ignore_ascii_case("CNY") {
+        fill(t.money_cny, &[&figure])
+    } else {
+        fill(t.money, &[&figure, &currency])
+    }
+}
+
+/// A whole amount with thousands separators, as [`money`] writes it.
+#[must_use]
+pub fn money_whole(t: &Texts, amount: f64, currency: &impl std::fmt::Display) -> String {
+    money(t, &crate::core::units::format_thousands(amount, 0), currency)
+}
+
+/// A headline amount (the summary's capex): in Chinese a yuan amount of 100,000 or more in
+/// 万 with two decimals (`¥249.87 万`, as Chinese quotes and budgets state large sums), with
+/// the exact figure for the hover text; every other amount as [`money_whole`] and no hover.
+#[must_use]
+pub fn money_headline(t: &Texts, amount: f64, currency: &impl std::fmt::Display) -> (String, Option<String>) {
+    let exact = money_whole(t, amount, currency);
+    if t.large_cny_in_wan && currency.to_string().eq_ignore_ascii_case("CNY") && amount.abs() >= 100_000.0 {
+        let wan = crate::core::units::format_thousands(amount / 10_000.0, 2);
+        (fill(t.money_cny_wan, &[&wan]), Some(exact))
+    } else {
+        (exact, None)
+    }
+}
+
 /// A new, empty build named in a language: the untitled build's name and its first node's.
 #[must_use]
 pub fn blank_build(texts: &Texts) -> crate::core::build::Build {
@@ -150,7 +184,7 @@ pub static EN: Texts = Texts {
     trash: "Drop here to remove",
     node_name: "Node",
     node_count_hint: "How many identical nodes this card stands for",
-    node_summary: "{} · {} GiB GPU memory · {} {} per node",
+    node_summary: "{} · {} GiB GPU memory · {} per node",
     node_empty_hint: "Drag parts here from the catalog, or select this node and double-click a part.",
     duplicate_node: "Duplicate",
     remove_node: "Remove node",
@@ -197,6 +231,9 @@ pub static EN: Texts = Texts {
     summary_nodes_gpus: "{} · {}",
     summary_capex: "Capital cost",
     money: "{} {}",
+    money_cny: "{} CNY",
+    money_cny_wan: "{} × 10,000 CNY",
+    large_cny_in_wan: false,
     summary_capex_parts: "Parts {} + custom items {}",
     summary_exchange: "Catalog USD prices at {} {} per USD",
     summary_unpriced: Plural {
@@ -213,10 +250,10 @@ pub static EN: Texts = Texts {
     summary_models_finetune: "Models that fit, fine-tuning",
     summary_models_of: "{} of {}",
     summary_tco_owned: "TCO owned",
-    summary_money_over: "{} {} over {} years",
+    summary_money_over: "{} over {} years",
     summary_tco_primary: "Compared with",
     summary_tco_cloud: "Cheapest cloud",
-    summary_cloud_over: "{} {} ({})",
+    summary_cloud_over: "{} ({})",
     severity_count: "{} {}",
     severity_error: "errors",
     severity_warning: "warnings",
@@ -236,7 +273,7 @@ pub static EN: Texts = Texts {
     status_unsaved: "• unsaved changes",
     status_autosaved: "Autosaved at {}",
     status_totals: "{} · {}",
-    status_capex: "Capex {} {}",
+    status_capex: "Capex {}",
     status_findings: "{} errors · {} warnings",
 
     opened: "Opened {}.",
@@ -595,6 +632,8 @@ mod tests {
             summary_nodes_gpus,
             summary_capex,
             money,
+            money_cny,
+            money_cny_wan,
             summary_capex_parts,
             summary_exchange,
             summary_findings,
@@ -821,6 +860,7 @@ mod tests {
             shortcuts;
         others:
             advisor,
+            large_cny_in_wan,
     );
 
     #[test]
@@ -843,6 +883,21 @@ mod tests {
         }
     }
 
+    /// Yuan as `¥` in Chinese, 万 for large headline figures with the exact amount on hover;
+    /// English and other currencies keep the ISO code after the figure.
+    #[test]
+    fn money_in_each_language() {
+        assert_eq!(money_whole(&ZH, 27_489.4, &"CNY"), "¥27,489");
+        assert_eq!(money_whole(&EN, 27_489.4, &"CNY"), "27,489 CNY");
+        assert_eq!(money_whole(&ZH, 3_100.0, &"USD"), "3,100 USD");
+        assert_eq!(money(&ZH, "1.25", &"CNY"), "¥1.25");
+        // 2,498,700 ÷ 10,000 = 249.87.
+        assert_eq!(money_headline(&ZH, 2_498_700.0, &"CNY"), ("¥249.87 万".to_owned(), Some("¥2,498,700".to_owned())));
+        assert_eq!(money_headline(&ZH, 99_999.0, &"CNY"), ("¥99,999".to_owned(), None));
+        assert_eq!(money_headline(&EN, 2_498_700.0, &"CNY"), ("2,498,700 CNY".to_owned(), None));
+        assert_eq!(money_headline(&ZH, 2_498_700.0, &"USD"), ("2,498,700 USD".to_owned(), None));
+    }
+
     #[test]
     fn markers_match_the_arguments_the_app_passes() {
         // The templates the app fills with a fixed number of arguments.
@@ -852,7 +907,7 @@ mod tests {
             (t.palette_count, 2),
             (t.spec_gpu, 5),
             (t.spec_memory, 5),
-            (t.node_summary, 4),
+            (t.node_summary, 3),
             (t.drop_refused, 2),
             (t.pcie_slot_label, 4),
             (t.status_findings, 2),

@@ -130,3 +130,15 @@ fn a_refused_drop_says_why_in_chinese() {
     assert!(text.ends_with(&why), "{text}");
     assert!(has_chinese(text.lines().next().unwrap_or_default()), "the notice's first line is Chinese too: {text}");
 }
+
+#[test]
+fn yuan_amounts_read_as_chinese_prices() {
+    // The entry workstation template is priced in CNY: 27,489 (the capex of its hand check in
+    // tests/core/compare.rs).
+    let mut c = config();
+    c.lang = Lang::ZhCn;
+    let h = app_as_started(c);
+    assert!(h.query_by_label("¥27,489").is_some(), "the summary's capex");
+    assert!(h.query_by_label("初始投入 ¥27,489").is_some(), "the status bar");
+    assert!(h.query_by_label_contains("27,489 CNY").is_none(), "no amount keeps the ISO code");
+}

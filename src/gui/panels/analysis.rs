@@ -5,7 +5,7 @@ use crate::core::analysis::{Diagnostic, Severity};
 use crate::core::units::format_thousands;
 use crate::gui::command::Command;
 use crate::gui::context::FrameCtx;
-use crate::gui::text::fill;
+use crate::gui::text::{fill, money_headline, money_whole};
 use crate::gui::theme;
 use crate::gui::vocab::AnalysisTab;
 use egui::{Align, Frame, Layout, Margin, RichText, Sense, Stroke, StrokeKind, UiBuilder};
@@ -65,7 +65,11 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     ui.label(fill(t.summary_nodes_gpus, &[&t.n_nodes.count(report.nodes), &t.n_gpus.count(report.gpus)]));
     ui.add_space(6.0);
     ui.label(RichText::new(t.summary_capex).small());
-    ui.label(RichText::new(fill(t.money, &[&format_thousands(bom.capex, 0), &bom.currency])).size(26.0).strong());
+    let (headline, exact) = money_headline(t, bom.capex, &bom.currency);
+    let resp = ui.label(RichText::new(headline).size(26.0).strong());
+    if let Some(exact) = exact {
+        resp.on_hover_text(exact);
+    }
     ui.weak(fill(
         t.summary_capex_parts,
         &[&format_thousands(bom.parts_total, 0), &format_thousands(bom.custom_total, 0)],
@@ -95,18 +99,18 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let horizon = format!("{:.1}", sf.tco.horizon_years);
     rows.push((
         t.summary_tco_owned,
-        fill(t.summary_money_over, &[&format_thousands(sf.tco.owned_total, 0), &report.currency, &horizon]),
+        fill(t.summary_money_over, &[&money_whole(t, sf.tco.owned_total, &report.currency), &horizon]),
     ));
     if let (Some(label), Some(total)) = (&sf.tco.primary_label, sf.tco.primary_total) {
         rows.push((
             t.summary_tco_primary,
-            fill(t.summary_cloud_over, &[&format_thousands(total, 0), &report.currency, label]),
+            fill(t.summary_cloud_over, &[&money_whole(t, total, &report.currency), label]),
         ));
     }
     if let Some(c) = &sf.tco.cheapest {
         rows.push((
             t.summary_tco_cloud,
-            fill(t.summary_cloud_over, &[&format_thousands(c.total, 0), &report.currency, &c.label]),
+            fill(t.summary_cloud_over, &[&money_whole(t, c.total, &report.currency), &c.label]),
         ));
     }
     super::plots::figures(ui, "summary-figures", &rows);

@@ -23,7 +23,7 @@ use crate::core::units::format_thousands;
 use crate::gui::command::Command;
 use crate::gui::context::FrameCtx;
 use crate::gui::derived::{finding_touches, finding_touches_node};
-use crate::gui::text::fill;
+use crate::gui::text::{fill, money_whole};
 use crate::gui::theme;
 use crate::gui::vocab::{DragPayload, DropTarget, LineSel, NoticeKind, ScrollTarget};
 use egui::{Align, Frame, Label, Layout, Margin, Response, RichText, Sense, Stroke, StrokeKind, TextEdit, UiBuilder};
@@ -260,8 +260,7 @@ fn node_header(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize, name: &str, c
             &[
                 &t.n_gpus.count(s.gpus),
                 &format_thousands(s.gpu_memory_gib, 0),
-                &format_thousands(s.capex, 0),
-                &derived.report.currency,
+                &money_whole(t, s.capex, &derived.report.currency),
             ],
         ));
     }

@@ -8,7 +8,7 @@ use crate::core::units::format_thousands;
 use crate::gui::command::Command;
 use crate::gui::context::FrameCtx;
 use crate::gui::fuzzy;
-use crate::gui::text::{Texts, fill};
+use crate::gui::text::{Texts, fill, money_whole};
 use crate::gui::theme;
 use crate::gui::vocab::{DragPayload, DropTarget};
 use egui::{Align, Label, Layout, RichText, Sense, TextEdit, UiBuilder};
@@ -549,7 +549,7 @@ fn row(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, part: Part<'_>) {
     }
     let site = &fx.doc.build().site;
     let price = crate::core::analysis::bom::catalog_unit_price(&meta, site.usd_exchange_rate)
-        .map_or_else(|| t.no_price.to_owned(), |p| fill(t.money, &[&format_thousands(p, 0), &site.currency]));
+        .map_or_else(|| t.no_price.to_owned(), |p| money_whole(t, p, &site.currency));
     let mut child = ui.new_child(
         UiBuilder::new().max_rect(rect.shrink2(egui::vec2(6.0, 2.0))).layout(Layout::left_to_right(Align::Center)),
     );

@@ -1,10 +1,9 @@
 //! The status bar: file, unsaved marker, last autosave, totals.
 
 use crate::core::analysis::Severity;
-use crate::core::units::format_thousands;
 use crate::gui::context::FrameCtx;
 use crate::gui::recovery::utc_clock;
-use crate::gui::text::fill;
+use crate::gui::text::{fill, money_whole};
 
 /// The bottom panel.
 pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
@@ -34,7 +33,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 };
                 ui.colored_label(color, fill(t.status_findings, &[&errors, &warnings]));
                 ui.separator();
-                ui.label(fill(t.status_capex, &[&format_thousands(report.bom.capex, 0), &report.currency]));
+                ui.label(fill(t.status_capex, &[&money_whole(t, report.bom.capex, &report.currency)]));
                 ui.separator();
                 ui.label(fill(t.status_totals, &[&t.n_nodes.count(report.nodes), &t.n_gpus.count(report.gpus)]));
             });

@@ -6,7 +6,7 @@ use super::plots::{figures, legend, series_color, with_save};
 use crate::core::units::format_thousands;
 use crate::gui::command::{Command, Setting};
 use crate::gui::context::FrameCtx;
-use crate::gui::text::fill;
+use crate::gui::text::{fill, money, money_whole};
 use crate::gui::theme;
 use egui::RichText;
 use egui_plot::{Line, LineStyle, Plot, PlotPoints, VLine};
@@ -15,17 +15,17 @@ use egui_plot::{Line, LineStyle, Plot, PlotPoints, VLine};
 pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let (t, tk, derived) = (fx.texts, fx.tokens, fx.derived);
     let tco = &derived.report.tco;
-    let money = |v: f64| fill(t.money, &[&format_thousands(v, 0), &tco.currency]);
+    let whole = |v: f64| money_whole(t, v, &tco.currency);
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         settings(ui, fx);
         ui.add_space(6.0);
         let mut rows: Vec<(String, String)> = vec![
-            (t.tco_capex.to_owned(), money(tco.capex)),
-            (t.tco_owned_per_year.to_owned(), money(tco.owned_per_year.total)),
-            (t.tco_owned_total.to_owned(), money(tco.totals.owned)),
+            (t.tco_capex.to_owned(), whole(tco.capex)),
+            (t.tco_owned_per_year.to_owned(), whole(tco.owned_per_year.total)),
+            (t.tco_owned_total.to_owned(), whole(tco.totals.owned)),
         ];
         for o in &tco.options {
-            rows.push((o.input.label.clone(), money(o.total)));
+            rows.push((o.input.label.clone(), whole(o.total)));
         }
         let break_even = match (tco.break_even_month, tco.break_even_within_horizon) {
             (Some(m), true) => fill(t.tco_break_even_at, &[&format!("{m:.1}")]),
@@ -34,10 +34,10 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         };
         rows.push((t.tco_break_even.to_owned(), break_even));
         if let Some(c) = tco.cost_per_gpu_hour {
-            rows.push((t.tco_per_gpu_hour.to_owned(), fill(t.money, &[&format!("{c:.2}"), &tco.currency])));
+            rows.push((t.tco_per_gpu_hour.to_owned(), money(t, &format!("{c:.2}"), &tco.currency)));
         }
         if let Some(c) = tco.workload.as_ref().and_then(|wl| wl.owned_per_million_tokens) {
-            rows.push((t.tco_per_million_tokens.to_owned(), fill(t.money, &[&format!("{c:.3}"), &tco.currency])));
+            rows.push((t.tco_per_million_tokens.to_owned(), money(t, &format!("{c:.3}"), &tco.currency)));
         }
         figures(ui, "tco-figures", &rows);
         let charts = &derived.charts;
