@@ -6,6 +6,7 @@ use crate::common::*;
 use egui_kittest::kittest::Queryable;
 use rigplan::core::build::PartLine;
 use rigplan::core::i18n::Lang;
+use rigplan::gui::command::Command;
 use rigplan::gui::text;
 
 /// True when the text holds a CJK ideograph.
@@ -141,4 +142,26 @@ fn yuan_amounts_read_as_chinese_prices() {
     assert!(h.query_by_label("¥27,489").is_some(), "the summary's capex");
     assert!(h.query_by_label("初始投入 ¥27,489").is_some(), "the status bar");
     assert!(h.query_by_label_contains("27,489 CNY").is_none(), "no amount keeps the ISO code");
+}
+
+/// The Chinese UI as a user sees it, rendered with wgpu and compared pixel by pixel with
+/// `tests/snapshots/chinese-ui.png` (regenerate with `UPDATE_SNAPSHOTS=1`): a build named in
+/// Chinese, every menu, tab, panel, the palette and the status bar in Chinese, no box glyphs
+/// (the shipped CJK font renders them).
+#[test]
+fn the_chinese_ui_snapshot() {
+    let mut c = config();
+    c.lang = Lang::ZhCn;
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1440.0, 900.0))
+        .wgpu()
+        .build_eframe(move |cc| rigplan::gui::App::new(cc, c));
+    h.run();
+    // The first start's entry workstation, renamed in Chinese (no file: the status bar shows
+    // no temporary path).
+    h.state_mut().state_mut().push(Command::RenameBuild("入门级工作站（RTX 4090 + Ryzen 9 7950X）".to_owned()));
+    h.state_mut().state_mut().push(Command::RenameNode(0, "工作站".to_owned()));
+    h.run();
+    assert!(h.query_by_label("¥27,489").is_some());
+    h.snapshot("chinese-ui");
 }
