@@ -10,7 +10,7 @@ use crate::gui::compare::{MAX_BUILDS, MIN_BUILDS};
 use crate::gui::context::FrameCtx;
 use crate::gui::panels::plots::{self, legend, series_color, with_save};
 use crate::gui::text::advisor::AdvisorTexts;
-use crate::gui::text::fill;
+use crate::gui::text::{Texts, fill, money_whole};
 use crate::gui::theme;
 use egui::{ComboBox, RichText};
 use egui_plot::{Line, MarkerShape, Plot, PlotPoint, PlotPoints, Points, Text};
@@ -193,7 +193,7 @@ fn plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, advised: &Advised, advice: &Ad
         if let Some(c) = r.hover_pos().and_then(nearest).and_then(|i| advice.front.get(i)) {
             let _ = response.response.clone().on_hover_ui_at_pointer(|ui| {
                 ui.label(RichText::new(format!("#{} {}", c.rank, c.build.name)).strong());
-                for (label, value) in figures(a, req, c) {
+                for (label, value) in figures(fx.texts, req, c) {
                     ui.label(format!("{label}: {value}"));
                 }
             });
@@ -206,9 +206,10 @@ fn plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, advised: &Advised, advice: &Ad
 }
 
 /// The headline figures of a candidate, as (label, value) rows.
-fn figures(a: &AdvisorTexts, req: &Requirement, c: &Candidate) -> Vec<(String, String)> {
+fn figures(t: &Texts, req: &Requirement, c: &Candidate) -> Vec<(String, String)> {
+    let a = t.advisor;
     let cur = &req.currency.0;
-    let money = |v: f64| format!("{} {cur}", format_thousands(v, 0));
+    let money = |v: f64| money_whole(t, v, cur);
     let mut rows = vec![
         (a.col_capex.to_owned(), money(c.capex)),
         (fill(a.tco_over, &[&req.horizon_years]), money(c.tco_owned)),
@@ -273,8 +274,8 @@ fn table(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, advice: &Advice) {
             if ui.selectable_label(selected, &c.build.name).clicked() {
                 fx.push(Command::AdvisorSelect((!selected).then(|| c.slug.clone())));
             }
-            ui.label(format!("{} {cur}", format_thousands(c.capex, 0)));
-            ui.label(format!("{} {cur}", format_thousands(c.tco_owned, 0)));
+            ui.label(money_whole(fx.texts, c.capex, cur));
+            ui.label(money_whole(fx.texts, c.tco_owned, cur));
             ui.label(format!("{} W", format_thousands(c.wall_watts, 0)));
             ui.label(c.circuits_needed.to_string());
             for k in 0..req.workloads.len() {
@@ -321,7 +322,7 @@ fn detail(ui: &mut egui::Ui, fx: &FrameCtx<'_>, c: &Candidate) {
     let a = fx.texts.advisor;
     let req = &fx.advisor.req;
     ui.label(RichText::new(format!("#{} {}", c.rank, c.build.name)).strong());
-    plots::figures(ui, "advisor-figures", &figures(a, req, c));
+    plots::figures(ui, "advisor-figures", &figures(fx.texts, req, c));
     for fit in &c.workloads {
         ui.add_space(4.0);
         ui.label(RichText::new(workload_name(fx, req, fit.workload)).strong());
