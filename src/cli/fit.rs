@@ -397,9 +397,9 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
         (Some((gpu, _)), Some(c)) if c.verdict == Verdict::DoesNotFit => fit::suggest(&spec, &w, gpus, gpu),
         _ => Vec::new(),
     };
-    let mut notes = estimate.notes.clone();
+    let mut notes: Vec<String> = estimate.notes.iter().map(ToString::to_string).collect();
     if let Some(s) = &speed {
-        notes.extend(s.notes.iter().cloned());
+        notes.extend(s.notes.iter().map(ToString::to_string));
     }
     if let Some((gpu, _)) = &hw
         && args.gpu.is_some()

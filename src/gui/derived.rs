@@ -285,7 +285,8 @@ pub struct CellDetail {
     pub sel: FitSel,
     pub overrides: FitOverrides,
     pub model_name: String,
-    pub workload_label: &'static str,
+    /// The workload's label, rendered in the UI language by the panel.
+    pub workload_label: crate::core::i18n::Text,
     pub gpu_name: String,
     pub capacity: Bytes,
     /// The workload as evaluated (the cell's own, with the overrides applied).
@@ -342,7 +343,7 @@ impl CellDetail {
             sel,
             overrides,
             model_name: row.model_name.clone(),
-            workload_label: kind.label(),
+            workload_label: kind.label_text(),
             gpu_name: matrix.gpu_name.clone(),
             capacity: matrix.gpu_memory_bytes,
             workload: w,

@@ -21,6 +21,7 @@ mod fit;
 mod hw_cli;
 mod hw_fixture;
 mod hw_templates;
+mod localize;
 mod memory;
 mod migrations;
 mod models;

@@ -593,9 +593,13 @@ pub(crate) fn templates() -> Vec<&'static crate::core::i18n::Template> {
     all.extend(super::TEMPLATES.iter().copied());
     all.extend(super::fit::TEMPLATES.iter().copied());
     all.extend(super::compat::templates());
-    all.extend(super::power::templates().iter().copied());
+    all.extend(super::power::templates());
     all.extend(super::thermal::TEMPLATES.iter().copied());
-    all.extend(super::tco::templates().iter().copied());
+    all.extend(super::thermal::ASSUMPTIONS.iter().copied());
+    all.extend(super::memory::NOTES.iter().copied());
+    all.extend(super::speed::NOTES.iter().copied());
+    all.extend(super::fit::NOTES.iter().copied());
+    all.extend(super::tco::templates());
     all
 }
 

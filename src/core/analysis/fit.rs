@@ -23,8 +23,10 @@ use super::memory::{
 };
 use super::speed::{self, SpeedSettings, Topology};
 use crate::core::catalog::{Gpu, GpuFormFactor, ModelId, Models, PartId};
+use crate::core::i18n::{Lang, Sentence, Text, localize_all};
 use crate::core::resolve::Resolved;
 use crate::core::units::Bytes;
+use crate::text;
 use serde::Serialize;
 
 crate::templates! {
@@ -48,6 +50,102 @@ crate::templates! {
     WORKLOAD_FULL_FINETUNE "" {
         en: "Full fine-tune, bf16 + AdamW, ZeRO-3 over all GPUs, 2048 tokens, batch 1 per GPU, gradient checkpointing",
         zh: "全参数微调，bf16 + AdamW，全部 GPU 上 ZeRO-3，2048 token，每 GPU 批大小 1，梯度检查点",
+    }
+}
+
+crate::templates! {
+    pub(crate) NOTES;
+    CELL_GGUF_DECODERS_ONLY "" {
+        en: "GGUF inference applies to decoder language models",
+        zh: "GGUF 推理只适用于解码器语言模型",
+    }
+    CELL_LORA_NEEDS_LAYERS "" {
+        en: "LoRA needs a transformer's layers",
+        zh: "LoRA 需要 Transformer 的层结构",
+    }
+    CELL_INFERENCE_NEEDS "" {
+        en: "needs {gpus} GPUs of this type (TP {tp} × PP {pp})",
+        zh: "需要 {gpus} 块这种 GPU（TP {tp} × PP {pp}）",
+    }
+    CELL_TRAINING_NEEDS "" {
+        en: "needs {gpus} GPUs of this type with ZeRO-3",
+        zh: "需要 {gpus} 块这种 GPU 并启用 ZeRO-3",
+    }
+    CELL_NOT_EVEN_MAX "" {
+        en: "does not fit even {max} GPUs of this type",
+        zh: "即使用 {max} 块这种 GPU 也显存不足",
+    }
+    CELL_NO_LAYOUT "" {
+        en: "no valid layout on these GPUs",
+        zh: "这些 GPU 上没有可行的并行布局",
+    }
+    MATRIX_SHARED_MEMORY "" {
+        en: "the {gpu} shares its {gib} GiB with the CPU and the operating system, so less than that is free for models",
+        zh: "{gpu} 的 {gib} GiB 与 CPU 和操作系统共享，可供模型使用的显存少于此数",
+    }
+    MATRIX_MIXED_GPUS "" {
+        en: "the node mixes GPU types; the matrix uses its {count} × {gpu} and leaves the others out",
+        zh: "该节点混用了多种 GPU；矩阵只按其中的 {count} × {gpu} 计算，其余不计",
+    }
+    CHANGE_BATCH "" {
+        en: "reduce --batch from {from} to {to}",
+        zh: "把 --batch 从 {from} 减到 {to}",
+    }
+    CHANGE_CONTEXT "" {
+        en: "shorten --context from {from} to {to}",
+        zh: "把 --context 从 {from} 缩短到 {to}",
+    }
+    CHANGE_RECOMPUTE "" {
+        en: "use --recompute {mode}",
+        zh: "启用重计算 --recompute {mode}",
+    }
+    CHANGE_KV "" {
+        en: "store the KV cache as --kv {kv}",
+        zh: "KV 缓存改用 --kv {kv} 存储",
+    }
+    CHANGE_OPTIMIZER "" {
+        en: "use 8-bit AdamW (--optimizer adamw8bit)",
+        zh: "改用 8-bit AdamW（--optimizer adamw8bit）",
+    }
+    CHANGE_GRADIENTS "" {
+        en: "keep gradients in 16-bit (--grad-dtype fp16)",
+        zh: "梯度改用 16 位保存（--grad-dtype fp16）",
+    }
+    CHANGE_QUANTIZE "" {
+        en: "quantize the weights to --weights {weights}",
+        zh: "把权重量化为 --weights {weights}",
+    }
+    CHANGE_MIXED_PRECISION "" {
+        en: "train in mixed precision (--weights bf16)",
+        zh: "改用混合精度训练（--weights bf16）",
+    }
+    CHANGE_ZERO "" {
+        en: "use ZeRO stage {zero} over the {dp} data-parallel GPUs (--zero {zero})",
+        zh: "在 {dp} 块数据并行的 GPU 上使用 ZeRO 阶段 {zero}（--zero {zero}）",
+    }
+    CHANGE_OFFLOAD "" {
+        en: "offload optimizer states to host memory (--offload optimizer)",
+        zh: "把优化器状态卸载到主机内存（--offload optimizer）",
+    }
+    CHANGE_SPREAD "" {
+        en: "spread the model over {what}",
+        zh: "把模型分布到 {what}",
+    }
+    SPREAD_TP_PP "" {
+        en: "{gpus} GPUs (--tp {tp} --pp {pp})",
+        zh: "{gpus} 块 GPU 上（--tp {tp} --pp {pp}）",
+    }
+    SPREAD_TP "" {
+        en: "{tp} GPUs with tensor parallelism (--tp {tp})",
+        zh: "{tp} 块 GPU 上做张量并行（--tp {tp}）",
+    }
+    CHANGE_GPUS "" {
+        en: "use {gpus} GPUs with ZeRO-3 (--gpus {gpus} --zero 3)",
+        zh: "使用 {gpus} 块 GPU 并启用 ZeRO-3（--gpus {gpus} --zero 3）",
+    }
+    CHANGE_QLORA "" {
+        en: "fine-tune with QLoRA instead (--mode qlora)",
+        zh: "改用 QLoRA 微调（--mode qlora）",
     }
 }
 
@@ -201,7 +299,7 @@ pub struct FitCell {
     /// Measured models: inference or training samples per second over all the GPUs.
     pub samples_per_s: Option<f64>,
     /// Why the workload does not apply, or what a misfit would need.
-    pub note: Option<String>,
+    pub note: Option<Sentence>,
 }
 
 /// One model's row of the matrix.
@@ -237,7 +335,56 @@ pub struct FitMatrix {
     /// One row per catalog model. Shared between the node groups with the same GPU and
     /// links (a 64-group cluster of one design holds one matrix, not 64 copies).
     pub rows: std::sync::Arc<Vec<FitRow>>,
-    pub notes: Vec<String>,
+    pub notes: Vec<Sentence>,
+}
+
+impl FitCell {
+    /// Renders the note in `lang`.
+    pub fn localize(&mut self, lang: Lang) {
+        if let Some(n) = &mut self.note {
+            n.localize(lang);
+        }
+    }
+}
+
+impl FitMatrix {
+    /// Renders the notes and every cell's note in `lang`. Rows shared with other matrices
+    /// are copied; [`localize_matrices`] keeps them shared.
+    pub fn localize(&mut self, lang: Lang) {
+        localize_all(&mut self.notes, lang);
+        for row in std::sync::Arc::make_mut(&mut self.rows) {
+            row.cells.iter_mut().for_each(|c| c.localize(lang));
+        }
+    }
+}
+
+/// Renders every matrix's notes and cell notes in `lang`; matrices that shared their rows
+/// still share them (the rows of a 64-group cluster of one design are localized once).
+pub fn localize_matrices(matrices: &mut [FitMatrix], lang: Lang) {
+    use std::sync::Arc;
+    type Rows = Arc<Vec<FitRow>>;
+    // (rows before, rows localized): the old rows are held so that no pointer is reused.
+    let mut done: Vec<(Rows, Rows)> = Vec::new();
+    for m in matrices {
+        localize_all(&mut m.notes, lang);
+        if let Some((_, localized)) = done.iter().find(|(before, _)| Arc::ptr_eq(before, &m.rows)) {
+            m.rows = Arc::clone(localized);
+            continue;
+        }
+        let mut rows = (*m.rows).clone();
+        for row in &mut rows {
+            row.cells.iter_mut().for_each(|c| c.localize(lang));
+        }
+        let before = std::mem::replace(&mut m.rows, Arc::new(rows));
+        done.push((before, Arc::clone(&m.rows)));
+    }
+}
+
+impl Suggestion {
+    /// Renders the description in `lang`.
+    pub fn localize(&mut self, lang: Lang) {
+        self.description.localize(lang);
+    }
 }
 
 /// A fit with its estimate.
@@ -338,7 +485,7 @@ fn cell_from(
     gpu: &Gpu,
     topo: &Topology,
     tried: &Tried,
-    note: Option<String>,
+    note: Option<Text>,
 ) -> FitCell {
     let speed =
         speed::estimate_speed(spec, &tried.workload, gpu, &sub_topology(topo, tried.gpus), &SpeedSettings::default());
@@ -353,7 +500,7 @@ fn cell_from(
         decode_tokens_per_s: speed.decode_tokens_per_s,
         train_tokens_per_s: speed.train_tokens_per_s,
         samples_per_s: samples,
-        note,
+        note: note.map(Sentence::new),
     }
 }
 
@@ -371,7 +518,7 @@ pub fn sub_topology(topo: &Topology, gpus: u32) -> Topology {
     t
 }
 
-fn not_applicable(kind: WorkloadKind, why: &str) -> FitCell {
+fn not_applicable(kind: WorkloadKind, why: Text) -> FitCell {
     FitCell {
         workload: kind,
         verdict: None,
@@ -382,7 +529,7 @@ fn not_applicable(kind: WorkloadKind, why: &str) -> FitCell {
         decode_tokens_per_s: None,
         train_tokens_per_s: None,
         samples_per_s: None,
-        note: Some(why.to_owned()),
+        note: Some(Sentence::new(why)),
     }
 }
 
@@ -391,8 +538,8 @@ fn not_applicable(kind: WorkloadKind, why: &str) -> FitCell {
 pub fn evaluate(kind: WorkloadKind, spec: &ModelSpec, gpu: &Gpu, topo: &Topology) -> FitCell {
     let Some(w) = kind.workload(spec) else {
         let why = match kind {
-            WorkloadKind::InferenceQ4km => "GGUF inference applies to decoder language models",
-            _ => "LoRA needs a transformer's layers",
+            WorkloadKind::InferenceQ4km => text!(CELL_GGUF_DECODERS_ONLY),
+            _ => text!(CELL_LORA_NEEDS_LAYERS),
         };
         return not_applicable(kind, why);
     };
@@ -403,12 +550,17 @@ pub fn evaluate(kind: WorkloadKind, spec: &ModelSpec, gpu: &Gpu, topo: &Topology
             (Some(t), _) => cell_from(kind, spec, gpu, topo, &t, None),
             (None, Some(t)) => {
                 let note = match inference_needs(spec, &w, gpu) {
-                    Some((tp, pp)) => format!("needs {} GPUs of this type (TP {tp} × PP {pp})", tp * pp),
-                    None => format!("does not fit even {MAX_SEARCH_GPUS} GPUs of this type"),
+                    Some((tp, pp)) => text!(
+                        CELL_INFERENCE_NEEDS,
+                        gpus = (tp * pp).to_string(),
+                        tp = tp.to_string(),
+                        pp = pp.to_string()
+                    ),
+                    None => text!(CELL_NOT_EVEN_MAX, max = MAX_SEARCH_GPUS.to_string()),
                 };
                 cell_from(kind, spec, gpu, topo, &t, Some(note))
             }
-            (None, None) => not_applicable(kind, "no valid layout on these GPUs"),
+            (None, None) => not_applicable(kind, text!(CELL_NO_LAYOUT)),
         };
     }
     let mut first = w;
@@ -424,12 +576,12 @@ pub fn evaluate(kind: WorkloadKind, spec: &ModelSpec, gpu: &Gpu, topo: &Topology
         (Some(t), _) => cell_from(kind, spec, gpu, topo, &t, None),
         (None, Some(t)) => {
             let note = match training_needs(spec, &w, gpu) {
-                Some(n) => format!("needs {n} GPUs of this type with ZeRO-3"),
-                None => format!("does not fit even {MAX_SEARCH_GPUS} GPUs of this type"),
+                Some(n) => text!(CELL_TRAINING_NEEDS, gpus = n.to_string()),
+                None => text!(CELL_NOT_EVEN_MAX, max = MAX_SEARCH_GPUS.to_string()),
             };
             cell_from(kind, spec, gpu, topo, &t, Some(note))
         }
-        (None, None) => not_applicable(kind, "no valid layout on these GPUs"),
+        (None, None) => not_applicable(kind, text!(CELL_NO_LAYOUT)),
     }
 }
 
@@ -484,16 +636,10 @@ pub fn build_fit(resolved: &Resolved<'_>) -> Vec<FitMatrix> {
         let Some(NodeGpus { gpu, gpus_per_node, types, topology: topo }) = node_gpus(node) else { continue };
         let mut notes = Vec::new();
         if gpu.form_factor == GpuFormFactor::Integrated {
-            notes.push(format!(
-                "the {} shares its {} GiB with the CPU and the operating system, so less than that is free for models",
-                gpu.name, gpu.memory_gib
-            ));
+            notes.push(Sentence::new(text!(MATRIX_SHARED_MEMORY, gpu = &gpu.name, gib = gpu.memory_gib.to_string())));
         }
         if types > 1 {
-            notes.push(format!(
-                "the node mixes GPU types; the matrix uses its {gpus_per_node} × {} and leaves the others out",
-                gpu.name
-            ));
+            notes.push(Sentence::new(text!(MATRIX_MIXED_GPUS, count = gpus_per_node.to_string(), gpu = &gpu.name)));
         }
         out.push(FitMatrix {
             node: node.index,
@@ -522,7 +668,7 @@ pub struct Suggestion {
     /// Stable kebab-case code: `batch`, `context`, `recompute`, `kv-precision`, `optimizer`,
     /// `gradients`, `weights`, `zero`, `offload`, `tensor-parallel`, `gpus`, `qlora`.
     pub change: &'static str,
-    pub description: String,
+    pub description: Sentence,
     /// The workload with the change applied.
     pub workload: Workload,
     pub gpus: u32,
@@ -556,13 +702,13 @@ fn largest_fitting(hi: u32, mut fits: impl FnMut(u32) -> bool) -> Option<u32> {
 #[must_use]
 pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Suggestion> {
     let mut out: Vec<Suggestion> = Vec::new();
-    let push = |change: &'static str, description: String, c: Workload, n: u32, out: &mut Vec<Suggestion>| {
+    let push = |change: &'static str, description: Text, c: Workload, n: u32, out: &mut Vec<Suggestion>| {
         if let Some(t) = try_fit(spec, &c, n, gpu)
             && t.verdict.fits()
         {
             out.push(Suggestion {
                 change,
-                description,
+                description: Sentence::new(description),
                 workload: c,
                 gpus: n,
                 total_bytes: t.estimate.per_gpu.total_bytes,
@@ -575,7 +721,8 @@ pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Sugg
     if w.batch > 1
         && let Some(b) = largest_fitting(w.batch - 1, |b| fits_with(&Workload { batch: b, ..*w }, gpus))
     {
-        push("batch", format!("reduce --batch from {} to {b}", w.batch), Workload { batch: b, ..*w }, gpus, &mut out);
+        let description = text!(CHANGE_BATCH, from = w.batch.to_string(), to = b.to_string());
+        push("batch", description, Workload { batch: b, ..*w }, gpus, &mut out);
     }
     if spec.transformer().is_some()
         && w.context > 1
@@ -584,7 +731,7 @@ pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Sugg
         let s = if s > 256 { s / 128 * 128 } else { s };
         push(
             "context",
-            format!("shorten --context from {} to {s}", w.context),
+            text!(CHANGE_CONTEXT, from = w.context.to_string(), to = s.to_string()),
             Workload { context: s, ..*w },
             gpus,
             &mut out,
@@ -594,7 +741,13 @@ pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Sugg
         for r in [Recompute::Selective, Recompute::Full] {
             if r != w.recompute && (w.recompute == Recompute::None || r == Recompute::Full) {
                 let name = if r == Recompute::Full { "full" } else { "selective" };
-                push("recompute", format!("use --recompute {name}"), Workload { recompute: r, ..*w }, gpus, &mut out);
+                push(
+                    "recompute",
+                    text!(CHANGE_RECOMPUTE, mode = name),
+                    Workload { recompute: r, ..*w },
+                    gpus,
+                    &mut out,
+                );
             }
         }
     }
@@ -603,22 +756,16 @@ pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Sugg
         if let Some(&kv) =
             KvType::ALL.get(start..).and_then(|rest| rest.iter().find(|k| fits_with(&Workload { kv: **k, ..*w }, gpus)))
         {
-            push("kv-precision", format!("store the KV cache as --kv {kv}"), Workload { kv, ..*w }, gpus, &mut out);
+            push("kv-precision", text!(CHANGE_KV, kv = kv.to_string()), Workload { kv, ..*w }, gpus, &mut out);
         }
     }
     if w.mode.is_training() && w.optimizer == Optimizer::AdamW {
-        push(
-            "optimizer",
-            "use 8-bit AdamW (--optimizer adamw8bit)".to_owned(),
-            Workload { optimizer: Optimizer::AdamW8bit, ..*w },
-            gpus,
-            &mut out,
-        );
+        push("optimizer", text!(CHANGE_OPTIMIZER), Workload { optimizer: Optimizer::AdamW8bit, ..*w }, gpus, &mut out);
     }
     if w.mode == Mode::Train && w.grad_dtype == memory::GradDtype::Fp32 && w.weights != WeightType::Fp32 {
         push(
             "gradients",
-            "keep gradients in 16-bit (--grad-dtype fp16)".to_owned(),
+            text!(CHANGE_GRADIENTS),
             Workload { grad_dtype: memory::GradDtype::Fp16, ..*w },
             gpus,
             &mut out,
@@ -633,7 +780,7 @@ pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Sugg
             if let Some(t) = lower.into_iter().find(|t| fits_with(&Workload { weights: *t, ..*w }, gpus)) {
                 push(
                     "weights",
-                    format!("quantize the weights to --weights {t}"),
+                    text!(CHANGE_QUANTIZE, weights = t.to_string()),
                     Workload { weights: t, ..*w },
                     gpus,
                     &mut out,
@@ -643,7 +790,7 @@ pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Sugg
         Mode::Train if w.weights == WeightType::Fp32 => {
             push(
                 "weights",
-                "train in mixed precision (--weights bf16)".to_owned(),
+                text!(CHANGE_MIXED_PRECISION),
                 Workload { weights: WeightType::Bf16, ..*w },
                 gpus,
                 &mut out,
@@ -657,7 +804,7 @@ pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Sugg
             if fits_with(&Workload { zero: z, ..*w }, gpus) {
                 push(
                     "zero",
-                    format!("use ZeRO stage {z} over the {dp} data-parallel GPUs (--zero {z})"),
+                    text!(CHANGE_ZERO, zero = z.to_string(), dp = dp.to_string()),
                     Workload { zero: z, ..*w },
                     gpus,
                     &mut out,
@@ -668,7 +815,7 @@ pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Sugg
     }
     if w.mode.is_training() && w.offload == Offload::None {
         let c = Workload { zero: w.zero.max(1), offload: Offload::Optimizer, ..*w };
-        push("offload", "offload optimizer states to host memory (--offload optimizer)".to_owned(), c, gpus, &mut out);
+        push("offload", text!(CHANGE_OFFLOAD), c, gpus, &mut out);
     }
     match w.mode {
         Mode::Inference => {
@@ -677,11 +824,11 @@ pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Sugg
             {
                 let c = Workload { tp, pp, ..*w };
                 let what = if pp > 1 {
-                    format!("{} GPUs (--tp {tp} --pp {pp})", tp * pp)
+                    text!(SPREAD_TP_PP, gpus = (tp * pp).to_string(), tp = tp.to_string(), pp = pp.to_string())
                 } else {
-                    format!("{tp} GPUs with tensor parallelism (--tp {tp})")
+                    text!(SPREAD_TP, tp = tp.to_string())
                 };
-                push("tensor-parallel", format!("spread the model over {what}"), c, tp * pp, &mut out);
+                push("tensor-parallel", text!(CHANGE_SPREAD, what = what), c, tp * pp, &mut out);
             }
         }
         _ => {
@@ -689,7 +836,7 @@ pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Sugg
                 && n > gpus
             {
                 let c = Workload { zero: 3, tp: 1, pp: 1, ..*w };
-                push("gpus", format!("use {n} GPUs with ZeRO-3 (--gpus {n} --zero 3)"), c, n, &mut out);
+                push("gpus", text!(CHANGE_GPUS, gpus = n.to_string()), c, n, &mut out);
             }
         }
     }
@@ -701,7 +848,7 @@ pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Sugg
         c.flash_attention = w.flash_attention;
         c.tp = w.tp;
         c.pp = w.pp;
-        push("qlora", "fine-tune with QLoRA instead (--mode qlora)".to_owned(), c, gpus, &mut out);
+        push("qlora", text!(CHANGE_QLORA), c, gpus, &mut out);
     }
     out
 }
@@ -736,6 +883,38 @@ mod tests {
         );
         assert_eq!(*m[2].rows, fit_matrix(&catalog.models, card, &m[2].topology));
         assert_ne!(m[0].rows, m[2].rows, "one card is not two");
+    }
+
+    #[test]
+    fn every_note_has_the_same_placeholders_in_both_languages() {
+        crate::core::i18n::assert_table_is_translated(super::NOTES);
+    }
+
+    #[test]
+    fn localized_matrices_keep_sharing_their_rows() {
+        let catalog = Catalog::embedded().unwrap();
+        let gpu = PartId::from("gpu/nvidia-geforce-rtx-4090");
+        let mut b = Build::new("t");
+        b.add_part(Location::Node(0), &gpu, 1).unwrap();
+        b.add_node(b.nodes[0].clone()).unwrap();
+        let mut m = build_fit(&Resolved::new(&catalog, &b));
+        let english = m.clone();
+        super::localize_matrices(&mut m, crate::core::i18n::Lang::ZhCn);
+        assert!(std::sync::Arc::ptr_eq(&m[0].rows, &m[1].rows), "one localized copy for both groups");
+        let notes = |m: &[super::FitMatrix]| -> Vec<String> {
+            m[0].rows
+                .iter()
+                .flat_map(|r| r.cells.iter().filter_map(|c| c.note.as_ref().map(ToString::to_string)))
+                .collect()
+        };
+        let (zh, en) = (notes(&m), notes(&english));
+        assert!(!zh.is_empty() && zh.len() == en.len(), "a 24 GB card leaves some models unfit: {en:?}");
+        assert!(
+            zh.iter().zip(&en).all(|(z, e)| z != e && z.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))),
+            "{zh:?}"
+        );
+        super::localize_matrices(&mut m, crate::core::i18n::Lang::En);
+        assert_eq!(m, english, "English again is the matrix as computed");
     }
 
     #[test]

@@ -83,10 +83,16 @@ pub struct Report {
 }
 
 impl Report {
-    /// Renders every finding's message and fix (the report's findings and the TCO notes) in
-    /// `lang`, for a front end that shows or serializes `message` and `fix` as they are.
+    /// Renders every sentence of the report in `lang`: the findings' messages and fixes (the
+    /// report's and the TCO notes), the power and thermal assumptions, the fit matrices' notes
+    /// and cell notes, and the TCO reading note; for a front end that shows or serializes them
+    /// as they are.
     pub fn localize(&mut self, lang: crate::core::i18n::Lang) {
-        self.diagnostics.iter_mut().chain(self.tco.notes.iter_mut()).for_each(|d| d.localize(lang));
+        self.diagnostics.iter_mut().for_each(|d| d.localize(lang));
+        self.tco.localize(lang);
+        self.power.localize(lang);
+        self.thermal.localize(lang);
+        fit::localize_matrices(&mut self.fit, lang);
     }
 
     /// Number of findings of a severity.

@@ -22,8 +22,42 @@
 
 use super::memory::{self, Mode, ModelSpec, Recompute, Shape, WeightType, Workload};
 use crate::core::catalog::{Gpu, GpuFormFactor, Interconnect, Role};
+use crate::core::i18n::{Lang, Sentence, localize_all};
 use crate::core::units::SECONDS_PER_HOUR;
+use crate::text;
 use serde::Serialize;
+
+crate::templates! {
+    pub(crate) NOTES;
+    NOTE_FP32_TRAINING "" {
+        en: "fp32 training uses the GPU's non-tensor FP32 rate (TF32 tensor rates are not in the catalog)",
+        zh: "fp32 训练按 GPU 的非 Tensor Core FP32 算力计（部件库中没有 TF32 Tensor 算力）",
+    }
+    NOTE_LAYOUT_NO_NIC "" {
+        en: "the layout spans nodes that have no network card; no speed estimate",
+        zh: "该布局跨越没有网卡的节点，无法估算速度",
+    }
+    NOTE_NO_ARCHITECTURE "" {
+        en: "without an architecture, decode reads the weights only (no KV cache) and no interconnect cost is counted",
+        zh: "没有模型结构时，解码只计读取权重（不含 KV 缓存），也不计互联开销",
+    }
+    NOTE_PIPELINE_PREFILL "" {
+        en: "prefill assumes the pipeline stages overlap across prompt chunks",
+        zh: "预填充假定各流水线阶段在提示词分块之间重叠执行",
+    }
+    NOTE_TP_NO_NIC "" {
+        en: "tensor parallelism spans nodes without a network card; no speed estimate",
+        zh: "张量并行跨越没有网卡的节点，无法估算速度",
+    }
+    NOTE_NODES_NO_NIC "" {
+        en: "the nodes have no network card, so they cannot train together; no speed estimate",
+        zh: "节点没有网卡，无法协同训练，无法估算速度",
+    }
+    NOTE_MEASURED_TOKENS "" {
+        en: "for a measured model --tokens counts samples",
+        zh: "对实测模型，--tokens 计的是样本数",
+    }
+}
 
 /// Share of peak memory bandwidth decode reaches with 8-bit and wider weights. Calibration:
 /// llama.cpp on an RTX 4090 (1008 GB/s) decodes a 7B model at F16 (12.55 GiB) at 61.03 t/s
@@ -270,7 +304,15 @@ pub struct SpeedEstimate {
     pub peak_tflops: f64,
     /// Share of a training step spent in communication that compute does not hide.
     pub communication_share: Option<f64>,
-    pub notes: Vec<String>,
+    /// Assumptions and caveats (English unless [`Self::localize`]d).
+    pub notes: Vec<Sentence>,
+}
+
+impl SpeedEstimate {
+    /// Renders the notes in `lang`.
+    pub fn localize(&mut self, lang: Lang) {
+        localize_all(&mut self.notes, lang);
+    }
 }
 
 /// FLOPs per trained token (or sample for measured models): 6·P (8·P with full recompute)
@@ -348,9 +390,7 @@ pub fn estimate_speed(
         notes: Vec::new(),
     };
     if w.weights == WeightType::Fp32 && w.mode == Mode::Train {
-        out.notes.push(
-            "fp32 training uses the GPU's non-tensor FP32 rate (TF32 tensor rates are not in the catalog)".to_owned(),
-        );
+        out.notes.push(Sentence::new(text!(NOTE_FP32_TRAINING)));
     }
     if w.mode.is_training() {
         training(spec, w, gpu, topo, peak, train_mfu, settings.tokens, &mut out);
@@ -386,7 +426,7 @@ fn inference(
         return;
     }
     let (Some(tp_link), Some(pp_link)) = (tp_link, pp_link) else {
-        out.notes.push("the layout spans nodes that have no network card; no speed estimate".to_owned());
+        out.notes.push(Sentence::new(text!(NOTE_LAYOUT_NO_NIC)));
         return;
     };
     let total = spec.total_params as f64;
@@ -397,10 +437,7 @@ fn inference(
         let time_compute = 2.0 * spec.active_params as f64 * b / (tp * peak * mfu);
         out.decode_tokens_per_s = Some(b / time_memory.max(time_compute));
         out.prefill_tokens_per_s = Some(tp * f64::from(w.pp) * peak * mfu / (2.0 * spec.active_params as f64));
-        out.notes.push(
-            "without an architecture, decode reads the weights only (no KV cache) and no interconnect cost is counted"
-                .to_owned(),
-        );
+        out.notes.push(Sentence::new(text!(NOTE_NO_ARCHITECTURE)));
         return;
     };
     let h = f64::from(t.hidden);
@@ -420,7 +457,7 @@ fn inference(
     };
     out.prefill_tokens_per_s = Some(seq * b / (compute + comm));
     if w.pp > 1 {
-        out.notes.push("prefill assumes the pipeline stages overlap across prompt chunks".to_owned());
+        out.notes.push(Sentence::new(text!(NOTE_PIPELINE_PREFILL)));
     }
     if t.role != Role::Decoder {
         return;
@@ -480,13 +517,12 @@ fn training(
     let pp = f64::from(w.pp);
 
     let Some(tp_link) = topo.group_link(w.tp) else {
-        out.notes.push("tensor parallelism spans nodes without a network card; no speed estimate".to_owned());
+        out.notes.push(Sentence::new(text!(NOTE_TP_NO_NIC)));
         return;
     };
     let Some(dp_link) = topo.group_link(gpus) else {
         if gpus > topo.gpus_per_node {
-            out.notes
-                .push("the nodes have no network card, so they cannot train together; no speed estimate".to_owned());
+            out.notes.push(Sentence::new(text!(NOTE_NODES_NO_NIC)));
         }
         return;
     };
@@ -560,7 +596,7 @@ fn training(
         out.train_hours = Some(hours);
         out.gpu_hours = Some(hours * f64::from(gpus));
         if measured {
-            out.notes.push("for a measured model --tokens counts samples".to_owned());
+            out.notes.push(Sentence::new(text!(NOTE_MEASURED_TOKENS)));
         }
     }
 }
@@ -574,6 +610,11 @@ pub fn train_flops(spec: &ModelSpec, w: &Workload, tokens: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_note_has_the_same_placeholders_in_both_languages() {
+        crate::core::i18n::assert_table_is_translated(NOTES);
+    }
 
     #[test]
     fn ring_all_reduce_cost() {

@@ -37,7 +37,7 @@ use crate::core::analysis::power::PowerReport;
 use crate::core::analysis::{Diagnostic, Severity};
 use crate::core::build::Location;
 use crate::core::catalog::{ChassisKind, CoolerKind, CoolerStyle, GpuFormFactor, PartId};
-use crate::core::i18n::in_node;
+use crate::core::i18n::{Lang, Sentence, in_node, localize_all};
 use crate::core::resolve::{Node, Resolved};
 use crate::core::units::{watts_to_btu_per_hour, watts_to_cooling_tons};
 use crate::text;
@@ -218,8 +218,35 @@ pub struct ThermalReport {
     pub heat_typical_watts: f64,
     pub heat_btu_per_hour: f64,
     pub cooling_tons: f64,
-    /// The model's assumptions, in sentences.
-    pub assumptions: Vec<String>,
+    /// The model's assumptions, in sentences (English unless [`Self::localize`]d).
+    pub assumptions: Vec<Sentence>,
+}
+
+impl ThermalReport {
+    /// Renders the assumptions in `lang`.
+    pub fn localize(&mut self, lang: Lang) {
+        localize_all(&mut self.assumptions, lang);
+    }
+}
+
+crate::templates! {
+    pub(crate) ASSUMPTIONS;
+    ASSUMPTION_HEAT "" {
+        en: "Heat load = wall draw at max sustained load: all electrical power ends as heat (1 W = 3.412 BTU/h; 12,000 BTU/h = 1 ton).",
+        zh: "发热量 = 持续满载时的墙插功耗：电能最终全部变为热量（1 W = 3.412 BTU/h；12,000 BTU/h = 1 冷吨）。",
+    }
+    ASSUMPTION_AIRFLOW "" {
+        en: "Airflow needed = 1.76 × W / ΔT with a design air rise of {rise} °C, compared with the fans' free-air rating (which overstates real airflow).",
+        zh: "所需风量 = 1.76 × W / ΔT，设计空气温升取 {rise} °C，与风扇的自由风量额定值比较（额定值高于实际风量）。",
+    }
+    ASSUMPTION_GPU_TEMP "" {
+        en: "GPU temperatures are estimates at sustained full load: inlet (ambient {ambient} °C + half the chassis air rise) + a per-cooler-style rise at rated power (open-air {open_air} °C, blower {blower} °C, passive in server airflow {passive} °C and doubled in a tower, liquid {liquid} °C = open-air − 18 °C) + {neighbour} °C per adjacent open-air/passive card feeding an open-air card its exhaust. The style rises are rigplan estimates, not measurements.",
+        zh: "GPU 温度是持续满载下的估算值：进风温度（环境温度 {ambient} °C + 机箱空气温升的一半）+ 按散热器类型计的额定功率温升（开放式 {open_air} °C，涡轮 {blower} °C，被动散热在服务器风道中 {passive} °C、在塔式机箱中加倍，水冷 {liquid} °C = 开放式 − 18 °C）+ 每块把热风排向开放式显卡的相邻开放式/被动散热卡再加 {neighbour} °C。各类型的温升是 rigplan 的估算，不是实测值。",
+    }
+    ASSUMPTION_ALERT "" {
+        en: "GPUs at or above {alert} °C are flagged (the field guides' alert).",
+        zh: "GPU 温度达到或超过 {alert} °C 时标出（装机指南的告警线）。",
+    }
 }
 
 /// A cooler style's rise over inlet at rated power.
@@ -267,17 +294,22 @@ pub fn analyze_with(
         nodes.push(nt);
     }
     let assumptions = vec![
-        "Heat load = wall draw at max sustained load: all electrical power ends as heat (1 W = 3.412 BTU/h; 12,000 BTU/h = 1 ton).".to_owned(),
-        format!(
-            "Airflow needed = 1.76 × W / ΔT with a design air rise of {:.0} °C, compared with the fans' free-air rating (which overstates real airflow).",
-            settings.air_temp_rise_c
+        text!(ASSUMPTION_HEAT),
+        text!(ASSUMPTION_AIRFLOW, rise = format!("{:.0}", settings.air_temp_rise_c)),
+        text!(
+            ASSUMPTION_GPU_TEMP,
+            ambient = format!("{ambient:.0}"),
+            open_air = format!("{OPEN_AIR_RISE_C:.0}"),
+            blower = format!("{BLOWER_RISE_C:.0}"),
+            passive = format!("{PASSIVE_RISE_C:.0}"),
+            liquid = format!("{:.0}", OPEN_AIR_RISE_C - LIQUID_ADVANTAGE_C),
+            neighbour = format!("{NEIGHBOUR_PENALTY_C:.0}")
         ),
-        format!(
-            "GPU temperatures are estimates at sustained full load: inlet (ambient {ambient:.0} °C + half the chassis air rise) + a per-cooler-style rise at rated power (open-air {OPEN_AIR_RISE_C:.0} °C, blower {BLOWER_RISE_C:.0} °C, passive in server airflow {PASSIVE_RISE_C:.0} °C and doubled in a tower, liquid {:.0} °C = open-air − 18 °C) + {NEIGHBOUR_PENALTY_C:.0} °C per adjacent open-air/passive card feeding an open-air card its exhaust. The style rises are rigplan estimates, not measurements.",
-            OPEN_AIR_RISE_C - LIQUID_ADVANTAGE_C
-        ),
-        format!("GPUs at or above {:.0} °C are flagged (the field guides' alert).", settings.gpu_alert_c),
-    ];
+        text!(ASSUMPTION_ALERT, alert = format!("{:.0}", settings.gpu_alert_c)),
+    ]
+    .into_iter()
+    .map(Sentence::new)
+    .collect();
     let report = ThermalReport {
         settings: settings.clone(),
         ambient_c: ambient,
@@ -597,6 +629,11 @@ fn system_ambient_rules(node: &Node<'_>, ambient: f64, out: &mut Vec<Diagnostic>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_assumption_has_the_same_placeholders_in_both_languages() {
+        crate::core::i18n::assert_table_is_translated(ASSUMPTIONS);
+    }
 
     #[test]
     fn airflow_formula() {

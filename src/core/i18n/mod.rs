@@ -17,7 +17,9 @@ mod text;
 
 #[cfg(test)]
 pub(crate) use text::SHARED;
-pub use text::{Arg, IntoArg, Template, Text, in_node};
+#[cfg(test)]
+pub(crate) use text::assert_table_is_translated;
+pub use text::{Arg, IntoArg, Sentence, Template, Text, in_node, localize_all};
 
 use serde::{Deserialize, Serialize};
 use std::fmt::{self, Display};

@@ -195,6 +195,106 @@ impl Text {
     }
 }
 
+/// A [`Text`] with its rendering in the current language: a sentence a report holds (an
+/// assumption, a note) that a front end shows as it is. It is made in English
+/// ([`Self::new`]) and [`Self::localize`]d when the report is; it serializes as the rendered
+/// string, so a JSON field of sentences stays an array of strings.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Sentence {
+    text: Text,
+    rendered: String,
+}
+
+impl Sentence {
+    /// The sentence, rendered in English.
+    #[must_use]
+    pub fn new(text: Text) -> Self {
+        let rendered = text.render(Lang::En);
+        Self { text, rendered }
+    }
+
+    /// The sentence in a language (the rendering held is left as it is).
+    #[must_use]
+    pub fn render(&self, lang: Lang) -> String {
+        self.text.render(lang)
+    }
+
+    /// Renders the held string in `lang`.
+    pub fn localize(&mut self, lang: Lang) {
+        self.rendered = self.text.render(lang);
+    }
+
+    /// The rendered string, in English unless [`Self::localize`] chose another language.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.rendered
+    }
+
+    /// The template with its arguments.
+    #[must_use]
+    pub fn text(&self) -> &Text {
+        &self.text
+    }
+}
+
+impl From<Text> for Sentence {
+    fn from(text: Text) -> Self {
+        Self::new(text)
+    }
+}
+
+/// The rendered string, so that `s.contains(..)`, `s.starts_with(..)` and `as_deref()` read
+/// a sentence as the `String` it replaces.
+impl std::ops::Deref for Sentence {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.rendered
+    }
+}
+
+impl AsRef<str> for Sentence {
+    fn as_ref(&self) -> &str {
+        &self.rendered
+    }
+}
+
+impl std::fmt::Display for Sentence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.rendered)
+    }
+}
+
+impl serde::Serialize for Sentence {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.rendered)
+    }
+}
+
+/// Renders every sentence of a list in `lang`.
+pub fn localize_all<'a>(sentences: impl IntoIterator<Item = &'a mut Sentence>, lang: Lang) {
+    sentences.into_iter().for_each(|s| s.localize(lang));
+}
+
+/// Checks a table of templates for the tests: the same placeholders in both languages, and
+/// Chinese wherever the English has words besides its placeholders.
+#[cfg(test)]
+pub(crate) fn assert_table_is_translated(table: &[&Template]) {
+    assert!(!table.is_empty());
+    for t in table {
+        let mut en = super::placeholders(t.en);
+        let mut zh = super::placeholders(t.zh);
+        en.sort_unstable();
+        zh.sort_unstable();
+        assert_eq!(en, zh, "`{}` and `{}` take different parameters", t.en, t.zh);
+        let words = fill_named(t.en, &[]).chars().filter(char::is_ascii_alphabetic).count()
+            > en.iter().map(|p| p.len()).sum::<usize>();
+        let chinese = t.zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+        assert!(!words || chinese, "`{}` is not translated: `{}`", t.en, t.zh);
+        assert_ne!(t.en, t.zh, "`{}` is the same in both languages", t.en);
+    }
+}
+
 /// A text from a template and named arguments:
 /// `text!(COOLER_TOO_TALL, cooler = c.name, height = format!("{h:.0}"))`.
 #[macro_export]
@@ -272,6 +372,32 @@ mod tests {
         let l = crate::text!(SOCKET, cpu = vec!["A", "B"], socket = "AM5");
         assert_eq!(l.render(Lang::En), "A, B needs socket AM5");
         assert_eq!(l.render(Lang::ZhCn), "A、B 需要 AM5 插槽");
+    }
+
+    #[test]
+    fn a_sentence_renders_english_until_localized_and_serializes_as_its_string() {
+        let mut s = Sentence::new(crate::text!(SOCKET, cpu = "Ryzen 9 7950X", socket = "AM5"));
+        assert_eq!(s.as_str(), "Ryzen 9 7950X needs socket AM5");
+        assert_eq!(s.to_string(), "Ryzen 9 7950X needs socket AM5");
+        assert_eq!(s.render(Lang::ZhCn), "Ryzen 9 7950X 需要 AM5 插槽");
+        assert_eq!(s.as_str(), "Ryzen 9 7950X needs socket AM5", "render leaves the held string");
+        let english = s.clone();
+        s.localize(Lang::ZhCn);
+        assert_eq!(s.as_str(), "Ryzen 9 7950X 需要 AM5 插槽");
+        assert_eq!(format!("{s}"), "Ryzen 9 7950X 需要 AM5 插槽");
+        assert!(s.contains("插槽"), "reads as a str");
+        assert_eq!(s.text(), english.text(), "the same text in either language");
+        assert_ne!(s, english, "but not the same rendering");
+        assert_eq!(
+            serde_json::to_string(&vec![english.clone(), s.clone()]).unwrap(),
+            r#"["Ryzen 9 7950X needs socket AM5","Ryzen 9 7950X 需要 AM5 插槽"]"#
+        );
+        s.localize(Lang::En);
+        assert_eq!(s, english, "back to English");
+        let mut all = vec![english.clone(), english];
+        localize_all(&mut all, Lang::ZhCn);
+        assert!(all.iter().all(|s| s.as_str() == "Ryzen 9 7950X 需要 AM5 插槽"));
+        assert_table_is_translated(T);
     }
 
     #[test]

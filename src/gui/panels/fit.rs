@@ -61,7 +61,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         if !m.notes.is_empty() {
             ui.add_space(6.0);
             for n in &m.notes {
-                ui.add(egui::Label::new(RichText::new(n).small()).wrap());
+                ui.add(egui::Label::new(RichText::new(n.as_str()).small()).wrap());
             }
         }
     });
@@ -118,7 +118,7 @@ fn matrix(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, index: usize) {
                         ui.label(fill(t.fit_train, &[&format_thousands(tps, 0)]));
                     }
                     if let Some(note) = &cell.note {
-                        ui.add(egui::Label::new(RichText::new(note).small()).wrap());
+                        ui.add(egui::Label::new(RichText::new(note.as_str()).small()).wrap());
                     }
                 });
                 if r.clicked() {
@@ -138,7 +138,7 @@ fn bytes(b: Bytes) -> String {
 fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
     let (t, tk) = (fx.texts, fx.tokens);
     ui.label(RichText::new(fill(t.fit_cell_title, &[&d.model_name, &d.gpus, &d.gpu_name])).strong());
-    ui.add(egui::Label::new(RichText::new(d.workload_label).small()).wrap());
+    ui.add(egui::Label::new(RichText::new(d.workload_label.render(fx.lang)).small()).wrap());
     overrides(ui, fx, d);
     let (est, check, speed) = match &d.result {
         Ok(r) => r,
@@ -216,8 +216,10 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
             &[&format_thousands(d.overrides.train_tokens / 1e9, 1), &format_thousands(h, 1)],
         ));
     }
+    // The selected cell is evaluated outside the report, in English: its notes are rendered
+    // here, in the UI language.
     for n in est.notes.iter().chain(&speed.notes) {
-        ui.add(egui::Label::new(RichText::new(n).small()).wrap());
+        ui.add(egui::Label::new(RichText::new(n.render(fx.lang)).small()).wrap());
     }
 }
 

@@ -144,7 +144,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         ui.add_space(6.0);
         egui::CollapsingHeader::new(t.assumptions).id_salt("power-assumptions").show(ui, |ui| {
             for a in &p.assumptions {
-                ui.add(egui::Label::new(RichText::new(a).small()).wrap());
+                ui.add(egui::Label::new(RichText::new(a.as_str()).small()).wrap());
             }
         });
     });

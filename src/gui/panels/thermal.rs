@@ -161,7 +161,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         ui.add_space(6.0);
         egui::CollapsingHeader::new(t.assumptions).id_salt("thermal-assumptions").show(ui, |ui| {
             for a in &th.assumptions {
-                ui.add(egui::Label::new(RichText::new(a).small()).wrap());
+                ui.add(egui::Label::new(RichText::new(a.as_str()).small()).wrap());
             }
         });
     });

@@ -6,7 +6,41 @@ use super::model::{Layout, ModelSpec, Shape};
 use super::workload::{KvType, LoraTargets, Mode, Offload, Optimizer, Recompute, WeightType, Workload, WorkloadError};
 use super::{CUDA_CONTEXT_BYTES, MemoryEstimate, PREFILL_CHUNK_TOKENS, PerGpuMemory, ZERO3_MAX_LIVE_PARAMS};
 use crate::core::catalog::{FfnKind, Role, Transformer};
+use crate::core::i18n::Sentence;
 use crate::core::units::{Bytes, round_non_negative};
+use crate::text;
+
+crate::templates! {
+    pub(crate) NOTES;
+    NOTE_CONTEXT_TOO_LONG "" {
+        en: "context {context} is longer than the model's {max} tokens; the estimate uses {context} as asked",
+        zh: "上下文长度 {context} 超过了模型支持的 {max} token；估算仍按要求使用 {context}",
+    }
+    NOTE_ZERO_INFERENCE "" {
+        en: "ZeRO applies to training; ignored for inference",
+        zh: "ZeRO 只用于训练，推理时忽略",
+    }
+    NOTE_LORA_OFFLOAD "" {
+        en: "offload moves the adapters' optimizer states to host memory",
+        zh: "offload 把适配器的优化器状态移到主机内存",
+    }
+    NOTE_MEASURED_RECOMPUTE "" {
+        en: "recompute is not modelled for measured activation figures",
+        zh: "实测的激活值数据不考虑重计算",
+    }
+    NOTE_PARAMS_ONLY "" {
+        en: "only a parameter count is known: model states only (no activations or KV cache)",
+        zh: "只知道参数量：仅计算模型状态（不含激活值和 KV 缓存）",
+    }
+    NOTE_SEQUENCE_PARALLEL "" {
+        en: "tensor parallelism is taken with sequence parallelism (Korthikanti et al. 2022)",
+        zh: "张量并行按同时启用序列并行计算（Korthikanti et al. 2022）",
+    }
+    NOTE_WEIGHTS_LINEAR_ONLY "" {
+        en: "{weights} applies to linear layers; without a layer description every parameter is counted at that type",
+        zh: "{weights} 只作用于线性层；没有层结构描述时，全部参数都按该类型计",
+    }
+}
 
 fn to_bytes(x: f64) -> Bytes {
     Bytes(round_non_negative(x))
@@ -327,13 +361,14 @@ pub fn estimate(spec: &ModelSpec, w: &Workload, gpus: u32) -> Result<MemoryEstim
         && t.role == Role::Decoder
         && w.context > t.max_context
     {
-        notes.push(format!(
-            "context {} is longer than the model's {} tokens; the estimate uses {} as asked",
-            w.context, t.max_context, w.context
-        ));
+        notes.push(Sentence::new(text!(
+            NOTE_CONTEXT_TOO_LONG,
+            context = w.context.to_string(),
+            max = t.max_context.to_string()
+        )));
     }
     if !w.mode.is_training() && w.zero > 0 {
-        notes.push("ZeRO applies to training; ignored for inference".to_owned());
+        notes.push(Sentence::new(text!(NOTE_ZERO_INFERENCE)));
     }
 
     let mut host = 0.0;
@@ -383,7 +418,7 @@ pub fn estimate(spec: &ModelSpec, w: &Workload, gpus: u32) -> Result<MemoryEstim
             if w.offload != Offload::None {
                 host += optimizer;
                 optimizer = 0.0;
-                notes.push("offload moves the adapters' optimizer states to host memory".to_owned());
+                notes.push(Sentence::new(text!(NOTE_LORA_OFFLOAD)));
             }
             (weights, Some(gradients), Some(optimizer), Some(lora_params(t, w.lora_rank, w.lora_targets)))
         }
@@ -400,7 +435,7 @@ pub fn estimate(spec: &ModelSpec, w: &Workload, gpus: u32) -> Result<MemoryEstim
         }
         Shape::Measured(m) => {
             if w.mode.is_training() && w.recompute != Recompute::None {
-                notes.push("recompute is not modelled for measured activation figures".to_owned());
+                notes.push(Sentence::new(text!(NOTE_MEASURED_RECOMPUTE)));
             }
             let per_sample = if w.mode.is_training() {
                 m.train_activation_bytes_per_sample
@@ -410,18 +445,15 @@ pub fn estimate(spec: &ModelSpec, w: &Workload, gpus: u32) -> Result<MemoryEstim
             (Some(per_sample as f64 * f64::from(w.batch)), None)
         }
         Shape::ParamsOnly => {
-            notes.push("only a parameter count is known: model states only (no activations or KV cache)".to_owned());
+            notes.push(Sentence::new(text!(NOTE_PARAMS_ONLY)));
             (None, None)
         }
     };
     if w.tp > 1 && w.mode.is_training() {
-        notes.push("tensor parallelism is taken with sequence parallelism (Korthikanti et al. 2022)".to_owned());
+        notes.push(Sentence::new(text!(NOTE_SEQUENCE_PARALLEL)));
     }
     if !w.weights.covers_all_params() && spec.transformer().is_none() {
-        notes.push(format!(
-            "{} applies to linear layers; without a layer description every parameter is counted at that type",
-            w.weights
-        ));
+        notes.push(Sentence::new(text!(NOTE_WEIGHTS_LINEAR_ONLY, weights = w.weights.to_string())));
     }
 
     let weights_bytes = to_bytes(weights);

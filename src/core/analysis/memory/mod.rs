@@ -33,6 +33,8 @@ mod model;
 mod workload;
 
 pub use custom::CustomArch;
+#[cfg(test)]
+pub(crate) use estimate::NOTES;
 pub use estimate::{
     Scores, estimate, kv_bytes_per_token, layer_activation_bytes, lora_params, optimizer_bytes_per_param, weight_bytes,
 };
@@ -44,6 +46,7 @@ pub use workload::{
 };
 
 use crate::core::catalog::Gpu;
+use crate::core::i18n::{Lang, Sentence, localize_all};
 use crate::core::units::{Bytes, MIB};
 use serde::Serialize;
 use std::fmt;
@@ -91,8 +94,15 @@ pub struct MemoryEstimate {
     /// Parameters that receive gradients (all for full training, the adapters for LoRA).
     pub trainable_params: Option<u64>,
     pub layout: Layout,
-    /// Assumptions and caveats, in plain sentences.
-    pub notes: Vec<String>,
+    /// Assumptions and caveats, in plain sentences (English unless [`Self::localize`]d).
+    pub notes: Vec<Sentence>,
+}
+
+impl MemoryEstimate {
+    /// Renders the notes in `lang`.
+    pub fn localize(&mut self, lang: Lang) {
+        localize_all(&mut self.notes, lang);
+    }
 }
 
 /// Whether a workload fits a GPU.
@@ -158,6 +168,11 @@ pub fn check_fit_bytes(total: Bytes, capacity: Bytes) -> FitCheck {
 mod tests {
     use super::*;
     use crate::core::catalog::{FfnKind, NormKind, Role, Transformer};
+
+    #[test]
+    fn every_note_has_the_same_placeholders_in_both_languages() {
+        crate::core::i18n::assert_table_is_translated(super::NOTES);
+    }
 
     fn gpt_like(layers: u32, hidden: u32, heads: u32, vocab: u32, ctx: u32) -> Transformer {
         Transformer {

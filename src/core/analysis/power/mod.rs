@@ -46,7 +46,9 @@ use crate::core::analysis::Diagnostic;
 use crate::core::analysis::compat::NodeRole;
 use crate::core::build::Redundancy;
 use crate::core::catalog::{EfficiencyTier, PartId, PartKind};
+use crate::core::i18n::{Lang, Sentence, localize_all};
 use crate::core::resolve::Resolved;
+use crate::text;
 use draw::{node_power, part_powers};
 use findings::diagnostics;
 use serde::Serialize;
@@ -258,8 +260,48 @@ pub struct PowerReport {
     /// Sum of the nodes' recommended PSU ratings × node counts, W.
     pub recommended_psu_watts: f64,
     pub rack: RackView,
-    /// The model's assumptions, in sentences (shown in the report).
-    pub assumptions: Vec<String>,
+    /// The model's assumptions, in sentences (shown in the report; English unless
+    /// [`Self::localize`]d).
+    pub assumptions: Vec<Sentence>,
+}
+
+impl PowerReport {
+    /// Renders the assumptions in `lang`.
+    pub fn localize(&mut self, lang: Lang) {
+        localize_all(&mut self.assumptions, lang);
+    }
+}
+
+crate::templates! {
+    pub(crate) ASSUMPTIONS;
+    ASSUMPTION_TYPICAL "" {
+        en: "Typical draw = idle + utilization × (max − idle) at utilization {utilization}; boards, DIMMs, fans, coolers and NICs are constant loads.",
+        zh: "典型功耗 = 待机 + 利用率 × (满载 − 待机)，利用率取 {utilization}；主板、内存条、风扇、散热器和网卡按恒定负载计。",
+    }
+    ASSUMPTION_WALL "" {
+        en: "Wall draw uses the 80 PLUS {table} minimum-efficiency points, interpolated at each load point (PSUs fed {volts} V); below the lowest certified point the efficiency is held, so idle wall draw is a lower bound.",
+        zh: "墙插功耗按 80 PLUS {table} 的最低转换效率点计算，在各负载点之间插值（电源输入 {volts} V）；低于最低认证负载点时效率保持不变，因此待机墙插功耗是下限。",
+    }
+    ASSUMPTION_REDUNDANT "" {
+        en: "Redundant PSUs share the load (efficiency at load over all installed units) but only non-redundant capacity counts for sizing.",
+        zh: "冗余电源共同分担负载（转换效率按负载均摊到全部已装电源计），但电源选型只计非冗余部分的容量。",
+    }
+    ASSUMPTION_TRANSIENT "" {
+        en: "GPU transient peaks: 16-pin PCIe cards 3 × board power for 100 µs (PCIe CEM 5 via the ATX 3 design guide); an ATX 3.x PSU above 450 W rides 200 % of its rating for 100 µs. Server PSU modules publish no such rating and are not checked for transients.",
+        zh: "GPU 瞬时峰值：16-pin 供电的 PCIe 显卡按 3 × 板卡功耗、持续 100 µs 计（PCIe CEM 5，见 ATX 3 设计指南）；450 W 以上的 ATX 3.x 电源能承受 100 µs 的 200 % 额定功率。服务器电源模块没有公布这类指标，不做瞬时峰值检查。",
+    }
+    ASSUMPTION_RECOMMENDED "" {
+        en: "Recommended PSU = DC max + {headroom} % sustained headroom + {ageing} % ageing (both of DC max, added, not multiplied) + any extra the transient peak needs; rounded up to a size on sale.",
+        zh: "推荐电源 = 直流满载功耗 + {headroom} % 持续负载余量 + {ageing} % 老化余量（两者都按直流满载功耗计，相加而非相乘）+ 瞬时峰值需要的额外容量；向上取到市售规格。",
+    }
+    ASSUMPTION_AT_INPUT "" {
+        en: "Complete systems (DGX, Jetson) and switches count at their datasheet input power; parts without a PSU of their own assume an 80 PLUS Gold unit at 50 % load.",
+        zh: "整机（DGX、Jetson）和交换机按规格书的输入功率计；没有自带电源的部件按 80 PLUS 金牌电源、50 % 负载计。",
+    }
+    ASSUMPTION_CIRCUIT "" {
+        en: "Circuit: wall draw at max against the circuit's continuous capacity, {limit} W ({volts} V, {amps} A, {phases} phase(s), × {fraction} continuous-load rule).",
+        zh: "电路：满载墙插功耗与电路的持续负载容量 {limit} W 比较（{volts} V、{amps} A、{phases} 相，按 × {fraction} 的持续负载规则）。",
+    }
 }
 
 /// Computes the power section with the default margins.
@@ -327,26 +369,28 @@ pub fn analyze_with(resolved: &Resolved<'_>, settings: &PowerSettings) -> (Power
     };
     let table = if high_line { "230 V" } else { "115 V" };
     let assumptions = vec![
-        format!(
-            "Typical draw = idle + utilization × (max − idle) at utilization {utilization:.2}; boards, DIMMs, fans, coolers and NICs are constant loads."
+        text!(ASSUMPTION_TYPICAL, utilization = format!("{utilization:.2}")),
+        text!(ASSUMPTION_WALL, table = table, volts = format!("{:.0}", build.site.psu_input_volts())),
+        text!(ASSUMPTION_REDUNDANT),
+        text!(ASSUMPTION_TRANSIENT),
+        text!(
+            ASSUMPTION_RECOMMENDED,
+            headroom = format!("{:.0}", settings.sustained_headroom_fraction * 100.0),
+            ageing = format!("{:.0}", settings.ageing_fraction * 100.0)
         ),
-        format!(
-            "Wall draw uses the 80 PLUS {table} minimum-efficiency points, interpolated at each load point (PSUs fed {:.0} V); below the lowest certified point the efficiency is held, so idle wall draw is a lower bound.",
-            build.site.psu_input_volts()
+        text!(ASSUMPTION_AT_INPUT),
+        text!(
+            ASSUMPTION_CIRCUIT,
+            limit = format!("{limit:.0}"),
+            volts = build.site.circuit_volts.to_string(),
+            amps = build.site.circuit_amps.to_string(),
+            phases = build.site.circuit_phases.to_string(),
+            fraction = CONTINUOUS_LOAD_FRACTION.to_string()
         ),
-        "Redundant PSUs share the load (efficiency at load over all installed units) but only non-redundant capacity counts for sizing.".to_owned(),
-        "GPU transient peaks: 16-pin PCIe cards 3 × board power for 100 µs (PCIe CEM 5 via the ATX 3 design guide); an ATX 3.x PSU above 450 W rides 200 % of its rating for 100 µs. Server PSU modules publish no such rating and are not checked for transients.".to_owned(),
-        format!(
-            "Recommended PSU = DC max + {:.0} % sustained headroom + {:.0} % ageing (both of DC max, added, not multiplied) + any extra the transient peak needs; rounded up to a size on sale.",
-            settings.sustained_headroom_fraction * 100.0,
-            settings.ageing_fraction * 100.0
-        ),
-        "Complete systems (DGX, Jetson) and switches count at their datasheet input power; parts without a PSU of their own assume an 80 PLUS Gold unit at 50 % load.".to_owned(),
-        format!(
-            "Circuit: wall draw at max against the circuit's continuous capacity, {:.0} W ({} V, {} A, {} phase(s), × {CONTINUOUS_LOAD_FRACTION} continuous-load rule).",
-            limit, build.site.circuit_volts, build.site.circuit_amps, build.site.circuit_phases
-        ),
-    ];
+    ]
+    .into_iter()
+    .map(Sentence::new)
+    .collect();
     let report = PowerReport {
         settings: settings.clone(),
         utilization,
@@ -373,6 +417,14 @@ pub fn analyze_with(resolved: &Resolved<'_>, settings: &PowerSettings) -> (Power
 
 /// Every finding template of the power analysis, for the registry's tests.
 #[cfg(test)]
-pub(crate) fn templates() -> &'static [&'static crate::core::i18n::Template] {
-    findings::TEMPLATES
+pub(crate) fn templates() -> Vec<&'static crate::core::i18n::Template> {
+    findings::TEMPLATES.iter().chain(ASSUMPTIONS).copied().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_assumption_has_the_same_placeholders_in_both_languages() {
+        crate::core::i18n::assert_table_is_translated(super::ASSUMPTIONS);
+    }
 }

@@ -8,6 +8,7 @@ use super::sensitivity::{Sensitivity, break_even_utilization, tornado, utilizati
 use super::{MONTHS_PER_YEAR, SECONDS_PER_HOUR, TOKENS_PER_MILLION};
 use crate::core::analysis::Diagnostic;
 use crate::core::catalog::PartId;
+use crate::core::i18n::{Lang, Sentence};
 use crate::core::units::Currency;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -132,6 +133,14 @@ pub struct ReadingSummary {
     pub owning_cheaper: Option<bool>,
 }
 
+impl Tco {
+    /// Renders the reading note and every note's message and fix in `lang`.
+    pub fn localize(&mut self, lang: Lang) {
+        self.reading_note.localize(lang);
+        self.notes.iter_mut().for_each(|d| d.localize(lang));
+    }
+}
+
 /// The TCO section of a report. Amounts are in `currency`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Tco {
@@ -144,7 +153,8 @@ pub struct Tco {
     pub gpus: u64,
     pub gpu_model: Option<PartId>,
     pub reading: Reading,
-    pub reading_note: String,
+    /// The reading in words (English unless [`Self::localize`]d).
+    pub reading_note: Sentence,
     pub capex: f64,
     pub capex_lines: CapexLines,
     /// `None` when the build's power is not known (energy and colocation are then 0).
@@ -243,7 +253,7 @@ pub fn evaluate(s: &Scenario) -> Tco {
         gpus: s.gpus,
         gpu_model: s.gpu_model.clone(),
         reading: s.reading(),
-        reading_note: s.reading().note().to_owned(),
+        reading_note: Sentence::new(s.reading().note()),
         capex,
         capex_lines: s.capex_lines(),
         power: s.power.map(|p| PowerUse {

@@ -84,6 +84,14 @@ pub fn analyze(resolved: &Resolved<'_>, bom: &Bom, power: Option<PowerInput>, wo
 
 /// Every finding template of the TCO analysis, for the registry's tests.
 #[cfg(test)]
-pub(crate) fn templates() -> &'static [&'static crate::core::i18n::Template] {
-    scenario::TEMPLATES
+pub(crate) fn templates() -> Vec<&'static crate::core::i18n::Template> {
+    scenario::TEMPLATES.iter().chain(scenario::READINGS).copied().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_reading_has_the_same_placeholders_in_both_languages() {
+        crate::core::i18n::assert_table_is_translated(super::scenario::READINGS);
+    }
 }

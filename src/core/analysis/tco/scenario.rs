@@ -144,16 +144,28 @@ pub enum Reading {
 }
 
 impl Reading {
-    pub(super) fn note(self) -> &'static str {
+    pub(super) fn note(self) -> crate::core::i18n::Text {
         match self {
-            Self::Computed => "every owned cost line is computed from the build and its cost settings",
-            Self::EnteredCostIsOpex => {
-                "literal reading: the entered yearly owned cost is operating cost (power, maintenance, …) on top of capex"
-            }
-            Self::EnteredCostIncludesDepreciation => {
-                "depreciation reading: the entered yearly owned cost already contains straight-line depreciation, which is taken out to get the operating cost"
-            }
+            Self::Computed => text!(READING_COMPUTED),
+            Self::EnteredCostIsOpex => text!(READING_OPEX),
+            Self::EnteredCostIncludesDepreciation => text!(READING_DEPRECIATION),
         }
+    }
+}
+
+crate::templates! {
+    pub(crate) READINGS;
+    READING_COMPUTED "" {
+        en: "every owned cost line is computed from the build and its cost settings",
+        zh: "自有硬件的每一项成本都由配置方案及其成本设置算出",
+    }
+    READING_OPEX "" {
+        en: "literal reading: the entered yearly owned cost is operating cost (power, maintenance, …) on top of capex",
+        zh: "按字面理解：输入的每年自有成本是初始投入之外的运营成本（电费、维护等）",
+    }
+    READING_DEPRECIATION "" {
+        en: "depreciation reading: the entered yearly owned cost already contains straight-line depreciation, which is taken out to get the operating cost",
+        zh: "按含折旧理解：输入的每年自有成本已包含直线折旧，扣除折旧后得到运营成本",
     }
 }
 
