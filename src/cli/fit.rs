@@ -16,6 +16,7 @@ use crate::core::analysis::memory::{
 };
 use crate::core::analysis::speed::{self, SpeedSettings, Topology};
 use crate::core::catalog::{Catalog, Gpu};
+use crate::core::i18n::Sentence;
 use crate::core::resolve::Resolved;
 use crate::core::units::{Bytes, format_thousands};
 use anyhow::{Context as _, bail};
@@ -298,7 +299,12 @@ fn hardware<'a>(catalog: &'a Catalog, args: &FitArgs) -> anyhow::Result<Option<(
             topology.nodes = n.div_ceil(topology.gpus_per_node.max(1));
             topology.fast_group = topology.fast_group.min(topology.gpus_per_node);
             if n < total {
-                topology.description = format!("{} ({n} of its {total} GPUs used)", topology.description);
+                topology.description = Sentence::new(crate::text!(
+                    speed::TOPO_PARTIAL,
+                    topology = topology.description.text(),
+                    n = n.to_string(),
+                    total = total.to_string()
+                ));
             }
         }
         return Ok(Some((gpu, topology)));
@@ -429,7 +435,7 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
         gpus,
         gpus_per_node,
         nodes: hw.as_ref().map(|(_, t)| t.nodes),
-        interconnect: hw.as_ref().map(|(_, t)| t.description.clone()),
+        interconnect: hw.as_ref().map(|(_, t)| t.description.to_string()),
         layout: estimate.layout,
         per_gpu: estimate.per_gpu.clone(),
         host_bytes: Bytes(estimate.host_bytes_per_gpu.0.saturating_mul(u64::from(gpus_per_node.unwrap_or(gpus)))),

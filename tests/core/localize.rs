@@ -18,6 +18,7 @@ fn sentences(r: &Report) -> Vec<String> {
     let mut out: Vec<String> =
         r.power.assumptions.iter().chain(&r.thermal.assumptions).map(ToString::to_string).collect();
     for m in &r.fit {
+        out.push(m.interconnect.to_string());
         out.extend(m.notes.iter().map(ToString::to_string));
         for row in m.rows.iter() {
             out.extend(row.cells.iter().filter_map(|c| c.note.as_ref()).map(ToString::to_string));
@@ -116,4 +117,16 @@ fn estimate_speed_and_suggestion_sentences_render_in_chinese() {
     assert_all_chinese(&zh, &english);
     let spread = changes.iter().find(|c| c.change == "tensor-parallel").expect("more GPUs help");
     assert!(spread.description.starts_with("把模型分布到 "), "{}", spread.description);
+}
+
+/// The fit tab's interconnect line in Chinese: eight H100 SXM5 on NVLink 4 switches, 900 GB/s
+/// per GPU both ways (NVIDIA H100 datasheet), 450 GB/s per direction.
+#[test]
+fn the_interconnect_line_reads_in_chinese() {
+    let english = analysis::analyze(catalog(), &template("enterprise-8x-h100-hgx"));
+    let mut report = english.clone();
+    report.localize(Lang::ZhCn);
+    let (en, zh) = (english.fit[0].interconnect.as_str(), report.fit[0].interconnect.as_str());
+    assert_eq!(en, "8 GPUs per node over NVLink 4 switch, 450 GB/s per direction");
+    assert_eq!(zh, "每节点 8 块 GPU，经 NVLink 4 交换互连，单向 450 GB/s");
 }

@@ -329,7 +329,7 @@ pub struct FitMatrix {
     pub nodes: u32,
     pub gpu_memory_bytes: Bytes,
     /// The links, in a sentence (NVLink vs PCIe vs cross-node).
-    pub interconnect: String,
+    pub interconnect: Sentence,
     pub topology: Topology,
     pub workloads: Vec<FitColumn>,
     /// One row per catalog model. Shared between the node groups with the same GPU and
@@ -352,6 +352,7 @@ impl FitMatrix {
     /// are copied; [`localize_matrices`] keeps them shared.
     pub fn localize(&mut self, lang: Lang) {
         localize_all(&mut self.notes, lang);
+        self.interconnect.localize(lang);
         for row in std::sync::Arc::make_mut(&mut self.rows) {
             row.cells.iter_mut().for_each(|c| c.localize(lang));
         }
@@ -367,6 +368,7 @@ pub fn localize_matrices(matrices: &mut [FitMatrix], lang: Lang) {
     let mut done: Vec<(Rows, Rows)> = Vec::new();
     for m in matrices {
         localize_all(&mut m.notes, lang);
+        m.interconnect.localize(lang);
         if let Some((_, localized)) = done.iter().find(|(before, _)| Arc::ptr_eq(before, &m.rows)) {
             m.rows = Arc::clone(localized);
             continue;

@@ -57,6 +57,50 @@ crate::templates! {
         en: "for a measured model --tokens counts samples",
         zh: "对实测模型，--tokens 计的是样本数",
     }
+    TOPO_NVLINK_SWITCH "" {
+        en: "NVLink {generation} switch, {gbs} GB/s per direction",
+        zh: "NVLink {generation} 交换互连，单向 {gbs} GB/s",
+    }
+    TOPO_NVLINK_BRIDGE "" {
+        en: "NVLink {generation} bridges joining {max} GPUs, {gbs} GB/s per direction; PCIe beyond",
+        zh: "NVLink {generation} 桥接 {max} 块 GPU，单向 {gbs} GB/s；其余经 PCIe",
+    }
+    TOPO_INFINITY_FABRIC "" {
+        en: "Infinity Fabric, {gbs} GB/s per direction",
+        zh: "Infinity Fabric 互连，单向 {gbs} GB/s",
+    }
+    TOPO_PCIE_ONLY "" {
+        en: "PCIe {gen}.0 x{lanes} only, {gbs} GB/s per direction",
+        zh: "仅 PCIe {gen}.0 x{lanes}，单向 {gbs} GB/s",
+    }
+    TOPO_INTEGRATED "" {
+        en: "integrated GPU",
+        zh: "集成 GPU",
+    }
+    TOPO_ONE_GPU "" {
+        en: "1 GPU per node",
+        zh: "每节点 1 块 GPU",
+    }
+    TOPO_GPUS_OVER "" {
+        en: "{n} GPUs per node over {link}",
+        zh: "每节点 {n} 块 GPU，经 {link}",
+    }
+    TOPO_ACROSS_NETWORK "" {
+        en: "{nodes} nodes over {gbps} Gb/s of NICs per node ({per_gpu} GB/s per GPU)",
+        zh: "{nodes} 个节点，每节点网卡带宽 {gbps} Gb/s（每块 GPU {per_gpu} GB/s）",
+    }
+    TOPO_NO_NETWORK "" {
+        en: "{nodes} nodes with no network card: they cannot work together",
+        zh: "{nodes} 个节点均无网卡：无法协同工作",
+    }
+    TOPO_PARTIAL "" {
+        en: "{topology} ({n} of its {total} GPUs used)",
+        zh: "{topology}（共 {total} 块 GPU，使用其中 {n} 块）",
+    }
+    TOPO_JOINED "" {
+        en: "{within}; {across}",
+        zh: "{within}；{across}",
+    }
 }
 
 /// Share of peak memory bandwidth decode reaches with 8-bit and wider weights. Calibration:
@@ -167,8 +211,9 @@ pub struct Topology {
     pub pcie: Link,
     /// Each GPU's share of the node's network bandwidth, if the node has NICs.
     pub network: Option<Link>,
-    /// One line for people: "8 GPUs per node over NVLink 4 switch (450 GB/s per direction)…".
-    pub description: String,
+    /// One line for people: "8 GPUs per node over NVLink 4 switch (450 GB/s per direction)…",
+    /// in any language.
+    pub description: Sentence,
 }
 
 impl Topology {
@@ -191,7 +236,11 @@ impl Topology {
                     step_latency_s: NVLINK_STEP_LATENCY_S,
                 }),
                 gpus_per_node,
-                format!("NVLink {generation} switch, {:.0} GB/s per direction", bandwidth_gbs / 2.0),
+                text!(
+                    TOPO_NVLINK_SWITCH,
+                    generation = generation.to_string(),
+                    gbs = format!("{:.0}", bandwidth_gbs / 2.0)
+                ),
             ),
             Interconnect::NvLinkBridge { generation, bandwidth_gbs, max_gpus } if nvlink_bridge => (
                 Some(Link {
@@ -200,9 +249,11 @@ impl Topology {
                     step_latency_s: NVLINK_STEP_LATENCY_S,
                 }),
                 u32::from(*max_gpus).min(gpus_per_node),
-                format!(
-                    "NVLink {generation} bridges joining {max_gpus} GPUs, {:.0} GB/s per direction; PCIe beyond",
-                    bandwidth_gbs / 2.0
+                text!(
+                    TOPO_NVLINK_BRIDGE,
+                    generation = generation.to_string(),
+                    max = max_gpus.to_string(),
+                    gbs = format!("{:.0}", bandwidth_gbs / 2.0)
                 ),
             ),
             Interconnect::InfinityFabric { bandwidth_gbs } => (
@@ -212,14 +263,16 @@ impl Topology {
                     step_latency_s: NVLINK_STEP_LATENCY_S,
                 }),
                 gpus_per_node,
-                format!("Infinity Fabric, {:.0} GB/s per direction", bandwidth_gbs / 2.0),
+                text!(TOPO_INFINITY_FABRIC, gbs = format!("{:.0}", bandwidth_gbs / 2.0)),
             ),
             _ => (
                 None,
                 1,
-                format!(
-                    "PCIe {}.0 x{} only, {:.0} GB/s per direction",
-                    gpu.pcie_gen, gpu.pcie_lanes, pcie.bandwidth_gbs
+                text!(
+                    TOPO_PCIE_ONLY,
+                    gen = gpu.pcie_gen.to_string(),
+                    lanes = gpu.pcie_lanes.to_string(),
+                    gbs = format!("{:.0}", pcie.bandwidth_gbs)
                 ),
             ),
         };
@@ -228,24 +281,25 @@ impl Topology {
             bandwidth_gbs: nic_gbps_per_node / 8.0 / f64::from(gpus_per_node.max(1)),
             step_latency_s: NETWORK_STEP_LATENCY_S,
         });
-        let gpu_text =
-            if gpu.form_factor == GpuFormFactor::Integrated { "integrated GPU".to_owned() } else { fast_text };
+        let gpu_text = if gpu.form_factor == GpuFormFactor::Integrated { text!(TOPO_INTEGRATED) } else { fast_text };
         let mut description = if gpus_per_node <= 1 {
-            "1 GPU per node".to_owned()
+            text!(TOPO_ONE_GPU)
         } else {
-            format!("{gpus_per_node} GPUs per node over {gpu_text}")
+            text!(TOPO_GPUS_OVER, n = gpus_per_node.to_string(), link = gpu_text)
         };
         if nodes > 1 {
             let across = match &network {
-                Some(n) => format!(
-                    "{nodes} nodes over {nic_gbps_per_node:.0} Gb/s of NICs per node ({:.1} GB/s per GPU)",
-                    n.bandwidth_gbs
+                Some(n) => text!(
+                    TOPO_ACROSS_NETWORK,
+                    nodes = nodes.to_string(),
+                    gbps = format!("{nic_gbps_per_node:.0}"),
+                    per_gpu = format!("{:.1}", n.bandwidth_gbs)
                 ),
-                None => format!("{nodes} nodes with no network card: they cannot work together"),
+                None => text!(TOPO_NO_NETWORK, nodes = nodes.to_string()),
             };
-            description = format!("{description}; {across}");
+            description = text!(TOPO_JOINED, within = description, across = across);
         }
-        Self { gpus_per_node, nodes, fast, fast_group, pcie, network, description }
+        Self { gpus_per_node, nodes, fast, fast_group, pcie, network, description: Sentence::new(description) }
     }
 
     /// Every GPU.

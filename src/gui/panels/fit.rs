@@ -48,7 +48,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         ))
         .strong(),
     );
-    ui.add(egui::Label::new(RichText::new(&m.interconnect).small()).wrap());
+    ui.add(egui::Label::new(RichText::new(m.interconnect.as_str()).small()).wrap());
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         matrix(ui, fx, current);
         ui.add_space(8.0);
