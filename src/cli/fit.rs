@@ -8,6 +8,11 @@
 //! (`src/core/analysis/report-schema.md`, "fit --json"). Exit codes: 0 computed (fits, tight, or no GPU
 //! given), 1 does not fit, 2 bad input.
 
+use super::texts::{
+    BYTES, CliTexts, FIT_ACTIVE, FIT_MODEL, FIT_ON, FIT_SECTION, FIT_WORKLOAD, GPU_ASSUMES_PCIE, HOST_MEMORY,
+    KV_PER_TOKEN, NOTE, OTHER_CHANGE, SMALLEST_CHANGE, SPEED, TRAIN_COMPUTE, TRAIN_TIME, VERDICT, clip, pad_left,
+    pad_right, parse_lang,
+};
 use super::{Exit, load_build};
 use crate::core::analysis::fit::{self, FitMatrix, Suggestion, WorkloadKind};
 use crate::core::analysis::memory::{
@@ -16,7 +21,7 @@ use crate::core::analysis::memory::{
 };
 use crate::core::analysis::speed::{self, SpeedSettings, Topology};
 use crate::core::catalog::{Catalog, Gpu};
-use crate::core::i18n::Sentence;
+use crate::core::i18n::{Lang, Sentence};
 use crate::core::resolve::Resolved;
 use crate::core::units::{Bytes, format_thousands};
 use anyhow::{Context as _, bail};
@@ -92,6 +97,9 @@ pub struct FitArgs {
     pub efficiency: Option<f64>,
     #[arg(long)]
     pub json: bool,
+    /// Language of the text (en, zh-CN; default: the locale).
+    #[arg(long, value_name = "LANG", value_parser = parse_lang)]
+    pub lang: Option<Lang>,
 }
 
 macro_rules! value_enum {
@@ -399,23 +407,22 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
     let check = hw.as_ref().map(|(gpu, _)| memory::check_fit(estimate.per_gpu.total_bytes, gpu));
     let settings = SpeedSettings { decode_efficiency: args.efficiency, mfu: args.mfu, tokens };
     let speed = hw.as_ref().map(|(gpu, topo)| speed::estimate_speed(&spec, &w, gpu, topo, &settings));
-    let suggestions = match (&hw, check) {
+    let lang = args.lang.unwrap_or_else(Lang::from_env);
+    let mut suggestions = match (&hw, check) {
         (Some((gpu, _)), Some(c)) if c.verdict == Verdict::DoesNotFit => fit::suggest(&spec, &w, gpus, gpu),
         _ => Vec::new(),
     };
-    let mut notes: Vec<String> = estimate.notes.iter().map(ToString::to_string).collect();
+    suggestions.iter_mut().for_each(|s| s.localize(lang));
+    let mut notes: Vec<String> = estimate.notes.iter().map(|n| n.render(lang)).collect();
     if let Some(s) = &speed {
-        notes.extend(s.notes.iter().map(ToString::to_string));
+        notes.extend(s.notes.iter().map(|n| n.render(lang)));
     }
     if let Some((gpu, _)) = &hw
         && args.gpu.is_some()
         && gpus > 1
         && matches!(gpu.interconnect, crate::core::catalog::Interconnect::NvLinkBridge { .. })
     {
-        notes.push(format!(
-            "--gpu assumes the {} cards talk over PCIe; describe NVLink bridges in a build file (--build)",
-            gpu.name
-        ));
+        notes.push(CliTexts::of(lang).say(&GPU_ASSUMES_PCIE, &[("name", &gpu.name)]));
     }
     let train_flops = match (&speed, tokens) {
         (Some(s), _) if s.train_flops.is_some() => s.train_flops,
@@ -435,7 +442,7 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
         gpus,
         gpus_per_node,
         nodes: hw.as_ref().map(|(_, t)| t.nodes),
-        interconnect: hw.as_ref().map(|(_, t)| t.description.to_string()),
+        interconnect: hw.as_ref().map(|(_, t)| t.description.render(lang)),
         layout: estimate.layout,
         per_gpu: estimate.per_gpu.clone(),
         host_bytes: Bytes(estimate.host_bytes_per_gpu.0.saturating_mul(u64::from(gpus_per_node.unwrap_or(gpus)))),
@@ -463,15 +470,19 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
         serde_json::to_writer_pretty(&mut *out, &output)?;
         writeln!(out)?;
     } else {
-        write_fit_text(out, &output)?;
+        write_fit_text(out, &output, lang)?;
     }
     Ok(if output.fits == Some(false) { Exit::Findings } else { Exit::Ok })
 }
 
-fn bytes_line(out: &mut dyn Write, label: &str, value: Option<Bytes>) -> std::io::Result<()> {
+fn bytes_line(out: &mut dyn Write, t: &CliTexts, label: &str, value: Option<Bytes>) -> std::io::Result<()> {
+    let label = pad_right(label, 14);
     match value {
-        Some(b) => writeln!(out, "  {label:<14} {:>12}  ({} bytes)", b.to_string(), format_thousands(b.0 as f64, 0)),
-        None => writeln!(out, "  {label:<14} {:>12}", "-"),
+        Some(b) => {
+            let bytes = t.say(&BYTES, &[("bytes", &format_thousands(b.0 as f64, 0))]);
+            writeln!(out, "  {label} {:>12}  {bytes}", b.to_string())
+        }
+        None => writeln!(out, "  {label} {:>12}", "-"),
     }
 }
 
@@ -479,96 +490,126 @@ fn rate(value: f64) -> String {
     if value >= 100.0 { format_thousands(value, 0) } else { format!("{value:.1}") }
 }
 
-fn write_fit_text(out: &mut dyn Write, o: &FitOutput<'_>) -> anyhow::Result<()> {
+fn write_fit_text(out: &mut dyn Write, o: &FitOutput<'_>, lang: Lang) -> anyhow::Result<()> {
+    let t = CliTexts::of(lang);
+    let active = if o.active_params == o.params {
+        String::new()
+    } else {
+        t.say(&FIT_ACTIVE, &[("active", &format_thousands(o.active_params as f64, 0))])
+    };
     writeln!(
         out,
-        "{} ({} parameters{}), {}",
-        o.model_name,
-        format_thousands(o.params as f64, 0),
-        if o.active_params == o.params {
-            String::new()
-        } else {
-            format!(", {} active", format_thousands(o.active_params as f64, 0))
-        },
-        o.mode
+        "{}",
+        t.say(
+            &FIT_MODEL,
+            &[
+                ("model", &o.model_name),
+                ("params", &format_thousands(o.params as f64, 0)),
+                ("active", &active),
+                ("mode", t.mode(o.mode)),
+            ]
+        )
     )?;
     let w = &o.workload;
-    writeln!(out, "weights {}, KV {}, batch {}, context {}, {}", w.weights, w.kv, w.batch, w.context, o.layout)?;
+    writeln!(
+        out,
+        "{}",
+        t.say(
+            &FIT_WORKLOAD,
+            &[
+                ("weights", &w.weights.to_string()),
+                ("kv", &w.kv.to_string()),
+                ("batch", &w.batch.to_string()),
+                ("context", &w.context.to_string()),
+                ("layout", &o.layout.to_string()),
+            ]
+        )
+    )?;
     if let (Some(name), Some(ic)) = (o.gpu_name, &o.interconnect) {
-        writeln!(out, "on {} × {name}: {ic}", o.gpus)?;
+        writeln!(out, "{}", t.say(&FIT_ON, &[("gpus", &o.gpus.to_string()), ("name", name), ("interconnect", ic)]))?;
     }
     writeln!(out)?;
-    writeln!(out, "Per GPU:")?;
+    writeln!(out, "{}", t.per_gpu)?;
     let p = &o.per_gpu;
-    bytes_line(out, "weights", Some(p.weights_bytes))?;
-    bytes_line(out, "gradients", p.gradients_bytes)?;
-    bytes_line(out, "optimizer", p.optimizer_bytes)?;
-    bytes_line(out, "activations", p.activations_bytes)?;
-    bytes_line(out, "KV cache", p.kv_cache_bytes)?;
-    bytes_line(out, "overhead", Some(p.overhead_bytes))?;
-    bytes_line(out, "total", Some(p.total_bytes))?;
+    let [weights, gradients, optimizer, activations, kv_cache, overhead, total] = t.memory_parts;
+    bytes_line(out, t, weights, Some(p.weights_bytes))?;
+    bytes_line(out, t, gradients, p.gradients_bytes)?;
+    bytes_line(out, t, optimizer, p.optimizer_bytes)?;
+    bytes_line(out, t, activations, p.activations_bytes)?;
+    bytes_line(out, t, kv_cache, p.kv_cache_bytes)?;
+    bytes_line(out, t, overhead, Some(p.overhead_bytes))?;
+    bytes_line(out, t, total, Some(p.total_bytes))?;
     if o.host_bytes.0 > 0 {
-        writeln!(out, "Host memory for offload: {} per node", o.host_bytes)?;
+        writeln!(out, "{}", t.say(&HOST_MEMORY, &[("bytes", &o.host_bytes.to_string())]))?;
     }
     if let Some(kv) = o.kv_cache_bytes_per_token {
-        writeln!(out, "KV cache per token: {kv} ({} bytes)", format_thousands(kv.0 as f64, 0))?;
+        writeln!(
+            out,
+            "{}",
+            t.say(&KV_PER_TOKEN, &[("size", &kv.to_string()), ("bytes", &format_thousands(kv.0 as f64, 0))])
+        )?;
     }
     if let (Some(cap), Some(v), Some(f)) = (o.gpu_memory_bytes, o.verdict, o.memory_fraction) {
-        writeln!(out, "Verdict: {v} — {:.1} % of {cap}", f * 100.0)?;
+        writeln!(
+            out,
+            "{}",
+            t.say(
+                &VERDICT,
+                &[("verdict", t.verdict(v)), ("percent", &format!("{:.1}", f * 100.0)), ("capacity", &cap.to_string())]
+            )
+        )?;
     }
     if let Some(s) = &o.smallest_change {
-        writeln!(out, "Smallest change that fits: {} ({:.0} % of memory)", s.description, s.memory_fraction * 100.0)?;
+        let percent = format!("{:.0}", s.memory_fraction * 100.0);
+        writeln!(out, "{}", t.say(&SMALLEST_CHANGE, &[("change", &s.description), ("percent", &percent)]))?;
         for other in o.suggestions.iter().skip(1) {
-            writeln!(out, "  or: {} ({:.0} %)", other.description, other.memory_fraction * 100.0)?;
+            let percent = format!("{:.0}", other.memory_fraction * 100.0);
+            writeln!(out, "{}", t.say(&OTHER_CHANGE, &[("change", &other.description), ("percent", &percent)]))?;
         }
     } else if o.fits == Some(false) {
-        writeln!(out, "No single change makes it fit.")?;
+        writeln!(out, "{}", t.no_single_change)?;
     }
     writeln!(out)?;
     let speeds = [
-        ("Decode", o.decode_tokens_per_s, "tokens/s"),
-        ("Prefill", o.prefill_tokens_per_s, "tokens/s"),
-        ("Inference", o.samples_per_s, "samples/s over all GPUs"),
-        ("Training", o.train_tokens_per_s, "tokens/s"),
-        ("Training", o.train_samples_per_s, "samples/s"),
+        (t.speed_decode, o.decode_tokens_per_s, "tokens/s"),
+        (t.speed_prefill, o.prefill_tokens_per_s, "tokens/s"),
+        (t.speed_inference, o.samples_per_s, t.unit_samples_all_gpus),
+        (t.speed_training, o.train_tokens_per_s, "tokens/s"),
+        (t.speed_training, o.train_samples_per_s, t.unit_samples),
     ];
     for (label, value, unit) in speeds {
         if let Some(v) = value {
-            writeln!(out, "{label}: {} {unit}", rate(v))?;
+            writeln!(out, "{}", t.say(&SPEED, &[("label", label), ("value", &rate(v)), ("unit", unit)]))?;
         }
     }
     if let Some(f) = o.train_flops {
-        writeln!(out, "Training compute: {f:.3e} FLOPs")?;
+        writeln!(out, "{}", t.say(&TRAIN_COMPUTE, &[("flops", &format!("{f:.3e}"))]))?;
     }
     if let (Some(h), Some(g)) = (o.train_hours, o.gpu_hours) {
-        writeln!(out, "Training time: {} hours ({:.1} days), {} GPU-hours", rate(h), h / 24.0, format_thousands(g, 0))?;
+        writeln!(
+            out,
+            "{}",
+            t.say(
+                &TRAIN_TIME,
+                &[("hours", &rate(h)), ("days", &format!("{:.1}", h / 24.0)), ("gpu_hours", &format_thousands(g, 0))]
+            )
+        )?;
     }
     for note in &o.notes {
-        writeln!(out, "note: {note}")?;
+        writeln!(out, "{}", t.say(&NOTE, &[("note", note)]))?;
     }
     Ok(())
 }
 
-/// Width of the model column of the report's fit table, characters.
+/// Width of the model column of the report's fit table, display columns.
 const NAME_WIDTH: usize = 34;
 
-/// `text` cut to `width` characters, with an ellipsis when cut.
-fn clip(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        text.to_owned()
-    } else {
-        let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
-        cut.push('…');
-        cut
-    }
-}
-
-fn cell_text(cell: &fit::FitCell) -> String {
+fn cell_text(t: &CliTexts, cell: &fit::FitCell) -> String {
     match (cell.verdict, cell.gpus_used) {
         (None, _) => "-".to_owned(),
-        (Some(Verdict::DoesNotFit), _) => "no".to_owned(),
+        (Some(Verdict::DoesNotFit), _) => t.cell_no_fit.to_owned(),
         (Some(v), Some(n)) => {
-            let word = if v == Verdict::Tight { "tight" } else { "fits" };
+            let word = if v == Verdict::Tight { t.cell_tight } else { t.cell_fits };
             match (cell.decode_tokens_per_s.or(cell.train_tokens_per_s), cell.samples_per_s) {
                 (Some(tps), _) => format!("{word}×{n} {}t/s", rate(tps)),
                 (None, Some(sps)) => format!("{word}×{n} {}/s", rate(sps)),
@@ -579,36 +620,45 @@ fn cell_text(cell: &fit::FitCell) -> String {
     }
 }
 
-/// The short fit section of `rigplan report`: per node group, one line per model with each
-/// standard workload's verdict, GPUs used and speed.
+/// The short fit section of `rigplan report` in `lang`: per node group, one line per model
+/// with each standard workload's verdict, GPUs used and speed.
 ///
 /// # Errors
 /// Output failures.
-pub fn write_fit_section(out: &mut dyn Write, matrices: &[FitMatrix]) -> std::io::Result<()> {
+pub fn write_fit_section(out: &mut dyn Write, matrices: &[FitMatrix], lang: Lang) -> std::io::Result<()> {
+    let t = CliTexts::of(lang);
+    let cell = t.cell_columns;
     for m in matrices {
         writeln!(
             out,
-            "Workload fit on {} ({} × {} per node × {} node(s), {} each): {}",
-            m.node_name, m.gpus_per_node, m.gpu_name, m.nodes, m.gpu_memory_bytes, m.interconnect
+            "{}",
+            t.say(
+                &FIT_SECTION,
+                &[
+                    ("node", &m.node_name),
+                    ("gpus", &m.gpus_per_node.to_string()),
+                    ("gpu", &m.gpu_name),
+                    ("nodes", &m.nodes.to_string()),
+                    ("memory", &m.gpu_memory_bytes.to_string()),
+                    ("interconnect", &m.interconnect),
+                ]
+            )
         )?;
-        write!(out, "  {:<NAME_WIDTH$}", "model")?;
+        write!(out, "  {}", pad_right(t.model, NAME_WIDTH))?;
         for k in WorkloadKind::ALL {
-            write!(out, " {:>18}", k.short())?;
+            write!(out, " {}", pad_left(t.compare.workload_short(k), cell))?;
         }
         writeln!(out)?;
         for row in m.rows.iter() {
-            write!(out, "  {:<NAME_WIDTH$}", clip(&row.model_name, NAME_WIDTH))?;
-            for cell in &row.cells {
-                write!(out, " {:>18}", cell_text(cell))?;
+            write!(out, "  {}", pad_right(&clip(&row.model_name, NAME_WIDTH), NAME_WIDTH))?;
+            for c in &row.cells {
+                write!(out, " {}", pad_left(&cell_text(t, c), cell))?;
             }
             writeln!(out)?;
         }
-        writeln!(
-            out,
-            "  (fits×N: fits on N GPUs; t/s: decode (inference) or training tokens per second; /s: samples per second; -: does not apply)"
-        )?;
+        writeln!(out, "  {}", t.fit_legend)?;
         for note in &m.notes {
-            writeln!(out, "  note: {note}")?;
+            writeln!(out, "  {}", t.say(&NOTE, &[("note", note)]))?;
         }
         writeln!(out)?;
     }

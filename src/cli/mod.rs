@@ -119,6 +119,9 @@ pub enum Command {
         /// Print the TCO as JSON (schema: src/core/analysis/report-schema.md, TCO section).
         #[arg(long)]
         json: bool,
+        /// Language of the text and of the JSON's message fields (en, zh-CN; default: the locale).
+        #[arg(long, value_name = "LANG", value_parser = texts::parse_lang)]
+        lang: Option<Lang>,
     },
     /// A build sheet for purchasing: CSV, XLSX, Markdown, HTML or JSON (XLSX needs -o FILE).
     Export(Box<ExportArgs>),
@@ -234,8 +237,8 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
             let catalog = load_catalog(cli.catalog.as_deref())?;
             let build = load_build(build)?;
             let mut report = analysis::analyze(&catalog, &build);
+            report.localize(lang);
             if *json {
-                report.localize(lang);
                 serde_json::to_writer_pretty(&mut *out, &report)?;
                 writeln!(out)?;
             } else {
@@ -261,7 +264,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
             let catalog = load_catalog(cli.catalog.as_deref())?;
             fit::run_fit(out, &catalog, args)
         }
-        Command::Tco { build, years, utilization, offer, tokens_per_second, run_tokens, json } => {
+        Command::Tco { build, years, utilization, offer, tokens_per_second, run_tokens, json, lang } => {
             let overrides = TcoOverrides {
                 horizon_years: *years,
                 utilization: *utilization,
@@ -269,7 +272,8 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
                 tokens_per_second: *tokens_per_second,
                 run_tokens: *run_tokens,
             };
-            tco::run_tco(out, cli.catalog.as_deref(), build, &overrides, *json)
+            let lang = lang.unwrap_or_else(Lang::from_env);
+            tco::run_tco(out, cli.catalog.as_deref(), build, &overrides, *json, lang)
         }
         Command::Export(args) => export::run_export(out, cli.catalog.as_deref(), args),
         Command::Compare(args) => compare::run_compare(out, cli.catalog.as_deref(), args),

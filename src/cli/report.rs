@@ -1,21 +1,29 @@
 //! `rigplan report` and `rigplan check` as text: the parts and capex, power, thermal, fit and
-//! TCO sections, and the findings.
+//! TCO sections, and the findings, every word in the reader's language ([`super::texts`]).
 
 use super::tco::write_tco_summary;
+use super::texts::{
+    AIRFLOW, CAPEX, CAPEX_RATE, CPU_HEADROOM, CliTexts, FINDING, FINDINGS, FIX, POWER_CIRCUIT, POWER_DC,
+    POWER_EFFICIENCY, POWER_HEADING, POWER_PSU, POWER_RECOMMENDED, POWER_TOTAL, POWER_WALL, RACK_ROW, RACK_TOTAL,
+    RACK_VIEW, THERMAL_CPU, THERMAL_GPU, THERMAL_HEADING, THERMAL_NODE, UNPRICED, pad_left, pad_right,
+};
 use super::{fit, money};
 use crate::core::analysis::{Report, Severity};
 use crate::core::build::Build;
+use crate::core::export::texts::fill;
 use crate::core::i18n::Lang;
 use crate::core::units::format_thousands;
 use std::io::Write;
 
-/// The whole report as text; findings in `lang` (the other sections are English for now).
+/// The whole report as text in `lang` (the sentences the core writes, such as the power and
+/// thermal assumptions, as the core gives them).
 pub(super) fn write_report_text(out: &mut dyn Write, build: &Build, report: &Report, lang: Lang) -> anyhow::Result<()> {
+    let t = CliTexts::of(lang);
     writeln!(out, "{}", report.build_name)?;
     if !build.description.is_empty() {
         writeln!(out, "{}", build.description)?;
     }
-    writeln!(out, "{} node(s), {} GPU(s)", report.nodes, report.gpus)?;
+    writeln!(out, "{}", fill(t.sheet.nodes_and_gpus_value, &[&report.nodes, &report.gpus]))?;
     writeln!(out)?;
     let bom = &report.bom;
     let mut group = None;
@@ -25,29 +33,33 @@ pub(super) fn write_report_text(out: &mut dyn Write, build: &Build, report: &Rep
             writeln!(out, "{}{count}", line.group)?;
             group = Some(line.group.clone());
         }
-        let price =
-            line.extended_price.map_or_else(|| "no price".to_owned(), |p| format!("{} {}", money(p), bom.currency));
-        writeln!(out, "  {:>4} × {:<48} {:>18}", line.quantity_per_node, line.name, price)?;
+        let price = line
+            .extended_price
+            .map_or_else(|| t.sheet.no_price.to_owned(), |p| format!("{} {}", money(p), bom.currency));
+        writeln!(out, "  {:>4} × {} {}", line.quantity_per_node, pad_right(&line.name, 48), pad_left(&price, 18))?;
     }
     for c in &bom.custom_capex {
-        writeln!(out, "  {:>4} × {:<48} {:>18}", c.quantity, c.name, format!("{} {}", money(c.amount), bom.currency))?;
+        let amount = format!("{} {}", money(c.amount), bom.currency);
+        writeln!(out, "  {:>4} × {} {}", c.quantity, pad_right(&c.name, 48), pad_left(&amount, 18))?;
     }
     writeln!(out)?;
-    write!(out, "Capex: {} {}", money(bom.capex), bom.currency)?;
+    let currency = bom.currency.to_string();
+    write!(out, "{}", t.say(&CAPEX, &[("amount", &money(bom.capex)), ("currency", &currency)]))?;
     if (bom.usd_exchange_rate - 1.0).abs() > f64::EPSILON {
-        write!(out, " (catalog USD prices at {} {} per USD)", bom.usd_exchange_rate, bom.currency)?;
+        let rate = bom.usd_exchange_rate.to_string();
+        write!(out, "{}", t.say(&CAPEX_RATE, &[("rate", &rate), ("currency", &currency)]))?;
     }
     writeln!(out)?;
     if bom.unpriced_lines > 0 {
-        writeln!(out, "  {} line(s) have no price and are not in the total", bom.unpriced_lines)?;
+        writeln!(out, "{}", t.say(&UNPRICED, &[("count", &bom.unpriced_lines.to_string())]))?;
     }
     writeln!(out)?;
-    write_power(out, report)?;
+    write_power(out, report, t)?;
     writeln!(out)?;
-    write_thermal(out, report)?;
+    write_thermal(out, report, t)?;
     writeln!(out)?;
-    fit::write_fit_section(out, &report.fit)?;
-    write_tco_summary(out, &report.tco)?;
+    fit::write_fit_section(out, &report.fit, lang)?;
+    write_tco_summary(out, &report.tco, lang)?;
     writeln!(out)?;
     write_diagnostics(out, report, lang)
 }
@@ -56,82 +68,131 @@ fn watts(w: f64) -> String {
     format!("{} W", format_thousands(w, 0))
 }
 
-fn write_power(out: &mut dyn Write, report: &Report) -> anyhow::Result<()> {
+fn write_power(out: &mut dyn Write, report: &Report, t: &CliTexts) -> anyhow::Result<()> {
     let p = &report.power;
     writeln!(
         out,
-        "Power (utilization {:.0} %, {} V site, 80 PLUS {} table)",
-        p.utilization * 100.0,
-        p.site_volts,
-        p.efficiency_table
+        "{}",
+        t.say(
+            &POWER_HEADING,
+            &[
+                ("utilization", &format!("{:.0}", p.utilization * 100.0)),
+                ("volts", &p.site_volts.to_string()),
+                ("table", &p.efficiency_table),
+            ]
+        )
     )?;
     for n in &p.nodes {
-        let count = if n.count > 1 { format!(" (per node, ×{})", n.count) } else { String::new() };
+        let count = if n.count > 1 { fill(t.sheet.per_node_of, &[&n.count]) } else { String::new() };
         writeln!(out, "  {}{count}", n.name)?;
         writeln!(
             out,
-            "    DC: idle {}, typical {}, max {}, transient peak {}",
-            watts(n.idle_watts),
-            watts(n.typical_watts),
-            watts(n.max_watts),
-            watts(n.peak_transient_watts)
+            "{}",
+            t.say(
+                &POWER_DC,
+                &[
+                    ("idle", &watts(n.idle_watts)),
+                    ("typical", &watts(n.typical_watts)),
+                    ("max", &watts(n.max_watts)),
+                    ("peak", &watts(n.peak_transient_watts)),
+                ]
+            )
         )?;
         write!(
             out,
-            "    wall: idle {}, typical {}, max {}",
-            watts(n.wall_idle_watts),
-            watts(n.wall_typical_watts),
-            watts(n.wall_watts)
+            "{}",
+            t.say(
+                &POWER_WALL,
+                &[
+                    ("idle", &watts(n.wall_idle_watts)),
+                    ("typical", &watts(n.wall_typical_watts)),
+                    ("max", &watts(n.wall_watts)),
+                ]
+            )
         )?;
         if n.psu_fed.max_watts > 0.0 {
-            write!(out, " (PSU efficiency {:.1} % at max)", n.efficiency_max * 100.0)?;
+            let efficiency = format!("{:.1}", n.efficiency_max * 100.0);
+            write!(out, "{}", t.say(&POWER_EFFICIENCY, &[("efficiency", &efficiency)]))?;
         }
         writeln!(out)?;
         if let Some(psu) = &n.psu {
             let load = n.psu_load_fraction.map_or_else(|| "-".to_owned(), |f| format!("{:.0} %", f * 100.0));
-            writeln!(out, "    PSU: {} counting ({}), load at max {load}", watts(psu.capacity_watts), psu.source)?;
+            writeln!(
+                out,
+                "{}",
+                t.say(
+                    &POWER_PSU,
+                    &[("capacity", &watts(psu.capacity_watts)), ("source", &psu.source), ("load", &load)]
+                )
+            )?;
         }
         if let Some(r) = &n.recommendation {
             writeln!(
                 out,
-                "    recommended PSU: {} = max {} + headroom {} ({:.0} %) + ageing {} ({:.0} %) + transient {} -> {}",
-                watts(r.required_watts),
-                watts(r.max_dc_watts),
-                watts(r.sustained_headroom_watts),
-                r.sustained_headroom_fraction * 100.0,
-                watts(r.ageing_watts),
-                r.ageing_fraction * 100.0,
-                watts(r.transient_margin_watts),
-                watts(r.recommended_watts)
+                "{}",
+                t.say(
+                    &POWER_RECOMMENDED,
+                    &[
+                        ("required", &watts(r.required_watts)),
+                        ("max", &watts(r.max_dc_watts)),
+                        ("headroom", &watts(r.sustained_headroom_watts)),
+                        ("headroom_pct", &format!("{:.0}", r.sustained_headroom_fraction * 100.0)),
+                        ("ageing", &watts(r.ageing_watts)),
+                        ("ageing_pct", &format!("{:.0}", r.ageing_fraction * 100.0)),
+                        ("transient", &watts(r.transient_margin_watts)),
+                        ("recommended", &watts(r.recommended_watts)),
+                    ]
+                )
             )?;
         }
         writeln!(
             out,
-            "    circuit: {} of {} continuous ({} V, {} A, {} phase(s), 80 %): {} circuit(s)",
-            watts(n.circuit.wall_watts),
-            watts(n.circuit.continuous_limit_watts),
-            n.circuit.volts,
-            n.circuit.amps,
-            n.circuit.phases,
-            n.circuit.circuits_needed
+            "{}",
+            t.say(
+                &POWER_CIRCUIT,
+                &[
+                    ("wall", &watts(n.circuit.wall_watts)),
+                    ("limit", &watts(n.circuit.continuous_limit_watts)),
+                    ("volts", &n.circuit.volts.to_string()),
+                    ("amps", &n.circuit.amps.to_string()),
+                    ("phases", &n.circuit.phases.to_string()),
+                    ("circuits", &n.circuit.circuits_needed.to_string()),
+                ]
+            )
         )?;
     }
     writeln!(
         out,
-        "  Total: DC idle {}, typical {}, max {}; wall idle {}, typical {}, max {}",
-        watts(p.idle_watts),
-        watts(p.typical_watts),
-        watts(p.max_watts),
-        watts(p.wall_idle_watts),
-        watts(p.wall_typical_watts),
-        watts(p.wall_watts)
+        "{}",
+        t.say(
+            &POWER_TOTAL,
+            &[
+                ("idle", &watts(p.idle_watts)),
+                ("typical", &watts(p.typical_watts)),
+                ("max", &watts(p.max_watts)),
+                ("wall_idle", &watts(p.wall_idle_watts)),
+                ("wall_typical", &watts(p.wall_typical_watts)),
+                ("wall_max", &watts(p.wall_watts)),
+            ]
+        )
     )?;
     if p.nodes.len() > 1 || p.nodes.iter().any(|n| n.count > 1) || p.cluster_wall.max_watts > 0.0 {
-        write!(out, "  Rack view:")?;
+        write!(out, "{}", t.say(&RACK_VIEW, &[]))?;
         for r in &p.rack.rows {
-            write!(out, " {} {:.2} kW × {} = {:.2} kW;", r.name, r.kw_per_node, r.count, r.kw_total)?;
+            let row = t.say(
+                &RACK_ROW,
+                &[
+                    ("name", &r.name),
+                    ("kw", &format!("{:.2}", r.kw_per_node)),
+                    ("count", &r.count.to_string()),
+                    ("total", &format!("{:.2}", r.kw_total)),
+                ],
+            );
+            write!(out, "{row}")?;
         }
-        writeln!(out, " cluster {:.2} kW; total {:.2} kW", p.rack.cluster_kw, p.rack.total_kw)?;
+        let cluster = format!("{:.2}", p.rack.cluster_kw);
+        let total = format!("{:.2}", p.rack.total_kw);
+        writeln!(out, "{}", t.say(&RACK_TOTAL, &[("cluster", &cluster), ("total", &total)]))?;
     }
     for a in &p.assumptions {
         writeln!(out, "  * {a}")?;
@@ -139,39 +200,69 @@ fn write_power(out: &mut dyn Write, report: &Report) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn write_thermal(out: &mut dyn Write, report: &Report) -> anyhow::Result<()> {
-    let t = &report.thermal;
+fn write_thermal(out: &mut dyn Write, report: &Report, t: &CliTexts) -> anyhow::Result<()> {
+    let th = &report.thermal;
     writeln!(
         out,
-        "Thermal (ambient {:.0} °C): heat {} = {} BTU/h = {:.2} tons of cooling",
-        t.ambient_c,
-        watts(t.heat_watts),
-        format_thousands(t.heat_btu_per_hour, 0),
-        t.cooling_tons
+        "{}",
+        t.say(
+            &THERMAL_HEADING,
+            &[
+                ("ambient", &format!("{:.0}", th.ambient_c)),
+                ("heat", &watts(th.heat_watts)),
+                ("btu", &format_thousands(th.heat_btu_per_hour, 0)),
+                ("tons", &format!("{:.2}", th.cooling_tons)),
+            ]
+        )
     )?;
-    for n in &t.nodes {
-        writeln!(out, "  {}: heat {} per node", n.name, watts(n.heat_watts))?;
+    for n in &th.nodes {
+        writeln!(out, "{}", t.say(&THERMAL_NODE, &[("name", &n.name), ("heat", &watts(n.heat_watts))]))?;
         let a = &n.airflow;
-        let avail = a.available_cfm.map_or_else(|| "unknown".to_owned(), |c| format!("{c:.0} CFM"));
-        writeln!(out, "    airflow: needs {:.0} CFM at a {:.0} °C rise, fans {avail}", a.needed_cfm, a.design_rise_c)?;
+        let available = a.available_cfm.map_or_else(|| t.unknown.to_owned(), |c| format!("{c:.0} CFM"));
+        writeln!(
+            out,
+            "{}",
+            t.say(
+                &AIRFLOW,
+                &[
+                    ("needed", &format!("{:.0}", a.needed_cfm)),
+                    ("rise", &format!("{:.0}", a.design_rise_c)),
+                    ("available", &available),
+                ]
+            )
+        )?;
         for c in &n.cpus {
-            let h = c.headroom_watts.map_or_else(|| "no cooler".to_owned(), |h| format!("{h:+.0} W headroom"));
-            writeln!(out, "    CPU {}: {} max, {h}", c.cpu, watts(c.cpu_max_watts))?;
+            let headroom = c
+                .headroom_watts
+                .map_or_else(|| t.no_cooler.to_owned(), |h| t.say(&CPU_HEADROOM, &[("headroom", &format!("{h:+.0}"))]));
+            writeln!(
+                out,
+                "{}",
+                t.say(
+                    &THERMAL_CPU,
+                    &[("cpu", &c.cpu.to_string()), ("max", &watts(c.cpu_max_watts)), ("headroom", &headroom)]
+                )
+            )?;
         }
         for g in &n.gpus {
             writeln!(
                 out,
-                "    GPU {} #{}: ~{:.0} °C ({}), {:.0} °C below its {:.0} °C limit",
-                g.name,
-                g.unit + 1,
-                g.estimated_temp_c,
-                g.cooling,
-                g.headroom_c,
-                g.max_temp_c
+                "{}",
+                t.say(
+                    &THERMAL_GPU,
+                    &[
+                        ("name", &g.name),
+                        ("unit", &(g.unit + 1).to_string()),
+                        ("temp", &format!("{:.0}", g.estimated_temp_c)),
+                        ("cooling", t.cooling(g.cooling)),
+                        ("headroom", &format!("{:.0}", g.headroom_c)),
+                        ("limit", &format!("{:.0}", g.max_temp_c)),
+                    ]
+                )
             )?;
         }
     }
-    for a in &t.assumptions {
+    for a in &th.assumptions {
         writeln!(out, "  * {a}")?;
     }
     Ok(())
@@ -179,22 +270,33 @@ fn write_thermal(out: &mut dyn Write, report: &Report) -> anyhow::Result<()> {
 
 /// The findings, with their messages and fixes in `lang`.
 pub(super) fn write_diagnostics(out: &mut dyn Write, report: &Report, lang: Lang) -> anyhow::Result<()> {
+    let t = CliTexts::of(lang);
     if report.diagnostics.is_empty() {
-        writeln!(out, "No compatibility findings.")?;
+        writeln!(out, "{}", t.no_findings)?;
         return Ok(());
     }
     writeln!(
         out,
-        "Findings: {} error(s), {} warning(s), {} info",
-        report.count(Severity::Error),
-        report.count(Severity::Warning),
-        report.count(Severity::Info)
+        "{}",
+        t.say(
+            &FINDINGS,
+            &[
+                ("errors", &report.count(Severity::Error).to_string()),
+                ("warnings", &report.count(Severity::Warning).to_string()),
+                ("infos", &report.count(Severity::Info).to_string()),
+            ]
+        )
     )?;
     for d in &report.diagnostics {
-        writeln!(out, "  {}[{}]: {}", d.severity, d.code, d.message_in(lang))?;
+        writeln!(out, "  {}", finding_line(t, d))?;
         if let Some(fix) = d.fix_in(lang) {
-            writeln!(out, "      fix: {fix}")?;
+            writeln!(out, "{}", t.say(&FIX, &[("fix", &fix)]))?;
         }
     }
     Ok(())
+}
+
+/// `severity[code]: message`, the message in the table's language.
+pub(super) fn finding_line(t: &CliTexts, d: &crate::core::analysis::Diagnostic) -> String {
+    t.say(&FINDING, &[("severity", t.severity(d.severity)), ("code", &d.code), ("message", &d.message_in(t.lang))])
 }

@@ -1,30 +1,43 @@
 //! `rigplan tco`: the flags become [`TcoOverrides`] for the core's TCO pipeline
 //! ([`analysis::analyze_tco_with`]), and the result is rendered as text or JSON; the short TCO
-//! section of `rigplan report`.
+//! section of `rigplan report`, in the reader's language ([`super::texts`]).
 
+use super::report::finding_line;
+use super::texts::{
+    BREAK_EVEN, BREAK_EVEN_UTILIZATION, COMPARED_WITH, CliTexts, DEPRECIATION, GPU_HOUR, OPEX, OPEX_LINES,
+    OTHER_READING, PER_MILLION_TOKENS, PRESENT_VALUE, READING, SENSITIVITY, TCO_CAPEX, TCO_GPU, TCO_HEADING,
+    TCO_OPTION, TCO_OWNED, TCO_SUMMARY, TCO_WALL, TRAINING_RUN, pad_left, pad_right,
+};
 use super::{Exit, load_build, load_catalog, money};
 use crate::core::analysis::tco::{self, OverrideError, Tco, TcoOverrides};
 use crate::core::analysis::{self, Severity};
+use crate::core::export::texts::fill;
+use crate::core::i18n::Lang;
 use std::io::Write;
 use std::path::Path;
 
-/// `rigplan tco`: the build's TCO under the command line's overrides, as text or JSON.
+/// `rigplan tco`: the build's TCO under the command line's overrides, as text or JSON in
+/// `lang`.
 pub(super) fn run_tco(
     out: &mut dyn Write,
     catalog_dir: Option<&Path>,
     build: &Path,
     overrides: &TcoOverrides,
     json: bool,
+    lang: Lang,
 ) -> anyhow::Result<Exit> {
     let catalog = load_catalog(catalog_dir)?;
     let build = load_build(build)?;
-    let tco = analysis::analyze_tco_with(&catalog, &build, overrides)
+    let mut tco = analysis::analyze_tco_with(&catalog, &build, overrides)
         .map_err(|e| anyhow::anyhow!(flag_message(&e, overrides)))?;
+    // The reading note and the notes' messages follow the language, in text and in JSON's
+    // message fields, as `report --json`'s findings do.
+    tco.localize(lang);
     if json {
         serde_json::to_writer_pretty(&mut *out, &TcoJson { build_name: &build.name, tco: &tco })?;
         writeln!(out)?;
     } else {
-        write_tco_text(out, &build.name, &tco)?;
+        write_tco_text(out, &build.name, &tco, lang)?;
     }
     Ok(Exit::Ok)
 }
@@ -56,68 +69,102 @@ fn percent(fraction: f64) -> String {
     format!("{:.0} %", fraction * 100.0)
 }
 
-fn months_text(month: Option<f64>, horizon_months: u32) -> String {
-    match month {
-        Some(m) if m <= f64::from(horizon_months) => format!("month {m:.1}"),
-        Some(m) => format!("month {m:.1} (beyond the {horizon_months}-month horizon)"),
-        None => "never (the cloud costs no more per month than running the build)".to_owned(),
-    }
-}
-
-fn write_tco_text(out: &mut dyn Write, name: &str, t: &Tco) -> anyhow::Result<()> {
-    let cur = &t.currency;
+fn write_tco_text(out: &mut dyn Write, name: &str, t: &Tco, lang: Lang) -> anyhow::Result<()> {
+    let words = CliTexts::of(lang);
+    let cur = t.currency.to_string();
+    let cur = cur.as_str();
+    let gpu = t.gpu_model.as_ref().map(|g| words.say(&TCO_GPU, &[("gpu", &g.to_string())])).unwrap_or_default();
     writeln!(
         out,
-        "TCO of {name} over {:.2} years ({} months) at {} utilization, {} GPU(s){}",
-        t.horizon_years,
-        t.months,
-        percent(t.utilization),
-        t.gpus,
-        t.gpu_model.as_ref().map(|g| format!(" ({g})")).unwrap_or_default()
+        "{}",
+        words.say(
+            &TCO_HEADING,
+            &[
+                ("name", name),
+                ("years", &format!("{:.2}", t.horizon_years)),
+                ("months", &t.months.to_string()),
+                ("utilization", &percent(t.utilization)),
+                ("gpus", &t.gpus.to_string()),
+                ("gpu", &gpu),
+            ]
+        )
     )?;
-    writeln!(out, "Reading: {}", t.reading_note)?;
+    writeln!(out, "{}", words.say(&READING, &[("note", &t.reading_note)]))?;
     writeln!(out)?;
     let c = &t.capex_lines;
     writeln!(
         out,
-        "Capex: {} {cur} (parts {}, tax {}, shipping {}, installation {}, custom {})",
-        money(t.capex),
-        money(c.parts),
-        money(c.tax),
-        money(c.shipping),
-        money(c.installation),
-        money(c.custom)
+        "{}",
+        words.say(
+            &TCO_CAPEX,
+            &[
+                ("capex", &money(t.capex)),
+                ("currency", cur),
+                ("parts", &money(c.parts)),
+                ("tax", &money(c.tax)),
+                ("shipping", &money(c.shipping)),
+                ("installation", &money(c.installation)),
+                ("custom", &money(c.custom)),
+            ]
+        )
     )?;
     let o = &t.owned_per_year;
-    writeln!(out, "Owned operating cost: {} {cur} per year", money(o.total))?;
+    writeln!(out, "{}", words.say(&OPEX, &[("total", &money(o.total)), ("currency", cur)]))?;
     writeln!(
         out,
-        "  energy {}, colocation {}, maintenance {}, staff {}, licences {}, custom {}, entered {}",
-        money(o.energy),
-        money(o.colocation),
-        money(o.maintenance),
-        money(o.staff),
-        money(o.licences),
-        money(o.custom_opex),
-        money(o.entered_opex)
+        "{}",
+        words.say(
+            &OPEX_LINES,
+            &[
+                ("energy", &money(o.energy)),
+                ("colocation", &money(o.colocation)),
+                ("maintenance", &money(o.maintenance)),
+                ("staff", &money(o.staff)),
+                ("licences", &money(o.licences)),
+                ("custom", &money(o.custom_opex)),
+                ("entered", &money(o.entered_opex)),
+            ]
+        )
     )?;
     match &t.power {
         Some(p) => writeln!(
             out,
-            "  wall power: idle {:.0} W, max {:.0} W, average {:.0} W",
-            p.wall_idle_watts, p.wall_max_watts, p.average_wall_watts
+            "{}",
+            words.say(
+                &TCO_WALL,
+                &[
+                    ("idle", &format!("{:.0}", p.wall_idle_watts)),
+                    ("max", &format!("{:.0}", p.wall_max_watts)),
+                    ("average", &format!("{:.0}", p.average_wall_watts)),
+                ]
+            )
         )?,
-        None => writeln!(out, "  wall power unknown: energy and colocation not included")?,
+        None => writeln!(out, "  {}", words.wall_power_unknown)?,
     }
     writeln!(
         out,
-        "Depreciation: {} {cur} per year; residual {}; value at the horizon {}",
-        money(t.depreciation_per_year),
-        money(t.residual_value),
-        money(t.value_at_horizon)
+        "{}",
+        words.say(
+            &DEPRECIATION,
+            &[
+                ("depreciation", &money(t.depreciation_per_year)),
+                ("currency", cur),
+                ("residual", &money(t.residual_value)),
+                ("value", &money(t.value_at_horizon)),
+            ]
+        )
     )?;
     writeln!(out)?;
-    writeln!(out, "{:>4} {:>16} {:>16} {:>16} {:>18}", "Year", "Capex", "Opex", "Depreciation", "Cumulative cash")?;
+    let [year, capex, opex, depreciation, cumulative] = words.year_columns;
+    writeln!(
+        out,
+        "{} {} {} {} {}",
+        pad_left(year, 4),
+        pad_left(capex, 16),
+        pad_left(opex, 16),
+        pad_left(depreciation, 16),
+        pad_left(cumulative, 18)
+    )?;
     for y in &t.yearly {
         writeln!(
             out,
@@ -130,93 +177,104 @@ fn write_tco_text(out: &mut dyn Write, name: &str, t: &Tco) -> anyhow::Result<()
         )?;
     }
     writeln!(out)?;
-    writeln!(out, "{:<58} {:>14} {:>16}  Break-even", "Option", "Per year", "Total")?;
-    writeln!(
-        out,
-        "{:<58} {:>14} {:>16}",
-        "Owned (net of value at the horizon)",
-        money(o.total),
-        money(t.totals.owned)
-    )?;
+    let [option, per_year, total, break_even] = words.option_columns;
+    writeln!(out, "{} {} {}  {break_even}", pad_right(option, 58), pad_left(per_year, 14), pad_left(total, 16))?;
+    writeln!(out, "{} {:>14} {:>16}", pad_right(words.owned_net, 58), money(o.total), money(t.totals.owned))?;
     for opt in &t.options {
         let mark = if t.primary_option.as_deref() == Some(opt.input.id.as_str()) { "* " } else { "  " };
         let check = match opt.input.price_check {
-            Some(crate::core::catalog::PriceCheck::Unverified) => " (price unverified)",
+            Some(crate::core::catalog::PriceCheck::Unverified) => words.price_unverified,
             _ => "",
         };
         writeln!(
             out,
-            "{mark}{:<56} {:>14} {:>16}  {}",
-            format!("{}{check}", opt.input.label),
+            "{mark}{} {:>14} {:>16}  {}",
+            pad_right(&format!("{}{check}", opt.input.label), 56),
             money(opt.per_year),
             money(opt.total),
-            opt.break_even_month.map_or_else(|| "never".to_owned(), |m| format!("month {m:.1}"))
+            opt.break_even_month.map_or_else(
+                || words.sheet.never.to_owned(),
+                |m| fill(words.sheet.break_even_at, &[&format!("{m:.1}")])
+            )
         )?;
     }
     if t.options.is_empty() {
-        writeln!(out, "  (no cloud option: see the findings)")?;
+        writeln!(out, "  {}", words.no_cloud_option)?;
     }
     writeln!(out)?;
     if let Some(primary) = &t.primary_option {
-        writeln!(out, "Compared with {primary}:")?;
-        writeln!(out, "  break-even: {}", months_text(t.break_even_month, t.months))?;
-        writeln!(
-            out,
-            "  break-even utilization: {}",
-            t.break_even_utilization
-                .map_or_else(|| "none between 0 and 100 % (or the option does not bill by usage)".to_owned(), percent)
-        )?;
+        writeln!(out, "{}", words.say(&COMPARED_WITH, &[("option", primary)]))?;
+        writeln!(out, "{}", words.say(&BREAK_EVEN, &[("when", &words.break_even(t.break_even_month, t.months))]))?;
+        let utilization = t.break_even_utilization.map_or_else(|| words.no_break_even_utilization.to_owned(), percent);
+        writeln!(out, "{}", words.say(&BREAK_EVEN_UTILIZATION, &[("utilization", &utilization)]))?;
     }
     if let Some(cost) = t.cost_per_gpu_hour {
-        writeln!(out, "Owned cost per used GPU-hour: {cost:.2} {cur}")?;
+        writeln!(out, "{}", words.say(&GPU_HOUR, &[("cost", &format!("{cost:.2}")), ("currency", cur)]))?;
     }
     writeln!(
         out,
-        "Present value at {} % a year: owned {} {cur}",
-        t.present_value.discount_rate_percent,
-        money(t.present_value.owned)
+        "{}",
+        words.say(
+            &PRESENT_VALUE,
+            &[
+                ("rate", &t.present_value.discount_rate_percent.to_string()),
+                ("value", &money(t.present_value.owned)),
+                ("currency", cur),
+            ]
+        )
     )?;
-    if let Some(w) = &t.workload {
-        if let Some(v) = w.owned_per_million_tokens {
-            writeln!(out, "Owned cost per 1M tokens: {v:.4} {cur}")?;
+    if let Some(wl) = &t.workload {
+        if let Some(v) = wl.owned_per_million_tokens {
+            writeln!(out, "{}", words.say(&PER_MILLION_TOKENS, &[("cost", &format!("{v:.4}")), ("currency", cur)]))?;
         }
-        if let (Some(h), Some(v)) = (w.run_hours, w.owned_per_run) {
-            writeln!(out, "Training run: {h:.1} h, owned cost {} {cur}", money(v))?;
+        if let (Some(h), Some(v)) = (wl.run_hours, wl.owned_per_run) {
+            writeln!(
+                out,
+                "{}",
+                words.say(&TRAINING_RUN, &[("hours", &format!("{h:.1}")), ("cost", &money(v)), ("currency", cur)])
+            )?;
         }
     }
     if let Some(other) = &t.other_reading {
+        let reading = match other.reading {
+            tco::Reading::EnteredCostIncludesDepreciation => words.reading_includes_depreciation,
+            _ => words.reading_operating,
+        };
+        let cheaper = match other.owning_cheaper {
+            Some(true) => words.owning_cheaper,
+            Some(false) => words.renting_cheaper,
+            None => "",
+        };
         writeln!(
             out,
-            "Other reading ({}): owned total {} {cur}, break-even {}{}",
-            match other.reading {
-                tco::Reading::EnteredCostIncludesDepreciation => "entered cost includes depreciation",
-                _ => "entered cost is operating cost",
-            },
-            money(other.owned_total),
-            months_text(other.break_even_month, t.months),
-            match other.owning_cheaper {
-                Some(true) => "; owning is cheaper",
-                Some(false) => "; renting is cheaper",
-                None => "",
-            }
+            "{}",
+            words.say(
+                &OTHER_READING,
+                &[
+                    ("reading", reading),
+                    ("total", &money(other.owned_total)),
+                    ("currency", cur),
+                    ("when", &words.break_even(other.break_even_month, t.months)),
+                    ("cheaper", cheaper),
+                ]
+            )
         )?;
     }
     let tornado = &t.sensitivity.tornado;
     writeln!(out)?;
     writeln!(
         out,
-        "Sensitivity (±20 %) of {}: base {}",
-        match tornado.output {
-            tco::TornadoOutput::OwningSavings => "the saving from owning",
-            tco::TornadoOutput::OwnedTotal => "the owned total",
-        },
-        money(tornado.base_output)
+        "{}",
+        words.say(
+            &SENSITIVITY,
+            &[("output", words.tornado_output(tornado.output)), ("base", &money(tornado.base_output))]
+        )
     )?;
     for bar in &tornado.bars {
         writeln!(
             out,
-            "  {:<18} {:>16} .. {:<16}",
-            bar.parameter.label(),
+            "  {} {:>16} .. {:<16}",
+            pad_right(words.tornado_parameter(bar.parameter), 18),
             money(bar.output_at_low),
             money(bar.output_at_high)
         )?;
@@ -224,39 +282,56 @@ fn write_tco_text(out: &mut dyn Write, name: &str, t: &Tco) -> anyhow::Result<()
     if !t.notes.is_empty() {
         writeln!(out)?;
         for d in &t.notes {
-            writeln!(out, "{}[{}]: {}", d.severity, d.code, d.message)?;
+            writeln!(out, "{}", finding_line(words, d))?;
         }
     }
     Ok(())
 }
 
-/// The short TCO section of `rigplan report`.
-pub(super) fn write_tco_summary(out: &mut dyn Write, t: &Tco) -> anyhow::Result<()> {
-    let cur = &t.currency;
+/// The short TCO section of `rigplan report`, in `lang`.
+pub(super) fn write_tco_summary(out: &mut dyn Write, t: &Tco, lang: Lang) -> anyhow::Result<()> {
+    let w = CliTexts::of(lang);
+    let cur = t.currency.to_string();
+    let cur = cur.as_str();
     writeln!(
         out,
-        "TCO over {:.2} years at {} utilization ({})",
-        t.horizon_years,
-        percent(t.utilization),
-        t.reading_note
+        "{}",
+        w.say(
+            &TCO_SUMMARY,
+            &[
+                ("years", &format!("{:.2}", t.horizon_years)),
+                ("utilization", &percent(t.utilization)),
+                ("note", &t.reading_note),
+            ]
+        )
     )?;
     writeln!(
         out,
-        "  owned: {} {cur} (capex {} + {} per year{})",
-        money(t.totals.owned),
-        money(t.capex),
-        money(t.owned_per_year.total),
-        if t.power.is_none() { ", energy not included: power unknown" } else { "" }
+        "{}",
+        w.say(
+            &TCO_OWNED,
+            &[
+                ("total", &money(t.totals.owned)),
+                ("currency", cur),
+                ("capex", &money(t.capex)),
+                ("per_year", &money(t.owned_per_year.total)),
+                ("energy", if t.power.is_none() { w.energy_not_included } else { "" }),
+            ]
+        )
     )?;
     match t.primary_option.as_ref().and_then(|id| t.options.iter().find(|o| &o.input.id == id)) {
         Some(p) => {
-            writeln!(out, "  {}: {} {cur}", p.input.label, money(p.total))?;
-            writeln!(out, "  break-even: {}", months_text(t.break_even_month, t.months))?;
+            writeln!(
+                out,
+                "{}",
+                w.say(&TCO_OPTION, &[("option", &p.input.label), ("total", &money(p.total)), ("currency", cur)])
+            )?;
+            writeln!(out, "{}", w.say(&BREAK_EVEN, &[("when", &w.break_even(t.break_even_month, t.months))]))?;
         }
-        None => writeln!(out, "  no matching cloud offer (rigplan tco --offer ID to choose one)")?,
+        None => writeln!(out, "  {}", w.no_matching_offer)?,
     }
     for d in t.notes.iter().filter(|d| d.severity != Severity::Info) {
-        writeln!(out, "  {}[{}]: {}", d.severity, d.code, d.message)?;
+        writeln!(out, "  {}", finding_line(w, d))?;
     }
     Ok(())
 }

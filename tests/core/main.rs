@@ -12,6 +12,7 @@ mod architecture;
 mod bad_input;
 mod catalog;
 mod cli;
+mod cli_zh;
 mod clouds;
 mod compare;
 mod compat;

@@ -139,7 +139,7 @@ pub struct PsuSummary {
     /// Peak (100 µs) the units are specified to deliver, as a multiple of capacity.
     pub excursion_tolerance: f64,
     /// Where the figures come from (build lines, the chassis, a system's datasheet).
-    pub source: String,
+    pub source: Sentence,
 }
 
 /// The PSU size a node needs, with every margin shown.
@@ -269,11 +269,26 @@ impl PowerReport {
     /// Renders the assumptions in `lang`.
     pub fn localize(&mut self, lang: Lang) {
         localize_all(&mut self.assumptions, lang);
+        for psu in self.nodes.iter_mut().filter_map(|n| n.psu.as_mut()) {
+            psu.source.localize(lang);
+        }
     }
 }
 
 crate::templates! {
     pub(crate) ASSUMPTIONS;
+    PSU_FROM_SYSTEM "" {
+        en: "{system} datasheet: {count} × {watts} W, {redundant} redundant",
+        zh: "{system} 规格书：{count} × {watts} W，其中 {redundant} 个冗余",
+    }
+    PSU_IN_CHASSIS "" {
+        en: "{installed} unit(s), {in_chassis} fitted in the chassis",
+        zh: "{installed} 个电源，其中 {in_chassis} 个为机箱自带",
+    }
+    PSU_ON_LINES "" {
+        en: "{installed} unit(s) on the build's lines",
+        zh: "配置方案中的 {installed} 个电源",
+    }
     ASSUMPTION_TYPICAL "" {
         en: "Typical draw = idle + utilization × (max − idle) at utilization {utilization}; boards, DIMMs, fans, coolers and NICs are constant loads.",
         zh: "典型功耗 = 待机 + 利用率 × (满载 − 待机)，利用率取 {utilization}；主板、内存条、风扇、散热器和网卡按恒定负载计。",

@@ -3,7 +3,9 @@
 
 use super::{PowerSettings, PsuRecommendation, PsuSummary};
 use crate::core::catalog::{Chassis, EfficiencyTier, PowerConnector, Psu};
+use crate::core::i18n::Sentence;
 use crate::core::resolve::Node;
+use crate::text;
 
 /// Peak power an ATX 3.x PSU above 450 W with a 12VHPWR connector must deliver for 100 µs, as a
 /// multiple of its rating (ATX 3 design guide, doc 336521, Table 3-3: 200 % / 100 µs, 180 % /
@@ -154,10 +156,13 @@ pub(super) fn psu_summary(node: &Node<'_>, high_line: bool) -> Option<PsuSummary
             tier: None,
             atx3: false,
             excursion_tolerance: 1.0,
-            source: format!(
-                "{} datasheet: {} × {} W, {} redundant",
-                s.name, s.psu_count, s.psu_rated_watts, s.psu_redundant
-            ),
+            source: Sentence::new(text!(
+                super::PSU_FROM_SYSTEM,
+                system = s.name.as_str(),
+                count = s.psu_count.to_string(),
+                watts = s.psu_rated_watts.to_string(),
+                redundant = s.psu_redundant.to_string()
+            )),
         });
     }
     let installed = u32::try_from(units.len()).unwrap_or(u32::MAX);
@@ -170,11 +175,11 @@ pub(super) fn psu_summary(node: &Node<'_>, high_line: bool) -> Option<PsuSummary
     let atx3 = units.iter().all(|(p, _)| is_atx3(p));
     let tolerance = units.iter().map(|(p, _)| excursion_tolerance(p)).fold(f64::INFINITY, f64::min);
     let in_chassis = units.iter().filter(|(_, c)| c.is_some()).count();
-    let source = if in_chassis > 0 {
-        format!("{installed} unit(s), {in_chassis} fitted in the chassis")
+    let source = Sentence::new(if in_chassis > 0 {
+        text!(super::PSU_IN_CHASSIS, installed = installed.to_string(), in_chassis = in_chassis.to_string())
     } else {
-        format!("{installed} unit(s) on the build's lines")
-    };
+        text!(super::PSU_ON_LINES, installed = installed.to_string())
+    });
     Some(PsuSummary {
         installed_units: installed,
         active_units: active,
