@@ -412,7 +412,9 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
         (Some((gpu, _)), Some(c)) if c.verdict == Verdict::DoesNotFit => fit::suggest(&spec, &w, gpus, gpu),
         _ => Vec::new(),
     };
-    suggestions.iter_mut().for_each(|s| s.localize(lang));
+    for s in &mut suggestions {
+        s.localize(lang);
+    }
     let mut notes: Vec<String> = estimate.notes.iter().map(|n| n.render(lang)).collect();
     if let Some(s) = &speed {
         notes.extend(s.notes.iter().map(|n| n.render(lang)));
