@@ -14,6 +14,7 @@ mod catalog;
 mod cli;
 mod cli_zh;
 mod clouds;
+mod codes;
 mod compare;
 mod compat;
 mod export;
