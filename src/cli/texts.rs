@@ -23,7 +23,7 @@ use crate::core::analysis::tco::{TornadoOutput, TornadoParameter};
 use crate::core::catalog::CoolerStyle;
 use crate::core::compare::texts::CompareTexts;
 use crate::core::export::texts::SheetTexts;
-use crate::core::i18n::{Lang, Template, fill_named};
+use crate::core::i18n::{Lang, Template};
 use unicode_width::UnicodeWidthStr;
 
 /// Parses a `--lang` value (`en`, `zh-CN`, or a locale name such as `zh_CN.UTF-8`).
@@ -37,11 +37,7 @@ pub fn parse_lang(s: &str) -> Result<Lang, String> {
     })
 }
 
-/// A template in a language with its named arguments.
-#[must_use]
-pub(super) fn say(template: &Template, lang: Lang, args: &[(&str, &str)]) -> String {
-    fill_named(template.get(lang), args)
-}
+pub(super) use crate::core::i18n::say;
 
 /// Columns `text` takes in a terminal: two for each wide (CJK) character, one for others.
 #[must_use]

@@ -54,9 +54,12 @@ pub fn money_whole(t: &Texts, amount: f64, currency: &impl std::fmt::Display) ->
 #[must_use]
 pub fn money_headline(t: &Texts, amount: f64, currency: &impl std::fmt::Display) -> (String, Option<String>) {
     let exact = money_whole(t, amount, currency);
-    if t.large_cny_in_wan && currency.to_string().eq_ignore_ascii_case("CNY") && amount.abs() >= 100_000.0 {
+    if let Some(template) = t.money_cny_wan
+        && currency.to_string().eq_ignore_ascii_case("CNY")
+        && amount.abs() >= 100_000.0
+    {
         let wan = crate::core::units::format_thousands(amount / 10_000.0, 2);
-        (fill(t.money_cny_wan, &[&wan]), Some(exact))
+        (fill(template, &[&wan]), Some(exact))
     } else {
         (exact, None)
     }
@@ -232,8 +235,7 @@ pub static EN: Texts = Texts {
     summary_capex: "Capital cost",
     money: "{} {}",
     money_cny: "{} CNY",
-    money_cny_wan: "{} × 10,000 CNY",
-    large_cny_in_wan: false,
+    money_cny_wan: None,
     summary_capex_parts: "Parts {} + custom items {}",
     summary_exchange: "Catalog USD prices at {} {} per USD",
     summary_unpriced: Plural {
@@ -633,7 +635,6 @@ mod tests {
             summary_capex,
             money,
             money_cny,
-            money_cny_wan,
             summary_capex_parts,
             summary_exchange,
             summary_findings,
@@ -860,7 +861,7 @@ mod tests {
             shortcuts;
         others:
             advisor,
-            large_cny_in_wan,
+            money_cny_wan,
     );
 
     #[test]

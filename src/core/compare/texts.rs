@@ -16,7 +16,7 @@ use super::{Direction, Outcome};
 use crate::core::analysis::fit::WorkloadKind;
 use crate::core::analysis::memory::Verdict;
 use crate::core::export::texts::{self as sheet_texts, SheetTexts};
-use crate::core::i18n::{Lang, Template, fill_named};
+use crate::core::i18n::Lang;
 
 /// The plain words of a comparison in one language.
 #[derive(Debug)]
@@ -198,11 +198,7 @@ fn workload_zh(w: WorkloadKind) -> &'static str {
     }
 }
 
-/// A template in a language with its named arguments.
-#[must_use]
-pub fn say(template: &Template, lang: Lang, args: &[(&str, &str)]) -> String {
-    fill_named(template.get(lang), args)
-}
+pub use crate::core::i18n::say;
 
 /// English.
 pub static EN: CompareTexts = CompareTexts {

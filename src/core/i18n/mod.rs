@@ -151,6 +151,13 @@ pub fn fill(template: &str, args: &[&dyn Display]) -> String {
     out
 }
 
+/// A template in a language with its named arguments: the tables of words that are not
+/// findings (comparisons, the CLI) fill their sentences with this.
+#[must_use]
+pub fn say(template: &Template, lang: Lang, args: &[(&str, &str)]) -> String {
+    fill_named(template.get(lang), args)
+}
+
 /// Fills named placeholders (`{cpu}`, `{board}`) from `(name, value)` pairs; an unknown name
 /// is left as written. Used by the finding templates, whose parameters are named so that
 /// every language can order them freely.

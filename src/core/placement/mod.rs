@@ -417,6 +417,26 @@ fn added_errors(catalog: &Catalog, before: &[Diagnostic], trial: &Build) -> Tria
     )
 }
 
+/// What an edit that puts `part` on `target` would do: refused when the target does not take
+/// the part or the edit fails on a clone of the build, else the errors the edited clone adds.
+fn trial_edit(
+    catalog: &Catalog,
+    build: &Build,
+    before: &[Diagnostic],
+    target: Target,
+    part: &PartId,
+    edit: impl FnOnce(&mut Build) -> Result<usize, EditError>,
+) -> Trial {
+    if let Err(reason) = target_accepts(catalog, target, part) {
+        return Trial::Refused(vec![reason]);
+    }
+    let mut trial = build.clone();
+    if let Err(e) = edit(&mut trial) {
+        return Trial::Refused(vec![e.text()]);
+    }
+    added_errors(catalog, before, &trial)
+}
+
 /// What dropping `quantity` of `part` on `target` would do ([`check_add`] as a [`Trial`]).
 #[must_use]
 pub fn trial_add(
@@ -427,14 +447,7 @@ pub fn trial_add(
     part: &PartId,
     quantity: u32,
 ) -> Trial {
-    if let Err(reason) = target_accepts(catalog, target, part) {
-        return Trial::Refused(vec![reason]);
-    }
-    let mut trial = build.clone();
-    if let Err(e) = add_at(&mut trial, target, part, quantity) {
-        return Trial::Refused(vec![e.text()]);
-    }
-    added_errors(catalog, before, &trial)
+    trial_edit(catalog, build, before, target, part, |b| add_at(b, target, part, quantity))
 }
 
 /// May `quantity` of `part` be dropped on `target`? `before` is the findings of `build` as it
@@ -466,14 +479,7 @@ pub fn trial_move(
     let Some(src) = build.lines(from).and_then(|l| l.get(line)) else {
         return Trial::Refused(vec![EditError::NoSuchLine { location: from.to_string(), line }.text()]);
     };
-    if let Err(reason) = target_accepts(catalog, target, &src.part) {
-        return Trial::Refused(vec![reason]);
-    }
-    let mut trial = build.clone();
-    if let Err(e) = move_to(&mut trial, from, line, target, quantity) {
-        return Trial::Refused(vec![e.text()]);
-    }
-    added_errors(catalog, before, &trial)
+    trial_edit(catalog, build, before, target, &src.part, |b| move_to(b, from, line, target, quantity))
 }
 
 /// May `quantity` units of line `line` at `from` be moved to `target`? As [`check_add`].

@@ -190,10 +190,9 @@ pub struct Texts {
     /// An amount in yuan: `¥{}` in Chinese (as price tags and invoices in China write it),
     /// the figure and the ISO code in English.
     pub money_cny: &'static str,
-    /// A large amount in yuan in units of 10,000 (万), for headline figures.
-    pub money_cny_wan: &'static str,
-    /// Whether headline yuan amounts of 100,000 and more read in 万 (the exact figure on hover).
-    pub large_cny_in_wan: bool,
+    /// A headline yuan amount of 100,000 and more in units of 10,000 (万), in the languages
+    /// that state large sums so (the exact figure on hover); `None` writes it as `money_cny`.
+    pub money_cny_wan: Option<&'static str>,
     pub summary_capex_parts: &'static str,
     pub summary_exchange: &'static str,
     pub summary_unpriced: Plural,

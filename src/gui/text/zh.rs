@@ -169,8 +169,7 @@ pub static ZH: Texts = Texts {
     summary_capex: "初始投入",
     money: "{} {}",
     money_cny: "¥{}",
-    money_cny_wan: "¥{} 万",
-    large_cny_in_wan: true,
+    money_cny_wan: Some("¥{} 万"),
     summary_capex_parts: "部件 {} + 自定义项 {}",
     summary_exchange: "部件库美元价格按 1 美元 = {} {} 折算",
     summary_unpriced: Plural {
