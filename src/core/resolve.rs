@@ -224,60 +224,71 @@ impl<'a> Resolved<'a> {
     pub fn new(catalog: &'a Catalog, build: &'a Build) -> Self {
         let mut unknown = Vec::new();
         let mut unknown_system_gpus = Vec::new();
+        // The parts of some lines, and whether every id in them resolved.
         let mut resolve_lines = |lines: &'a [crate::core::build::PartLine], location: Location| {
             let mut parts = Parts::default();
+            let mut all_known = true;
             for (i, line) in lines.iter().enumerate() {
-                match catalog.get(&line.part) {
-                    Some(part) => {
-                        parts.push(part, line.quantity, i);
-                        if let Part::System(sys) = part {
-                            for sg in &sys.gpus {
-                                match catalog.gpu(&sg.gpu) {
-                                    Some(gpu) => parts.gpus.push(Item {
-                                        part: gpu,
-                                        quantity: line.quantity.saturating_mul(u32::from(sg.count)),
-                                        line: i,
-                                        in_system: Some(sys),
-                                        included_with: None,
-                                    }),
-                                    None => unknown_system_gpus.push((sys.id.clone(), sg.gpu.clone())),
-                                }
-                            }
-                        }
-                        if let Part::Chassis(ch) = part {
-                            for inc in &ch.included_psus {
-                                if let Some(Part::Psu(psu)) = catalog.get(&inc.part) {
-                                    parts.psus.push(Item {
-                                        part: psu,
-                                        quantity: line.quantity.saturating_mul(u32::from(inc.count)),
-                                        line: i,
-                                        in_system: None,
-                                        included_with: Some(ch),
-                                    });
-                                }
-                            }
+                let Some(part) = catalog.get(&line.part) else {
+                    all_known = false;
+                    unknown.push(UnknownPart { id: line.part.clone(), location, line: i });
+                    continue;
+                };
+                parts.push(part, line.quantity, i);
+                if let Part::System(sys) = part {
+                    for sg in &sys.gpus {
+                        if let Some(gpu) = catalog.gpu(&sg.gpu) {
+                            parts.gpus.push(Item {
+                                part: gpu,
+                                quantity: line.quantity.saturating_mul(u32::from(sg.count)),
+                                line: i,
+                                in_system: Some(sys),
+                                included_with: None,
+                            });
+                        } else {
+                            all_known = false;
+                            unknown_system_gpus.push((sys.id.clone(), sg.gpu.clone()));
                         }
                     }
-                    None => unknown.push(UnknownPart { id: line.part.clone(), location, line: i }),
+                }
+                if let Part::Chassis(ch) = part {
+                    for inc in &ch.included_psus {
+                        if let Some(Part::Psu(psu)) = catalog.get(&inc.part) {
+                            parts.psus.push(Item {
+                                part: psu,
+                                quantity: line.quantity.saturating_mul(u32::from(inc.count)),
+                                line: i,
+                                in_system: None,
+                                included_with: Some(ch),
+                            });
+                        }
+                    }
                 }
             }
-            parts
+            (parts, all_known)
         };
-        let nodes = build
-            .nodes
-            .iter()
-            .enumerate()
-            .map(|(i, n)| Node {
+        let twins = twins(build);
+        let mut nodes: Vec<Node<'a>> = Vec::with_capacity(build.nodes.len());
+        // Groups that resolved without an unknown id: an identical group after one of them
+        // takes a copy of its parts instead of looking every id up again.
+        let mut clean: Vec<bool> = Vec::with_capacity(build.nodes.len());
+        for (i, n) in build.nodes.iter().enumerate() {
+            let twin = twins.get(i).copied().flatten().filter(|&j| clean.get(j) == Some(&true));
+            let (parts, is_clean) = match twin.and_then(|j| nodes.get(j)) {
+                Some(first) => (first.parts.clone(), true),
+                None => resolve_lines(&n.parts, Location::Node(i)),
+            };
+            clean.push(is_clean);
+            nodes.push(Node {
                 index: i,
                 name: &n.name,
                 count: n.count,
                 redundancy: n.psu_redundancy,
                 nvlink_bridge: n.nvlink_bridge,
-                parts: resolve_lines(&n.parts, Location::Node(i)),
-            })
-            .collect();
-        let cluster = resolve_lines(&build.cluster, Location::Cluster);
-        let twins = twins(build);
+                parts,
+            });
+        }
+        let (cluster, _) = resolve_lines(&build.cluster, Location::Cluster);
         Self { build, catalog, nodes, cluster, unknown, unknown_system_gpus, twins }
     }
 

@@ -141,7 +141,7 @@ impl DropPreview {
                 }
             }
             let layout = derived.report.compat.layouts.iter().find(|l| l.node == i);
-            for slot in layout.map(|l| l.board_slots.as_slice()).unwrap_or_default() {
+            for slot in layout.map(|l| &*l.board_slots).unwrap_or_default() {
                 let target = Target::PcieSlot { node: i, position: slot.position };
                 verdicts.insert(DropTarget::Place(target), trial_of(target));
             }

@@ -82,3 +82,48 @@ fn twin_node_groups_copied_equal_twin_node_groups_analysed() {
 fn json<T: serde::Serialize>(section: &T) -> String {
     serde_json::to_string(section).expect("a report section serializes")
 }
+
+/// The fit matrices of identical node groups are copies of the first one's (renamed and
+/// re-indexed), equal to what building each group's matrix gives.
+#[test]
+fn twin_node_groups_fit_matrices_equal_analysed() {
+    use rigplan::core::analysis::fit;
+    use rigplan::core::build::NodeGroup;
+    let mut copied_any = 0;
+    for t in templates::TEMPLATES {
+        let mut b = t.load().expect("template");
+        let first = b.nodes[0].clone();
+        for name in ["Rack A", "Rack B"] {
+            b.nodes.push(NodeGroup { name: name.to_owned(), ..first.clone() });
+        }
+        let mut resolved = Resolved::new(catalog(), &b);
+        let copied = fit::build_fit(&resolved);
+        resolved.twins.iter_mut().for_each(|t| *t = None);
+        let built = fit::build_fit(&resolved);
+        assert_eq!(json(&copied), json(&built), "{}", b.name);
+        assert_eq!(
+            copied.iter().filter(|m| m.node_name == "Rack B").count(),
+            built.iter().filter(|m| m.node_name == "Rack B").count()
+        );
+        copied_any += copied.iter().filter(|m| m.node_name.starts_with("Rack ")).count();
+    }
+    assert!(copied_any >= 2, "the templates with GPUs have copied matrices: {copied_any}");
+}
+
+/// An id the catalog does not know is reported for every node group that has it, the groups
+/// identical to the first included (their parts are not copied from a group with unknowns).
+#[test]
+fn twin_node_groups_report_their_own_unknown_parts() {
+    use rigplan::core::build::{Location, NodeGroup};
+    use rigplan::core::catalog::PartId;
+    let mut b = templates::TEMPLATES[0].load().expect("template");
+    b.add_part(Location::Node(0), &PartId::from("gpu/no-such-card"), 1).ok();
+    let first = b.nodes[0].clone();
+    b.nodes.push(NodeGroup { name: "Copy".to_owned(), ..first });
+    let resolved = Resolved::new(catalog(), &b);
+    assert_eq!(resolved.twins.last(), Some(&Some(0)));
+    assert_eq!(resolved.unknown.len(), 2, "{:?}", resolved.unknown);
+    let report = analysis::analyze(catalog(), &b);
+    let unknown: Vec<_> = report.diagnostics.iter().filter(|d| d.code == "unknown-part").map(|d| d.node).collect();
+    assert_eq!(unknown, vec![Some(0), Some(b.nodes.len() - 1)]);
+}

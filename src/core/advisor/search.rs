@@ -207,7 +207,7 @@ fn verdict(resolved: &Resolved<'_>, req: &Requirement, hw: &analysis::Hardware) 
         .filter(|d| d.severity == Severity::Error || BLOCKING_WARNINGS.contains(&d.code.as_str()))
         .min_by_key(|d| rank(d.code.as_str()))
     {
-        return Err(Block::Finding { code: d.code.clone(), message: d.message.clone() });
+        return Err(Block::Finding { code: d.code.to_string(), message: d.message.clone() });
     }
     let needed = hw.power.rack.circuits_needed;
     if needed > u64::from(req.site.circuits.count) {

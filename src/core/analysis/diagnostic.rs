@@ -7,6 +7,7 @@ use crate::core::i18n::{Lang, Text};
 use crate::core::resolve::{Node, Resolved};
 use crate::text;
 use serde::Serialize;
+use std::sync::Arc;
 
 /// How serious a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -37,38 +38,82 @@ pub struct LineRef {
     pub line: usize,
 }
 
+/// A finding's stable kebab-case code (`cpu-socket-mismatch`), one of the registry's
+/// ([`super::codes`]). A static string: copying a finding copies no text. (Not `Copy`, so
+/// that it reads like the string it replaced: `d.code.clone()`.)
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct CodeId(&'static str);
+
+impl CodeId {
+    /// The code as a string.
+    #[must_use]
+    pub fn as_str(&self) -> &'static str {
+        self.0
+    }
+}
+
+impl std::ops::Deref for CodeId {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0
+    }
+}
+
+impl std::fmt::Display for CodeId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl PartialEq<str> for CodeId {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for CodeId {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
 /// One finding.
+///
+/// The copies of a finding about identical node groups ([`Self::moved_to`]) share what does
+/// not name the group (its code, parts and fix) instead of copying it: a cluster of many
+/// identical servers holds one body per finding of its design.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Diagnostic {
     pub severity: Severity,
     /// Stable kebab-case code, e.g. `cpu-socket-mismatch`.
-    pub code: String,
+    pub code: CodeId,
     /// The sentence, in English unless [`Self::localize`] chose another language.
     pub message: String,
     /// Ids of the parts involved.
-    pub parts: Vec<PartId>,
+    pub parts: super::Shared<PartId>,
     /// The build lines involved (for highlighting).
     pub lines: Vec<LineRef>,
     /// Node group index the finding is about, if it is about one.
     pub node: Option<usize>,
     /// What to change, where there is a clear fix (English unless localized).
-    pub fix: Option<String>,
+    pub fix: Option<Arc<str>>,
     /// The message as a template with its parameters, for every language.
     #[serde(skip)]
     text: Text,
     /// The fix as a template with its parameters.
     #[serde(skip)]
-    fix_text: Option<std::sync::Arc<Text>>,
+    fix_text: Option<Arc<Text>>,
 }
 
 impl Diagnostic {
     #[must_use]
-    pub fn new(severity: Severity, code: &str, text: Text) -> Self {
+    pub fn new(severity: Severity, code: &'static str, text: Text) -> Self {
         Self {
             severity,
-            code: code.to_owned(),
+            code: CodeId(code),
             message: text.render(Lang::En),
-            parts: Vec::new(),
+            parts: super::Shared::default(),
             lines: Vec::new(),
             node: None,
             fix: None,
@@ -80,7 +125,7 @@ impl Diagnostic {
     #[must_use]
     pub fn with_part(mut self, id: &PartId) -> Self {
         if !self.parts.contains(id) {
-            self.parts.push(id.clone());
+            self.parts = self.parts.iter().chain([id]).cloned().collect();
         }
         self
     }
@@ -102,8 +147,8 @@ impl Diagnostic {
 
     #[must_use]
     pub fn with_fix(mut self, fix: Text) -> Self {
-        self.fix = Some(fix.render(Lang::En));
-        self.fix_text = Some(std::sync::Arc::new(fix));
+        self.fix = Some(fix.render(Lang::En).into());
+        self.fix_text = Some(Arc::new(fix));
         self
     }
 
@@ -119,15 +164,21 @@ impl Diagnostic {
         let text = self.text.renamed_node(old, new);
         let rest = self.message.strip_prefix(old).and_then(|r| r.strip_prefix(": "));
         let message = match rest {
-            Some(rest) if self.text.is_plain_node_prefix() => format!("{new}: {rest}"),
+            Some(rest) if self.text.is_plain_node_prefix() => {
+                let mut m = String::with_capacity(new.len() + 2 + rest.len());
+                m.push_str(new);
+                m.push_str(": ");
+                m.push_str(rest);
+                m
+            }
             _ => text.render(Lang::En),
         };
         // Most fixes name no node: the copy shares the fix and its English rendering.
         let (fix_text, fix) = match &self.fix_text {
             Some(f) if f.names_node() => {
                 let renamed = f.renamed_node(old, new);
-                let english = renamed.render(Lang::En);
-                (Some(std::sync::Arc::new(renamed)), Some(english))
+                let english = renamed.render(Lang::En).into();
+                (Some(Arc::new(renamed)), Some(english))
             }
             other => (other.clone(), self.fix.clone()),
         };
@@ -170,7 +221,7 @@ impl Diagnostic {
     /// report's message fields follow `--lang`; its keys and codes never change).
     pub fn localize(&mut self, lang: Lang) {
         self.message = self.message_in(lang);
-        self.fix = self.fix_in(lang);
+        self.fix = self.fix_in(lang).map(Arc::from);
     }
 }
 
@@ -207,10 +258,36 @@ pub fn location_text(location: Location) -> Text {
     }
 }
 
-/// Sorts findings most severe first, then by node and code, so output is stable.
-pub fn sort(diagnostics: &mut [Diagnostic]) {
-    diagnostics
-        .sort_by(|a, b| (a.severity, a.node, &a.code, &a.message).cmp(&(b.severity, b.node, &b.code, &b.message)));
+/// The order of findings in a report: most severe first, then by node, code and message.
+#[must_use]
+pub fn order(a: &Diagnostic, b: &Diagnostic) -> std::cmp::Ordering {
+    (a.severity, a.node, &a.code, &a.message).cmp(&(b.severity, b.node, &b.code, &b.message))
+}
+
+/// Sorts findings most severe first, then by node, code and message, so output is stable.
+///
+/// The analyses emit their findings node by node, so within one severity they come in a few
+/// long sorted runs: the findings are first split by severity (a stable, linear pass), then
+/// each severity's runs are merged by the stable sort, which finds them, instead of sorting
+/// a cluster's thousand findings by comparing their sentences from scratch.
+pub fn sort(diagnostics: &mut Vec<Diagnostic>) {
+    let count = |s: Severity| diagnostics.iter().filter(|d| d.severity == s).count();
+    let mut split: [Vec<Diagnostic>; 3] =
+        [Severity::Error, Severity::Warning, Severity::Info].map(|s| Vec::with_capacity(count(s)));
+    for d in diagnostics.drain(..) {
+        let i = match d.severity {
+            Severity::Error => 0,
+            Severity::Warning => 1,
+            Severity::Info => 2,
+        };
+        if let Some(v) = split.get_mut(i) {
+            v.push(d);
+        }
+    }
+    for mut v in split {
+        v.sort_by(order);
+        diagnostics.append(&mut v);
+    }
 }
 
 /// One finding per part id the catalog does not know (`unknown-part`), and per system whose

@@ -20,6 +20,8 @@ pub mod tco;
 pub mod thermal;
 mod twins;
 
+pub use twins::Shared;
+
 pub use diagnostic::{Diagnostic, LineRef, Severity};
 
 /// The JSON schema of `rigplan report --json`, `fit --json`, `tco --json`, the build sheet and
@@ -159,9 +161,9 @@ pub struct Hardware {
 /// Runs the hardware stage ([`Hardware`]) on a resolved build.
 #[must_use]
 pub fn check_hardware(resolved: &Resolved<'_>) -> Hardware {
-    let mut diagnostics = diagnostic::unknown_parts(resolved);
-    let (compat, found) = compat::check(resolved);
-    diagnostics.extend(found);
+    // The compatibility rules find the most: the others join their list (sorted below).
+    let (compat, mut diagnostics) = compat::check(resolved);
+    diagnostics.extend(diagnostic::unknown_parts(resolved));
     let (power, found) = power::analyze(resolved);
     diagnostics.extend(found);
     let (thermal, found) = thermal::analyze(resolved, &power, &compat);
@@ -178,9 +180,11 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
     let fit = fit::build_fit(&resolved);
     let Hardware { compat, power, thermal, mut diagnostics } = check_hardware(&resolved);
     let (workload, found) = planned_workload(build, &fit);
-    diagnostics.extend(found);
+    if !found.is_empty() {
+        diagnostics.extend(found);
+        diagnostic::sort(&mut diagnostics);
+    }
     let tco = analyze_tco(&resolved, &bom, &power, workload);
-    diagnostic::sort(&mut diagnostics);
     let (nodes, gpus) = (resolved.total_nodes(), resolved.total_gpus());
     let summary = summary::Summary::of(
         catalog,
@@ -224,7 +228,7 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
 #[must_use]
 pub fn planned_workload(build: &Build, fit: &[fit::FitMatrix]) -> (Option<tco::WorkloadInput>, Vec<Diagnostic>) {
     let Some(plan) = &build.usage.workload else { return (None, Vec::new()) };
-    let info = |code: &str, message: Text| vec![Diagnostic::new(Severity::Warning, code, message)];
+    let info = |code: &'static str, message: Text| vec![Diagnostic::new(Severity::Warning, code, message)];
     let Some(kind) = fit::WorkloadKind::from_id(&plan.workload) else {
         let known: Vec<&str> = fit::WorkloadKind::ALL.iter().map(|k| k.id()).collect();
         return (None, info("workload-unknown", text!(WORKLOAD_UNKNOWN, workload = &plan.workload, known = known)));

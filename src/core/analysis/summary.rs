@@ -16,13 +16,14 @@
 
 use super::bom::Bom;
 use super::diagnostic::{Diagnostic, Severity};
-use super::fit::{FitMatrix, WorkloadKind};
+use super::fit::{FitMatrix, FitRow, WorkloadKind};
 use super::power::PowerReport;
 use super::tco::{Tco, Term};
 use super::thermal::ThermalReport;
 use crate::core::catalog::{Catalog, ModelId, PartId};
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// Whether the build has errors, only warnings, or neither.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -253,7 +254,13 @@ fn tco_summary(tco: &Tco) -> TcoSummary {
 #[must_use]
 pub fn fitting_workloads(fit: &[FitMatrix]) -> BTreeMap<&ModelId, Vec<WorkloadKind>> {
     let mut out: BTreeMap<&ModelId, Vec<WorkloadKind>> = BTreeMap::new();
+    // Node groups of one GPU and topology share their rows: count each set once.
+    let mut seen: Vec<&Arc<Vec<FitRow>>> = Vec::new();
     for matrix in fit {
+        if seen.iter().any(|r| Arc::ptr_eq(r, &matrix.rows)) {
+            continue;
+        }
+        seen.push(&matrix.rows);
         for row in matrix.rows.iter() {
             let entry = out.entry(&row.model).or_default();
             for cell in &row.cells {

@@ -203,8 +203,9 @@ pub struct NodeThermal {
     pub heat_btu_per_hour: f64,
     pub cooling_tons: f64,
     pub airflow: Airflow,
-    pub cpus: Vec<CpuCooling>,
-    pub gpus: Vec<GpuThermal>,
+    /// Shared with the node groups identical to this one (as are the GPUs).
+    pub cpus: super::Shared<CpuCooling>,
+    pub gpus: super::Shared<GpuThermal>,
 }
 
 /// The thermal section of the report.
@@ -357,8 +358,8 @@ fn node_thermal(
         heat_btu_per_hour: watts_to_btu_per_hour(np.wall_watts),
         cooling_tons: watts_to_cooling_tons(np.wall_watts),
         airflow,
-        cpus,
-        gpus,
+        cpus: cpus.into(),
+        gpus: gpus.into(),
     }
 }
 

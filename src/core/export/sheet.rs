@@ -297,7 +297,7 @@ fn summary(report: &Report, lang: Lang) -> SheetSummary {
             .filter(|d| d.severity != Severity::Info)
             .map(|d| SheetFinding {
                 severity: d.severity,
-                code: d.code.clone(),
+                code: d.code.to_string(),
                 message: d.message_in(lang),
                 fix: d.fix_in(lang),
             })

@@ -190,7 +190,7 @@ fn new_errors_is_a_multiset_difference_over_errors_only() {
         WARNING "w" { en: "a warning", zh: "警告" }
     }
     let _ = T; // the macro's list of the templates, which this test names one by one
-    let e = |code: &str, msg: &'static crate::core::i18n::Template| {
+    let e = |code: &'static str, msg: &'static crate::core::i18n::Template| {
         Diagnostic::new(Severity::Error, code, crate::core::i18n::Text::new(msg))
     };
     let w = Diagnostic::new(Severity::Warning, "w", crate::text!(WARNING));

@@ -227,7 +227,7 @@ fn finding(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize, d: &Diagnostic) {
                         };
                         let heading = t.severity_labels.get(i).copied().unwrap_or_default();
                         ui.label(RichText::new(heading).color(color).strong());
-                        ui.weak(&d.code);
+                        ui.weak(d.code.as_str());
                     });
                     ui.add(egui::Label::new(&d.message).wrap().selectable(false));
                     if let Some(fix) = &d.fix {

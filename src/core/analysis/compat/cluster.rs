@@ -82,10 +82,23 @@ pub(super) fn cluster_rules(resolved: &Resolved<'_>, out: &mut Vec<Diagnostic>) 
         resolved.nodes.iter().filter(|n| n.parts.gpus.iter().any(|g| g.part.segment != GpuSegment::Embedded)).collect();
     let gpu_node_count: u64 = gpu_nodes.iter().map(|n| u64::from(n.count)).sum();
     if gpu_node_count > 1 {
+        // Node group index → its finding, for the identical groups after it (`Resolved::twins`).
+        let mut found: Vec<(usize, usize)> = Vec::new();
         for n in &gpu_nodes {
+            let twin = resolved.twins.get(n.index).copied().flatten();
+            let copy = twin.and_then(|j| {
+                let (_, at) = found.iter().find(|(node, _)| *node == j)?;
+                Some(out.get(*at)?.moved_to(resolved.nodes.get(j)?, n))
+            });
+            if let Some(d) = copy {
+                found.push((n.index, out.len()));
+                out.push(d);
+                continue;
+            }
             let nic_fabric = n.parts.nics.iter().any(|x| is_fabric_nic(x.part));
             let sys_fabric = n.parts.systems.iter().any(|s| s.part.fabric_gbps >= FABRIC_MIN_GBPS);
             if !nic_fabric && !sys_fabric {
+                found.push((n.index, out.len()));
                 out.push(
                     diag(
                         n,

@@ -132,12 +132,13 @@ pub struct CardPlacement {
 pub struct NodeLayout {
     pub node: usize,
     /// The mainboard's slots.
-    pub board_slots: Vec<PcieSlot>,
+    pub board_slots: super::Shared<PcieSlot>,
     /// Expansion-slot openings of the chassis (None without a chassis).
     pub expansion_slots: Option<u8>,
     /// GPU bays of a GPU server chassis.
     pub gpu_bays: Option<u8>,
-    pub cards: Vec<CardPlacement>,
+    /// Shared with the node groups identical to this one.
+    pub cards: super::Shared<CardPlacement>,
 }
 
 /// The compatibility section of the report: the PCIe layouts (the findings are in the
@@ -225,7 +226,7 @@ impl Attach for Diagnostic {
 }
 
 /// A finding about one node group: its text prefixed with the group's name.
-fn diag(node: &Node<'_>, severity: Severity, code: &str, text: Text) -> Diagnostic {
+fn diag(node: &Node<'_>, severity: Severity, code: &'static str, text: Text) -> Diagnostic {
     Diagnostic::new(severity, code, in_node(node.name, text)).in_node(node.index)
 }
 

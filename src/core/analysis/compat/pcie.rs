@@ -463,7 +463,13 @@ pub(super) fn place_cards(resolved: &Resolved<'_>, node: &Node<'_>, out: &mut Ve
         );
     }
     placements.sort_by_key(|p| (p.slot_kind == SlotKind::Board, p.position.unwrap_or(u8::MAX), p.line, p.unit));
-    NodeLayout { node: node.index, board_slots: slots, expansion_slots: limit, gpu_bays, cards: placements }
+    NodeLayout {
+        node: node.index,
+        board_slots: slots.into(),
+        expansion_slots: limit,
+        gpu_bays,
+        cards: placements.into(),
+    }
 }
 
 pub(super) fn lane_rules(node: &Node<'_>, layout: &NodeLayout, out: &mut Vec<Diagnostic>) {

@@ -328,7 +328,7 @@ pub fn chassis_takes_baseboard(chassis: &Chassis, board: &Motherboard) -> bool {
 
 pub(super) fn essentials(node: &Node<'_>, out: &mut Vec<Diagnostic>) {
     let p = &node.parts;
-    let missing = |sev, code: &str, what: &'static Template, fix: &'static Template| {
+    let missing = |sev, code: &'static str, what: &'static Template, fix: &'static Template| {
         diag(node, sev, code, Text::new(what)).with_fix(Text::new(fix))
     };
     if p.mainboard().is_none() {

@@ -518,6 +518,15 @@ pub fn node_gpus<'a>(node: &crate::core::resolve::Node<'a>) -> Option<NodeGpus<'
 pub fn build_fit(resolved: &Resolved<'_>) -> Vec<FitMatrix> {
     let mut out: Vec<FitMatrix> = Vec::new();
     for node in &resolved.nodes {
+        // A group identical to an earlier one (`Resolved::twins`) has its matrix, renamed; or
+        // none, like it.
+        if let Some(twin) = resolved.twins.get(node.index).copied().flatten() {
+            if let Some(first) = out.iter().find(|m| m.node == twin) {
+                let copy = FitMatrix { node: node.index, node_name: node.name.to_owned(), ..first.clone() };
+                out.push(copy);
+            }
+            continue;
+        }
         let Some(NodeGpus { gpu, gpus_per_node, types, topology: topo }) = node_gpus(node) else { continue };
         let mut notes = Vec::new();
         if gpu.form_factor == GpuFormFactor::Integrated {

@@ -228,7 +228,7 @@ pub(super) fn node_power(
         typical_watts: psu_fed.typical_watts + at_wall.typical_watts,
         max_watts: psu_fed.max_watts + at_wall.max_watts,
         peak_transient_watts: peak_transient,
-        parts,
+        parts: parts.into(),
         psu_fed,
         psu,
         psu_load_fraction,

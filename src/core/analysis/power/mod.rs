@@ -189,7 +189,8 @@ pub struct NodePower {
     pub name: String,
     pub count: u32,
     pub role: NodeRole,
-    pub parts: Vec<PartPower>,
+    /// Shared with the node groups identical to this one.
+    pub parts: super::Shared<PartPower>,
     /// DC load (complete systems and switches at their datasheet input figures), W.
     pub idle_watts: f64,
     pub typical_watts: f64,
@@ -331,7 +332,11 @@ pub fn analyze_with(resolved: &Resolved<'_>, settings: &PowerSettings) -> (Power
     let build = resolved.build;
     let utilization = if build.usage.utilization.is_finite() { build.usage.utilization.clamp(0.0, 1.0) } else { 0.0 };
     let high_line = is_high_line(build.site.psu_input_volts());
-    let nodes: Vec<NodePower> = resolved.nodes.iter().map(|n| node_power(n, resolved, settings, utilization)).collect();
+    let nodes: Vec<NodePower> = super::twins::per_group(
+        resolved,
+        |n| node_power(n, resolved, settings, utilization),
+        |first, n| NodePower { node: n.index, name: n.name.to_owned(), ..first.clone() },
+    );
     let cluster = part_powers(&resolved.cluster, utilization);
     let assumed_eff = efficiency_at(ASSUMED_TIER, high_line, 0.5);
     let mut cluster_wall = Levels::default();
