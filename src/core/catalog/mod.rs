@@ -15,12 +15,14 @@ mod validate;
 
 pub use clouds::{CloudOffer, PriceCheck};
 pub use models::{
-    Architecture, EMBEDDED_MODELS, FfnKind, MODEL_ID_PREFIX, MODELS_FILE_NAME, Measured, Mla, Model, ModelId,
-    ModelTask, Models, Moe, NormKind, PARAM_CHECK_TOLERANCE, Role, Transformer,
+    Architecture, EMBEDDED_MODELS, FfnKind, MAX_PARAMS, MIN_PARAMS, MODEL_ID_PREFIX, MODELS_FILE_NAME, Measured, Mla,
+    Model, ModelId, ModelTask, Models, Moe, NormKind, PARAM_CHECK_TOLERANCE, Role, Transformer,
 };
 pub use types::*;
 pub use validate::{CatalogProblem, ProblemSeverity};
 
+use crate::core::files::{self, ReadError};
+use crate::core::persist::UTF8_BOM;
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -157,15 +159,24 @@ pub const EMBEDDED_FILES: [(PartKind, &str); 11] = [
     (PartKind::System, include_str!("../../../catalog/system.ron")),
 ];
 
-/// Failure to produce a usable catalog: every problem found, each with its location.
+/// Failure to produce a usable catalog: every problem found, each with its location. Its
+/// message lists the errors only: warnings do not stop a catalog from loading (`rigplan
+/// catalog validate` lists them).
 #[derive(Debug, thiserror::Error)]
-#[error("the catalog has {} problem(s):\n{}", .problems.len(), format_problems(.problems))]
+#[error("the catalog has {} error(s):\n{}", self.errors().count(), format_problems(self.errors()))]
 pub struct CatalogError {
     pub problems: Vec<CatalogProblem>,
 }
 
-fn format_problems(problems: &[CatalogProblem]) -> String {
-    problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
+impl CatalogError {
+    /// The problems that make the catalog unusable.
+    pub fn errors(&self) -> impl Iterator<Item = &CatalogProblem> {
+        self.problems.iter().filter(|p| p.is_error())
+    }
+}
+
+fn format_problems<'a>(problems: impl Iterator<Item = &'a CatalogProblem>) -> String {
+    problems.map(ToString::to_string).collect::<Vec<_>>().join("\n")
 }
 
 /// A parsed catalog file, before merging: entries and their positions.
@@ -238,7 +249,7 @@ impl Catalog {
         problems.extend(unknown_files(dir));
         for kind in PartKind::ALL {
             let path: PathBuf = dir.join(kind.file_name());
-            if !path.exists() {
+            if !present(&path) {
                 continue;
             }
             match read_limited(&path) {
@@ -250,7 +261,7 @@ impl Catalog {
         problems.extend(more);
         let mut model_sources = vec![(format!("catalog/{MODELS_FILE_NAME}"), EMBEDDED_MODELS.to_owned())];
         let models_path = dir.join(MODELS_FILE_NAME);
-        if models_path.exists() {
+        if present(&models_path) {
             match read_limited(&models_path) {
                 Ok(text) => model_sources.push((models_path.display().to_string(), text)),
                 Err(p) => problems.push(p),
@@ -261,7 +272,7 @@ impl Catalog {
         problems.extend(model_problems);
         let mut cloud_sources = Self::embedded_cloud_sources();
         let user_clouds = dir.join(clouds::CLOUDS_FILE);
-        if user_clouds.exists() {
+        if present(&user_clouds) {
             match read_limited(&user_clouds) {
                 Ok(text) => cloud_sources.push((user_clouds.display().to_string(), text)),
                 Err(p) => problems.push(p),
@@ -304,6 +315,17 @@ impl Catalog {
         problems.extend(validate::validate(&catalog));
         sort_problems(&mut problems);
         (catalog, problems)
+    }
+
+    /// The names of the files a user catalog folder may hold: one per part kind, then
+    /// `clouds.ron` and `models.ron`.
+    #[must_use]
+    pub fn file_names() -> Vec<String> {
+        PartKind::ALL
+            .iter()
+            .map(|k| k.file_name())
+            .chain([clouds::CLOUDS_FILE.to_owned(), MODELS_FILE_NAME.to_owned()])
+            .collect()
     }
 
     /// Keeps only the parts `keep` accepts (models and cloud offers stay): a sub-catalog for
@@ -401,11 +423,7 @@ impl Catalog {
 /// misnamed file would be ignored in silence.
 fn unknown_files(dir: &Path) -> Vec<CatalogProblem> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    let known: Vec<String> = PartKind::ALL
-        .iter()
-        .map(|k| k.file_name())
-        .chain([clouds::CLOUDS_FILE.to_owned(), MODELS_FILE_NAME.to_owned()])
-        .collect();
+    let known = Catalog::file_names();
     let mut out: Vec<CatalogProblem> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
@@ -428,36 +446,33 @@ fn sort_problems(problems: &mut [CatalogProblem]) {
     problems.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
 }
 
-/// Reads a file after checking its size against [`MAX_CATALOG_FILE_BYTES`].
+/// Reads a catalog file: a regular file (after following links) of at most
+/// [`MAX_CATALOG_FILE_BYTES`], in UTF-8 (a leading byte order mark is skipped).
 fn read_limited(path: &Path) -> Result<String, CatalogProblem> {
     let label = path.display().to_string();
-    let size = std::fs::metadata(path)
-        .map_err(|e| CatalogProblem::error(label.clone(), None, format!("cannot read: {e}")))?
-        .len();
-    if size > MAX_CATALOG_FILE_BYTES {
-        return Err(CatalogProblem::error(
-            label,
-            None,
-            format!("is {size} bytes; catalog files are limited to {MAX_CATALOG_FILE_BYTES} bytes"),
-        ));
-    }
-    // The size on disk is only a hint (devices, pipes, files still being written), so the read
-    // itself stops one byte past the limit.
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, MAX_CATALOG_FILE_BYTES + 1), &mut bytes))
-        .map_err(|e| CatalogProblem::error(label.clone(), None, format!("cannot read: {e}")))?;
-    if bytes.len() as u64 > MAX_CATALOG_FILE_BYTES {
-        return Err(CatalogProblem::error(
-            label,
-            None,
-            format!("is larger than {MAX_CATALOG_FILE_BYTES} bytes, the limit for catalog files"),
-        ));
-    }
-    String::from_utf8(bytes).map_err(|e| {
+    let bytes = files::read_regular(path, MAX_CATALOG_FILE_BYTES).map_err(|e| {
+        let message = match e {
+            ReadError::TooLarge { size, limit } => {
+                format!("is at least {size} bytes; catalog files are limited to {limit} bytes")
+            }
+            other => other.to_string(),
+        };
+        CatalogProblem::error(label.clone(), None, message)
+    })?;
+    let mut text = String::from_utf8(bytes).map_err(|e| {
         let (line, col) = line_col_of_byte(&String::from_utf8_lossy(e.as_bytes()), e.utf8_error().valid_up_to());
         CatalogProblem::error(label, Some((line, col)), "is not valid UTF-8 text")
-    })
+    })?;
+    if text.starts_with(UTF8_BOM) {
+        text.drain(..UTF8_BOM.len_utf8());
+    }
+    Ok(text)
+}
+
+/// Whether a user catalog folder has an entry named `path`: a file, or anything else that
+/// [`read_limited`] then refuses with what it is (a broken link is not silently skipped).
+fn present(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
 }
 
 /// The RON options rigplan reads with: `Some(..)` may be omitted around optional values.
@@ -516,12 +531,16 @@ fn parse<T: DeserializeOwned + CatalogEntry>(
 }
 
 /// Adds parsed entries to a kind list, replacing same-id entries from earlier files.
+/// Linear in the entries: an index of the list's ids finds the entry an id replaces (a search
+/// of the list for each entry made loading a large user file quadratic).
 fn merge<T: CatalogEntry>(list: &mut Vec<T>, origins: &mut HashMap<PartId, Origin>, parsed: ParsedFile<T>) {
+    let mut at: HashMap<PartId, usize> = list.iter().enumerate().map(|(i, e)| (e.meta().id.clone(), i)).collect();
     for (entry, origin) in parsed.entries {
         let id = entry.meta().id.clone();
-        if let Some(existing) = list.iter_mut().find(|e| e.meta().id == &id) {
+        if let Some(existing) = at.get(&id).and_then(|&i| list.get_mut(i)) {
             *existing = entry;
         } else {
+            at.insert(id.clone(), list.len());
             list.push(entry);
         }
         origins.insert(id, origin);
