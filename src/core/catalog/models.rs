@@ -875,6 +875,27 @@ mod tests {
         assert!(problems.iter().any(|p| !p.is_error() && p.message.contains("computed parameter count")));
     }
 
+    /// Issue 18: 4 × 10⁹ experts of width 10⁶ is about 1.6 × 10²¹ parameters; counted in u64 it
+    /// wrapped to a few billion and "fit" one GPU, with more active than total parameters.
+    #[test]
+    fn counts_do_not_wrap_and_absurd_models_are_refused() {
+        let mut t = llama31_8b();
+        t.moe = Some(Moe {
+            experts: 4_000_000_000,
+            active_experts: 8,
+            shared_experts: 0,
+            expert_ffn: 1_000_000,
+            dense_layers: 0,
+        });
+        assert_eq!(t.total_params(), u64::MAX, "saturates instead of wrapping");
+        assert!(t.active_params() < t.total_params());
+        assert!(
+            t.problems().iter().any(|p| p.contains("moe.experts = 4000000000 is outside 1–4096")),
+            "{:?}",
+            t.problems()
+        );
+    }
+
     #[test]
     fn lookup_with_or_without_prefix() {
         let (models, _) = Models::embedded();
