@@ -190,6 +190,14 @@ fn exports_never_replace_an_input_or_a_build() {
     let (code, _, err) = export_csv(&plan, &other);
     assert_eq!(code, 2);
     assert!(err.contains("is a rigplan build file; an export never replaces a build"), "{err}");
+    #[cfg(unix)]
+    {
+        let alias = dir.path().join("alias.csv");
+        std::os::unix::fs::symlink("plan.ron", &alias).expect("symlink");
+        let (code, _, err) = export_csv(&plan, &alias);
+        assert_eq!(code, 2);
+        assert!(err.contains("alias.csv: is an input of this command"), "{err}");
+    }
     let (code, _, err) = run(&["compare", utf8(&plan), utf8(&other), "-o", utf8(&other)]);
     assert_eq!(code, 2);
     assert!(err.contains("is an input of this command"), "{err}");
