@@ -21,6 +21,7 @@ use std::path::PathBuf;
 
 /// `rigplan advise …`
 #[derive(Debug, Default, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct AdviseArgs {
     /// Start from a field-guide tier: entry (under 20,000 CNY tower), enterprise (500,000 to
     /// 1,000,000 CNY rack) or edge (embedded, lowest power); other flags change it.

@@ -1,7 +1,7 @@
 //! `rigplan catalog list` and `rigplan catalog validate`.
 
 use super::{Exit, money};
-use crate::core::catalog::{Catalog, Part, PartKind, ProblemSeverity};
+use crate::core::catalog::{Catalog, CatalogProblem, Part, PartKind, ProblemSeverity};
 use std::io::Write;
 use std::path::Path;
 
@@ -56,10 +56,23 @@ pub(super) fn catalog_list(
     Ok(())
 }
 
-pub(super) fn catalog_validate(out: &mut dyn Write, dir: Option<&Path>, json: bool) -> anyhow::Result<Exit> {
+/// `rigplan catalog validate [DIR] [--all]`: every problem of the built-in catalog, or of the
+/// built-in catalog overlaid with DIR. With DIR, the problems of the user's own files come
+/// first and alone (errors before warnings); the built-in catalog's own warnings (parts
+/// without a price, …) are only counted, and listed with `--all`.
+pub(super) fn catalog_validate(out: &mut dyn Write, dir: Option<&Path>, json: bool, all: bool) -> anyhow::Result<Exit> {
     let (catalog, problems) =
         if let Some(d) = dir { Catalog::load_dir_overlay(d) } else { Catalog::embedded_with_problems() };
-    let errors = problems.iter().filter(|p| p.severity == ProblemSeverity::Error).count();
+    // A problem the built-in catalog has on its own, found again under the overlay, is not
+    // the user's.
+    let builtin = if dir.is_some() { Catalog::embedded_with_problems().1 } else { Vec::new() };
+    let (mut own, builtin): (Vec<CatalogProblem>, Vec<CatalogProblem>) =
+        problems.into_iter().partition(|p| !builtin.contains(p));
+    own.sort_by(|a, b| (a.severity, &a.file, a.line, a.col).cmp(&(b.severity, &b.file, b.line, b.col)));
+    let errors = own.iter().filter(|p| p.severity == ProblemSeverity::Error).count();
+    let errors = errors + builtin.iter().filter(|p| p.severity == ProblemSeverity::Error).count();
+    let warnings = own.len() + builtin.len() - errors;
+    let builtin_warnings = builtin.iter().filter(|p| p.severity == ProblemSeverity::Warning).count();
     if json {
         #[derive(serde::Serialize)]
         struct Validation<'a> {
@@ -68,7 +81,13 @@ pub(super) fn catalog_validate(out: &mut dyn Write, dir: Option<&Path>, json: bo
             cloud_offers: usize,
             errors: usize,
             warnings: usize,
-            problems: &'a [crate::core::catalog::CatalogProblem],
+            /// The problems of the user's files (all problems without DIR).
+            problems: &'a [CatalogProblem],
+            /// Warnings of the built-in catalog itself, counted in `warnings` (listed in
+            /// `builtin_problems` with --all).
+            builtin_warnings: usize,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            builtin_problems: Option<&'a [CatalogProblem]>,
         }
         serde_json::to_writer_pretty(
             &mut *out,
@@ -77,24 +96,30 @@ pub(super) fn catalog_validate(out: &mut dyn Write, dir: Option<&Path>, json: bo
                 models: catalog.models.len(),
                 cloud_offers: catalog.clouds.len(),
                 errors,
-                warnings: problems.len() - errors,
-                problems: &problems,
+                warnings,
+                problems: &own,
+                builtin_warnings,
+                builtin_problems: all.then_some(builtin.as_slice()),
             },
         )?;
         writeln!(out)?;
     } else {
-        for p in &problems {
+        for p in own.iter().chain(builtin.iter().filter(|p| all || p.is_error())) {
             writeln!(out, "{p}")?;
         }
-        writeln!(
+        write!(
             out,
             "{} part(s), {} model(s) and {} cloud offer(s) checked: {} error(s), {} warning(s)",
             catalog.len(),
             catalog.models.len(),
             catalog.clouds.len(),
             errors,
-            problems.len() - errors
+            warnings
         )?;
+        if builtin_warnings > 0 && !all {
+            write!(out, " ({builtin_warnings} of them in the built-in catalog, listed with --all)")?;
+        }
+        writeln!(out)?;
     }
     Ok(if errors > 0 { Exit::BadInput } else { Exit::Ok })
 }

@@ -6,8 +6,9 @@
 //! that cannot be read, fewer than 2 or more than 4 builds, an unknown model, a bad option).
 
 use super::export::write_output;
-use super::fit::parse_count;
+use super::fit::parse_count_within;
 use super::{Exit, load_build, load_catalog};
+use crate::core::analysis::tco::MAX_RUN_TOKENS;
 use crate::core::compare::{self, CompareOptions};
 use crate::core::export::{self, CompareFormat};
 use crate::core::i18n::Lang;
@@ -18,6 +19,7 @@ use std::path::{Path, PathBuf};
 
 /// Arguments of `rigplan compare`.
 #[derive(Debug, Clone, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct CompareArgs {
     /// Two to four build files; the first is the baseline the deltas are taken against.
     #[arg(required = true, num_args = 2..=4, value_name = "BUILD")]
@@ -73,7 +75,7 @@ pub fn run_compare(out: &mut dyn Write, catalog_dir: Option<&Path>, args: &Compa
     let lang = args.lang.unwrap_or_else(Lang::from_env);
     let mut options = CompareOptions { model: args.model.clone(), lang, ..CompareOptions::default() };
     if let Some(t) = &args.train_tokens {
-        options.train_tokens = parse_count(t).context("--train-tokens")?;
+        options.train_tokens = parse_count_within(t, 1.0, MAX_RUN_TOKENS).context("--train-tokens")?;
     }
     if let Some(y) = args.years {
         options.horizon_years = y;
@@ -83,6 +85,7 @@ pub fn run_compare(out: &mut dyn Write, catalog_dir: Option<&Path>, args: &Compa
     let refs: Vec<&_> = builds.iter().collect();
     let comparison = compare::compare(&catalog, &refs, &options).map_err(|e| anyhow::anyhow!(e.message_in(lang)))?;
     let bytes = export::render_comparison(args.format.into(), &comparison)?;
-    write_output(out, args.output.as_deref(), &bytes, "the comparison")?;
+    let inputs: Vec<&Path> = args.builds.iter().map(PathBuf::as_path).collect();
+    write_output(out, args.output.as_deref(), &bytes, "the comparison", &inputs, catalog_dir)?;
     Ok(Exit::Ok)
 }

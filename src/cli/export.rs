@@ -8,6 +8,7 @@
 
 use super::{Exit, load_build, load_catalog};
 use crate::core::analysis;
+use crate::core::catalog::Catalog;
 use crate::core::export::{self, BuildSheet, Format, SheetDate};
 use crate::core::i18n::Lang;
 use crate::core::persist;
@@ -79,14 +80,27 @@ pub fn sheet_date(date: Option<&str>) -> anyhow::Result<SheetDate> {
     }
 }
 
-/// Writes an export to `output` atomically (saying so on `out`), or to `out` itself.
+/// Writes an export to `output` atomically (saying so on `out`), or to `out` itself. The file
+/// never replaces one of the command's `inputs` (its builds, and the files of the user catalog
+/// `catalog_dir`) or a build file ([`persist::write_export`]).
 ///
 /// # Errors
-/// An unwritable file, or a failure writing to `out`.
-pub fn write_output(out: &mut dyn Write, output: Option<&Path>, bytes: &[u8], what: &str) -> anyhow::Result<()> {
+/// An unwritable file, an output that would replace an input or a build, or a failure
+/// writing to `out`.
+pub fn write_output(
+    out: &mut dyn Write,
+    output: Option<&Path>,
+    bytes: &[u8],
+    what: &str,
+    builds: &[&Path],
+    catalog_dir: Option<&Path>,
+) -> anyhow::Result<()> {
     match output {
         Some(path) => {
-            persist::write_atomic(path, bytes, false)?;
+            let catalog_files: Vec<PathBuf> =
+                catalog_dir.map(|d| Catalog::file_names().iter().map(|f| d.join(f)).collect()).unwrap_or_default();
+            let inputs: Vec<&Path> = builds.iter().copied().chain(catalog_files.iter().map(PathBuf::as_path)).collect();
+            persist::write_export(path, bytes, &inputs)?;
             writeln!(out, "Wrote {what} to {} ({} bytes)", path.display(), bytes.len())?;
         }
         None => out.write_all(bytes)?,
@@ -111,6 +125,7 @@ pub fn run_export(out: &mut dyn Write, catalog_dir: Option<&Path>, args: &Export
     report.localize(lang);
     let sheet = BuildSheet::new_in(&build, &report, date, lang);
     let bytes = export::render(format, &sheet, &report)?;
-    write_output(out, args.output.as_deref(), &bytes, &format!("the {} build sheet", format.label()))?;
+    let what = format!("the {} build sheet", format.label());
+    write_output(out, args.output.as_deref(), &bytes, &what, &[&args.build], catalog_dir)?;
     Ok(Exit::Ok)
 }

@@ -20,10 +20,12 @@ use crate::core::analysis::memory::{
     Recompute, Verdict, WeightType, Workload,
 };
 use crate::core::analysis::speed::{self, SpeedSettings, Topology};
+use crate::core::analysis::tco::MAX_RUN_TOKENS;
 use crate::core::catalog::{Catalog, Gpu};
+use crate::core::catalog::{MAX_PARAMS, MIN_PARAMS};
 use crate::core::i18n::{Lang, Sentence};
 use crate::core::resolve::Resolved;
-use crate::core::units::{Bytes, format_thousands};
+use crate::core::units::{Bytes, format_number, format_thousands};
 use anyhow::{Context as _, bail};
 use clap::ValueEnum;
 use serde::Serialize;
@@ -32,7 +34,8 @@ use std::path::PathBuf;
 
 /// Arguments of `rigplan fit`.
 #[derive(Debug, Clone, clap::Args)]
-#[command(group(clap::ArgGroup::new("what").required(true).args(["model", "params"])))]
+// Negative numbers are values, so that `--gpus -1` is refused for its value, not taken for a flag.
+#[command(group(clap::ArgGroup::new("what").required(true).args(["model", "params"])), allow_negative_numbers = true)]
 pub struct FitArgs {
     /// A catalog model id (the `model/` prefix may be left out), e.g. meta-llama-3.1-8b.
     #[arg(long, value_name = "ID")]
@@ -46,7 +49,7 @@ pub struct FitArgs {
     pub gpu: Option<String>,
     /// Number of GPUs of --gpu (one node); default 1. With --build, how many of the build's
     /// GPUs the workload uses (default all), e.g. the replicas of a layout that leaves some idle.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=MAX_GPUS))]
     pub gpus: Option<u32>,
     /// A build file: its first node group with GPUs gives the GPU type, count, nodes and links.
     #[arg(long, value_name = "FILE")]
@@ -59,30 +62,30 @@ pub struct FitArgs {
     pub weights: Option<WeightArg>,
     #[arg(long, value_enum, value_name = "T", default_value = "fp16")]
     pub kv: KvArg,
-    #[arg(long, value_name = "B", default_value_t = 1)]
+    #[arg(long, value_name = "B", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_BATCH))]
     pub batch: u32,
     /// Tokens per sequence; default 4096 for inference and 2048 for training, capped at the
     /// model's maximum.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u32).range(1..=MAX_CONTEXT))]
     pub context: Option<u32>,
     #[arg(long, value_enum, default_value = "adamw")]
     pub optimizer: OptimizerArg,
     #[arg(long, value_enum, default_value = "fp16")]
     pub grad_dtype: GradArg,
-    #[arg(long, value_name = "0..3", default_value_t = 0)]
+    #[arg(long, value_name = "0..3", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub zero: u8,
     #[arg(long, value_enum, default_value = "none")]
     pub offload: OffloadArg,
-    #[arg(long, value_name = "T", default_value_t = 1)]
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_GPUS))]
     pub tp: u32,
-    #[arg(long, value_name = "P", default_value_t = 1)]
+    #[arg(long, value_name = "P", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_GPUS))]
     pub pp: u32,
     #[arg(long, value_enum, default_value = "none")]
     pub recompute: RecomputeArg,
     #[arg(long, value_enum, default_value = "on")]
     pub flash_attention: OnOff,
     /// LoRA rank; default 16 (64 for qlora).
-    #[arg(long, value_name = "R")]
+    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..=MAX_LORA_RANK))]
     pub lora_rank: Option<u32>,
     #[arg(long, value_enum, default_value = "all")]
     pub lora_targets: LoraTargetsArg,
@@ -134,6 +137,18 @@ value_enum!(RecomputeArg => Recompute { None => Recompute::None, Selective => Re
 value_enum!(OnOff => bool { On => true, Off => false });
 value_enum!(LoraTargetsArg => LoraTargets { Qv => LoraTargets::Qv, Attention => LoraTargets::Attention, All => LoraTargets::All });
 
+/// Most GPUs, and the largest tensor or pipeline degree, the flags accept: a build holds at
+/// most 4,096 nodes of at most a few dozen GPUs; 2²⁰ is far past that and keeps every product
+/// of counts exact.
+pub const MAX_GPUS: i64 = 1 << 20;
+/// Largest `--batch`: sequences per step. Serving batches are in the hundreds, training
+/// batches of sequences in the thousands (Llama 3 405B: 16M tokens = 2,048 sequences of 8K).
+pub const MAX_BATCH: i64 = 1 << 20;
+/// Longest `--context`, tokens: the model catalog's bound on `max_context`.
+pub const MAX_CONTEXT: i64 = 100_000_000;
+/// Largest `--lora-rank` (LoRA ranks are 4–256 in practice; Hu et al. 2021 §7.2).
+pub const MAX_LORA_RANK: i64 = 1 << 16;
+
 /// Parses a count such as `7e9`, `8.03B`, `350M`, `2T`, `125k` or `1_000_000`.
 ///
 /// # Errors
@@ -156,6 +171,18 @@ pub fn parse_count(text: &str) -> anyhow::Result<f64> {
     let value = value * scale;
     if !value.is_finite() || value < 1.0 {
         bail!("`{text}` must be a positive count");
+    }
+    Ok(value)
+}
+
+/// [`parse_count`] within `min..=max`: a count out of range is refused, never clamped.
+///
+/// # Errors
+/// As [`parse_count`], and a count outside the range.
+pub fn parse_count_within(text: &str, min: f64, max: f64) -> anyhow::Result<f64> {
+    let value = parse_count(text)?;
+    if !(min..=max).contains(&value) {
+        bail!("`{text}` is outside {}–{}", format_number(min), format_number(max));
     }
     Ok(value)
 }
@@ -201,7 +228,11 @@ impl ArchArgs {
     pub fn params(&self) -> anyhow::Result<Option<u64>> {
         self.params
             .as_deref()
-            .map(|text| parse_count(text).context("--params").map(crate::core::units::round_non_negative))
+            .map(|text| {
+                parse_count_within(text, MIN_PARAMS, MAX_PARAMS)
+                    .context("--params")
+                    .map(crate::core::units::round_non_negative)
+            })
             .transpose()
     }
 
@@ -279,9 +310,6 @@ fn hardware<'a>(catalog: &'a Catalog, args: &FitArgs) -> anyhow::Result<Option<(
             bail!("--gpu `{id}` is not in the catalog; known GPUs: {}", known.join(", "));
         };
         let n = args.gpus.unwrap_or(1);
-        if n == 0 {
-            bail!("--gpus must be at least 1");
-        }
         return Ok(Some((gpu, Topology::new(gpu, n, 1, false, 0.0))));
     }
     let Some(path) = &args.build else {
@@ -401,7 +429,8 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
             bail!("{flag} {v} must be a fraction in (0, 1]");
         }
     }
-    let tokens = args.tokens.as_deref().map(parse_count).transpose().context("--tokens")?;
+    let tokens =
+        args.tokens.as_deref().map(|t| parse_count_within(t, 1.0, MAX_RUN_TOKENS)).transpose().context("--tokens")?;
     let gpus = hw.as_ref().map_or_else(|| w.tp.saturating_mul(w.pp), |(_, t)| t.total_gpus());
     let estimate = memory::estimate(&spec, &w, gpus)?;
     let check = hw.as_ref().map(|(gpu, _)| memory::check_fit(estimate.per_gpu.total_bytes, gpu));

@@ -17,6 +17,7 @@ mod export;
 mod fit;
 mod report;
 mod tco;
+mod terminal;
 mod texts;
 
 use crate::core::analysis::tco::TcoOverrides;
@@ -34,6 +35,7 @@ pub use export::{ExportArgs, today_utc};
 pub use fit::FitArgs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+pub use terminal::TerminalText;
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,6 +100,7 @@ pub enum Command {
     /// not fit.
     Fit(Box<FitArgs>),
     /// Total cost of ownership: owning the build vs renting the same capacity in the cloud.
+    #[command(allow_negative_numbers = true)]
     Tco {
         build: PathBuf,
         /// Horizon in years, 0.25–15 (default: the build's usage.horizon_years).
@@ -154,6 +157,9 @@ pub enum CatalogAction {
         dir: Option<PathBuf>,
         #[arg(long)]
         json: bool,
+        /// With DIR, also list the built-in catalog's own warnings (they are counted either way).
+        #[arg(long)]
+        all: bool,
     },
 }
 
@@ -193,25 +199,44 @@ impl From<KindArg> for PartKind {
 
 /// Parses arguments and runs; prints errors to `err`. Returns the process exit code.
 /// This is what `main` calls and what the in-process CLI tests call.
+///
+/// Both streams pass through [`TerminalText`], which neutralizes control characters from
+/// names in build files and catalogs. A reader that goes away (`rigplan report … | head`)
+/// ends the run quietly with code 0, as `cat` and `grep` do.
 pub fn main_with_args<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> u8
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
-        Ok(cli) => cli,
+    let mut out = TerminalText::new(out);
+    let mut err = TerminalText::new(err);
+    let code = match Cli::try_parse_from(args) {
+        Ok(cli) => match run(&cli, &mut out).and_then(|exit| out.finish().map(|()| exit).map_err(Into::into)) {
+            Ok(exit) => exit.code(),
+            Err(e) if is_broken_pipe(&e) => Exit::Ok.code(),
+            Err(e) => {
+                let _ = writeln!(err, "error: {e:#}");
+                Exit::BadInput.code()
+            }
+        },
         Err(e) => {
             let _ = write!(err, "{}", e.render());
-            return if e.use_stderr() { Exit::BadInput.code() } else { Exit::Ok.code() };
+            if e.use_stderr() { Exit::BadInput.code() } else { Exit::Ok.code() }
         }
     };
-    match run(&cli, out) {
-        Ok(exit) => exit.code(),
-        Err(e) => {
-            let _ = writeln!(err, "error: {e:#}");
-            Exit::BadInput.code()
-        }
-    }
+    let _ = out.finish();
+    let _ = err.finish();
+    code
+}
+
+/// Whether an error is the reader of the output going away (a closed pipe).
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            || cause
+                .downcast_ref::<serde_json::Error>()
+                .is_some_and(|json| json.io_error_kind() == Some(std::io::ErrorKind::BrokenPipe))
+    })
 }
 
 /// Runs a parsed command. `Ok(Exit)` for every outcome the command itself decides; `Err` for
@@ -286,9 +311,9 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
             catalog::catalog_list(out, &catalog, kind.map(PartKind::from), *json)?;
             Ok(Exit::Ok)
         }
-        Command::Catalog { action: CatalogAction::Validate { dir, json } } => {
+        Command::Catalog { action: CatalogAction::Validate { dir, json, all } } => {
             let dir = dir.as_deref().or(cli.catalog.as_deref());
-            catalog::catalog_validate(out, dir, *json)
+            catalog::catalog_validate(out, dir, *json, *all)
         }
     }
 }

@@ -9,10 +9,13 @@ use super::texts::{
     TCO_OPTION, TCO_OWNED, TCO_SUMMARY, TCO_WALL, TRAINING_RUN, pad_left, pad_right,
 };
 use super::{Exit, load_build, load_catalog, money};
-use crate::core::analysis::tco::{self, OverrideError, Tco, TcoOverrides};
+use crate::core::analysis::tco::{
+    self, MAX_RUN_TOKENS, MAX_TOKENS_PER_SECOND, MIN_TOKENS_PER_SECOND, OverrideError, Tco, TcoOverrides,
+};
 use crate::core::analysis::{self, Severity};
 use crate::core::export::texts::fill;
 use crate::core::i18n::Lang;
+use crate::core::units::format_number as number;
 use std::io::Write;
 use std::path::Path;
 
@@ -52,8 +55,14 @@ fn flag_message(e: &OverrideError, overrides: &TcoOverrides) -> String {
             "--offer {offer}: no cloud offer `{offer_id}` in the catalog or among the build's custom offers (see catalog/clouds.ron)"
         ),
         OverrideError::UnknownTerm(t) => format!("--offer {offer}: `{t}` is not a term (one of {})", tco::term_keys()),
-        OverrideError::TokensPerSecond(tps) => format!("--tokens-per-second {tps}: must be a positive number"),
-        OverrideError::RunTokens(t) => format!("--run-tokens {t}: must be a positive number"),
+        OverrideError::TokensPerSecond(tps) => format!(
+            "--tokens-per-second {}: must be between {MIN_TOKENS_PER_SECOND} and {}",
+            number(*tps),
+            money(MAX_TOKENS_PER_SECOND)
+        ),
+        OverrideError::RunTokens(t) => {
+            format!("--run-tokens {}: must be between 1 and {}", number(*t), number(MAX_RUN_TOKENS))
+        }
     }
 }
 

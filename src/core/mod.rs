@@ -10,6 +10,7 @@ pub mod build;
 pub mod catalog;
 pub mod compare;
 pub mod export;
+pub mod files;
 pub mod i18n;
 pub mod persist;
 pub mod placement;

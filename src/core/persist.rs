@@ -7,9 +7,10 @@
 //!     build: ( name: "…", nodes: [ … ], … ),
 //! )
 //! ```
-//! Loading reads at most [`MAX_BUILD_FILE_BYTES`] (a larger file is refused before it is read,
-//! and a device or a file that grows while it is read is cut off at the limit and refused),
-//! requires UTF-8, reads `version` first and migrates older versions explicitly (a newer
+//! Loading reads only regular files ([`files::read_regular`]: a named pipe, a device, a folder
+//! or a broken symbolic link is refused with what it is) of at most [`MAX_BUILD_FILE_BYTES`] (a
+//! larger file is refused before it is read, and a file that grows while it is read is cut
+//! off at the limit and refused), requires UTF-8 (a leading byte order mark is skipped), reads `version` first and migrates older versions explicitly (a newer
 //! version is refused with a message, never guessed at), then parses with line:col errors and
 //! checks the documented limits ([`crate::core::build`]'s `MAX_*` constants) and that every
 //! number is finite and in range. Unknown part ids are not an error here: the build keeps them
@@ -39,16 +40,17 @@
 //! mid-save can leave its temporary file (`.<name>.tmp-<pid>-<n>`) behind; it is never read, and
 //! the target and backup are intact (`tests/core/save_crash.rs` kills savers to show it).
 
+use crate::core::analysis::tco::MAX_RUN_TOKENS;
 use crate::core::build::{
     Build, Costs, CustomPricing, MAX_CUSTOM_LINES, MAX_LINES, MAX_NODE_COUNT, MAX_NODE_GROUPS, MAX_PRICE_OVERRIDES,
     MAX_QUANTITY, MAX_TEXT_CHARS, MAX_TOTAL_LINES, MAX_TOTAL_NODES, PartLine,
 };
 use crate::core::catalog::{line_col_of_byte, ron_options};
+pub use crate::core::files::backup_path;
+use crate::core::files::{self, ReadError};
+use crate::core::units::format_number;
 use serde::{Deserialize, Serialize};
-use std::fmt::Write as _;
-use std::io::{Read as _, Write as _};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::Path;
 
 /// The build file version this rigplan writes.
 pub const CURRENT_VERSION: u32 = 1;
@@ -61,22 +63,24 @@ pub const MAX_NESTING: usize = 64;
 /// Most limit problems listed in one [`BuildFileError::Invalid`]; the rest are counted. A file
 /// of hundreds of thousands of bad lines would otherwise give a message larger than the file.
 pub const MAX_LISTED_PROBLEMS: usize = 20;
+/// The UTF-8 byte order mark some editors put at the start of a text file; it is skipped.
+pub const UTF8_BOM: char = '\u{feff}';
 
 /// A build file that could not be read. Each variant says what and where.
 #[derive(Debug, thiserror::Error)]
 pub enum BuildFileError {
-    #[error("{path}: cannot read: {source}")]
-    Io {
-        path: String,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("{path}: cannot write: {source}")]
-    Write {
-        path: String,
-        #[source]
-        source: std::io::Error,
-    },
+    // The OS error is part of the message and deliberately not the error's `source`: a
+    // report that prints the chain (`{:#}`) would print it twice.
+    #[error("{path}: cannot read: {error}")]
+    Io { path: String, error: std::io::Error },
+    #[error("{path}: cannot write: {error}")]
+    Write { path: String, error: std::io::Error },
+    /// A named pipe, a device, a folder, a broken symbolic link: only regular files are read.
+    #[error("{path}: {reason}")]
+    NotAFile { path: String, reason: String },
+    /// An export that would replace one of the command's inputs or a build file.
+    #[error("{path}: {reason}")]
+    WouldReplace { path: String, reason: String },
     /// `size` is the size on disk, or for a device or growing file the bytes read before the
     /// limit stopped the read.
     #[error("{path}: the file is at least {size} bytes; build files are limited to {limit} bytes")]
@@ -129,16 +133,13 @@ struct VersionProbe {
 /// I/O, size, encoding, syntax, version and limit problems, each with the file and position.
 pub fn load_build(path: &Path) -> Result<Build, BuildFileError> {
     let label = path.display().to_string();
-    let io = |source| BuildFileError::Io { path: label.clone(), source };
-    let file = std::fs::File::open(path).map_err(io)?;
-    let size = file.metadata().map_err(io)?.len();
-    if size > MAX_BUILD_FILE_BYTES {
-        return Err(BuildFileError::TooLarge { path: label, size, limit: MAX_BUILD_FILE_BYTES });
-    }
-    // The size on disk is only a hint: a device (`/dev/zero`), a pipe or a file still being
-    // written reports less than it yields, so the read itself stops one byte past the limit.
-    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
-    file.take(MAX_BUILD_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(io)?;
+    let bytes = files::read_regular(path, MAX_BUILD_FILE_BYTES).map_err(|e| match e {
+        ReadError::Io(error) => BuildFileError::Io { path: label.clone(), error },
+        ReadError::TooLarge { size, limit } => BuildFileError::TooLarge { path: label.clone(), size, limit },
+        other @ (ReadError::NotAFile(_) | ReadError::BrokenLink(_)) => {
+            BuildFileError::NotAFile { path: label.clone(), reason: other.to_string() }
+        }
+    })?;
     parse_build_bytes(&label, &bytes)
 }
 
@@ -170,6 +171,8 @@ pub fn parse_build_bytes(label: &str, bytes: &[u8]) -> Result<Build, BuildFileEr
 /// # Errors
 /// As [`load_build`], without I/O.
 pub fn parse_build_str(label: &str, text: &str) -> Result<Build, BuildFileError> {
+    // A byte order mark (Windows editors write one) is not part of the text.
+    let text = text.strip_prefix(UTF8_BOM).unwrap_or(text);
     if text.trim().is_empty() {
         return Err(BuildFileError::Empty { path: label.to_owned() });
     }
@@ -221,29 +224,20 @@ pub fn build_to_string(build: &Build) -> Result<String, ron::Error> {
     Ok(text)
 }
 
-/// The backup path kept beside a saved file (`plan.ron` → `plan.ron.bak`).
-#[must_use]
-pub fn backup_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().map(std::ffi::OsStr::to_os_string).unwrap_or_default();
-    name.push(".bak");
-    path.with_file_name(name)
-}
-
-/// Saves a build atomically: temporary file in the same folder → write → flush → fsync →
-/// copy the previous file to `<name>.bak` → rename over the target → fsync the folder.
+/// Saves a build atomically ([`files::write_atomic`]): temporary file in the same folder →
+/// write → flush → fsync → copy the previous file to `<name>.bak` → rename over the target →
+/// fsync the folder. A symbolic link is written through; the mode and owner of the file
+/// replaced are kept.
 ///
 /// # Errors
 /// Any I/O failure, with the path. The target is left as it was on failure.
 pub fn save_build(path: &Path, build: &Build) -> Result<(), BuildFileError> {
     let text = build_to_string(build).map_err(|e| BuildFileError::Write {
         path: path.display().to_string(),
-        source: std::io::Error::other(e.to_string()),
+        error: std::io::Error::other(e.to_string()),
     })?;
     write_atomic(path, text.as_bytes(), true)
 }
-
-/// Numbers the saves of this process, for unique temporary file names.
-static SAVE_SEQUENCE: AtomicU64 = AtomicU64::new(0);
 
 /// Writes bytes to `path` atomically (see [`save_build`]); keeps a `.bak` of the previous file
 /// when `backup` is set.
@@ -251,50 +245,56 @@ static SAVE_SEQUENCE: AtomicU64 = AtomicU64::new(0);
 /// # Errors
 /// Any I/O failure, with the path.
 pub fn write_atomic(path: &Path, bytes: &[u8], backup: bool) -> Result<(), BuildFileError> {
-    let label = path.display().to_string();
-    let err = |source: std::io::Error| BuildFileError::Write { path: label.clone(), source };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let file_name = path.file_name().ok_or_else(|| err(std::io::Error::other("the path has no file name")))?;
-    // Unique per save, not only per process: two saves of one file running at once (an
-    // autosave and a save) must not write the same temporary file.
-    let suffix = format!(".tmp-{}-{}", std::process::id(), SAVE_SEQUENCE.fetch_add(1, Ordering::Relaxed));
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(file_name);
-    tmp_name.push(&suffix);
-    let tmp = dir.join(tmp_name);
-    let bak = backup_path(path);
-    let mut bak_tmp_name = bak.file_name().map(std::ffi::OsStr::to_os_string).unwrap_or_default();
-    bak_tmp_name.push(&suffix);
-    let bak_tmp = dir.join(bak_tmp_name);
-    let result = (|| {
-        let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
-        f.write_all(bytes)?;
-        f.flush()?;
-        f.sync_all()?;
-        drop(f);
-        if backup && path.exists() {
-            std::fs::copy(path, &bak_tmp)?;
-            // Sync the copy before it replaces the old backup, so a power cut cannot leave an
-            // empty `.bak` behind.
-            std::fs::File::open(&bak_tmp)?.sync_all()?;
-            std::fs::rename(&bak_tmp, &bak)?;
+    files::write_atomic(path, bytes, backup)
+        .map(drop)
+        .map_err(|error| BuildFileError::Write { path: path.display().to_string(), error })
+}
+
+/// Writes an export (a sheet, a comparison) to `path` atomically, refusing to replace one of
+/// the files the export was made from (`inputs`) or any file that is a rigplan build: an export
+/// written over `plan.ron` would lose the build.
+///
+/// # Errors
+/// [`BuildFileError::WouldReplace`], or any I/O failure, with the path.
+pub fn write_export(path: &Path, bytes: &[u8], inputs: &[&Path]) -> Result<(), BuildFileError> {
+    let refuse = |reason: String| Err(BuildFileError::WouldReplace { path: path.display().to_string(), reason });
+    if let Ok(out) = std::fs::metadata(path) {
+        if inputs.iter().any(|input| std::fs::metadata(input).is_ok_and(|m| same_file(&m, &out))) {
+            return refuse("is an input of this command; write the export to another file".to_owned());
         }
-        std::fs::rename(&tmp, path)?;
-        // Persist the rename itself; not every platform can open a directory, so a failure
-        // to sync the folder is not an error.
-        if let Ok(d) = std::fs::File::open(&dir) {
-            let _ = d.sync_all();
+        if out.is_file()
+            && let Ok(existing) = files::read_regular(path, MAX_BUILD_FILE_BYTES)
+            && is_build_file(&existing)
+        {
+            return refuse(
+                "is a rigplan build file; an export never replaces a build (choose another name)".to_owned(),
+            );
         }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-        let _ = std::fs::remove_file(&bak_tmp);
     }
-    result.map_err(err)
+    write_atomic(path, bytes, false)
+}
+
+/// Whether two files' metadata are of the same file (device and inode on Unix).
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        a.dev() == b.dev() && a.ino() == b.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        a.len() == b.len() && a.modified().ok() == b.modified().ok() && a.created().ok() == b.created().ok()
+    }
+}
+
+/// Whether bytes are a rigplan build file of any version, valid or not: RON text whose
+/// top-level struct has a `version`.
+#[must_use]
+pub fn is_build_file(bytes: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(bytes) else { return false };
+    let text = text.strip_prefix(UTF8_BOM).unwrap_or(text);
+    let options = ron_options().with_recursion_limit(MAX_NESTING);
+    options.from_str::<VersionProbe>(text).is_ok_and(|p| p.version.is_some())
 }
 
 /// Checks the documented limits and that every number is finite and in range. Returns one
@@ -368,8 +368,7 @@ pub fn check_build(build: &Build) -> Vec<String> {
         text_len(&mut p, "build.usage.workload.model", &w.model);
         text_len(&mut p, "build.usage.workload.workload", &w.workload);
         if let Some(tokens) = w.run_tokens {
-            // Llama 3.1 405B was trained on 15.6T tokens; 1e16 leaves room for far larger runs.
-            range(&mut p, "build.usage.workload.run_tokens", tokens, 1.0, 1e16);
+            range(&mut p, "build.usage.workload.run_tokens", tokens, 1.0, MAX_RUN_TOKENS);
         }
     }
     check_costs(&mut p, &build.costs);
@@ -454,9 +453,7 @@ fn range(p: &mut Vec<String>, at: &str, value: f64, min: f64, max: f64) {
     if !value.is_finite() {
         p.push(format!("{at}: {value} is not a finite number"));
     } else if value < min || value > max {
-        let mut msg = String::new();
-        let _ = write!(msg, "{at}: {value} is outside {min}–{max}");
-        p.push(msg);
+        p.push(format!("{at}: {} is outside {}–{}", format_number(value), format_number(min), format_number(max)));
     }
 }
 

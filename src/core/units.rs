@@ -151,6 +151,26 @@ impl fmt::Display for Currency {
     }
 }
 
+/// Largest magnitude [`format_number`] writes as a plain decimal: beyond it (and below
+/// [`SMALLEST_PLAIN_NUMBER`]) a number is written in scientific notation, so that `1e300` in a
+/// message is `1e300`, not three hundred digits.
+pub const LARGEST_PLAIN_NUMBER: f64 = 1e13;
+/// Smallest non-zero magnitude [`format_number`] writes as a plain decimal.
+pub const SMALLEST_PLAIN_NUMBER: f64 = 1e-4;
+
+/// Formats a number someone entered, for a message: as Rust writes it (`450`, `0.5`, `NaN`,
+/// `inf`), except that very large and very small magnitudes use scientific notation (`1e300`,
+/// `1e-308`) instead of hundreds of digits.
+#[must_use]
+pub fn format_number(value: f64) -> String {
+    let magnitude = value.abs();
+    if value.is_finite() && magnitude != 0.0 && !(SMALLEST_PLAIN_NUMBER..LARGEST_PLAIN_NUMBER).contains(&magnitude) {
+        format!("{value:e}")
+    } else {
+        value.to_string()
+    }
+}
+
 /// Formats a number with thousands separators and the given number of decimals
 /// (`1234567.8, 0` → `1,234,568`).
 #[must_use]
@@ -193,6 +213,20 @@ mod tests {
         assert_eq!(Bytes(80 * GIB).to_string(), "80.00 GiB");
         assert_eq!(Bytes(512 * MIB).to_string(), "512.0 MiB");
         assert_eq!(Bytes::from_gib(24.0).0, 24 * GIB);
+    }
+
+    #[test]
+    fn entered_numbers_stay_short() {
+        assert_eq!(format_number(450.0), "450");
+        assert_eq!(format_number(-0.5), "-0.5");
+        assert_eq!(format_number(0.0), "0");
+        assert_eq!(format_number(1e300), "1e300");
+        assert_eq!(format_number(-1e30), "-1e30");
+        assert_eq!(format_number(1e-308), "1e-308");
+        assert_eq!(format_number(f64::NAN), "NaN");
+        assert_eq!(format_number(f64::INFINITY), "inf");
+        assert_eq!(format_number(1_234_567_890_123.0), "1234567890123");
+        assert_eq!(format_number(1e14), "1e14");
     }
 
     #[test]

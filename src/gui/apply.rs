@@ -374,10 +374,12 @@ fn with_extension(path: &Path, extension: &str) -> PathBuf {
     }
 }
 
-/// Writes bytes atomically and says so, or shows why not.
+/// Writes bytes atomically and says so, or shows why not. An export never replaces the open
+/// build's file nor any other build file ([`persist::write_export`]).
 fn write_export(state: &mut AppState, file_type: &str, path: &Path, bytes: Result<Vec<u8>, String>) {
     let t = state.texts;
-    match bytes.and_then(|b| persist::write_atomic(path, &b, false).map_err(|e| e.to_string())) {
+    let inputs: Vec<&Path> = state.doc.path().into_iter().collect();
+    match bytes.and_then(|b| persist::write_export(path, &b, &inputs).map_err(|e| e.to_string())) {
         Ok(()) => state.view.notice = Some(Notice::info(&fill(t.exported_to, &[&file_type, &path.display()]))),
         Err(message) => state.view.error = Some(ErrorView { title: t.export_failed.to_owned(), message }),
     }

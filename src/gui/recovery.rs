@@ -268,8 +268,10 @@ impl Recovery {
         let text = persist::build_to_string(build).map_err(|e| e.to_string())?;
         match path {
             Some(p) => persist::write_atomic(&sidecar, p.to_string_lossy().as_bytes(), false),
-            None => remove_if_present(&sidecar)
-                .map_err(|source| persist::BuildFileError::Write { path: sidecar.display().to_string(), source }),
+            None => remove_if_present(&sidecar).map_err(|source| persist::BuildFileError::Write {
+                path: sidecar.display().to_string(),
+                error: source,
+            }),
         }
         .map_err(|e| e.to_string())?;
         persist::write_atomic(&file, text.as_bytes(), false).map_err(|e| e.to_string())?;

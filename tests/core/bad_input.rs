@@ -156,7 +156,8 @@ const CATALOG_CASES: &[CatalogCase] = &[
     cat("nan-value", "gpu.ron", Some("3:13"), "gpu/fixture-card: tdp_watts is NaN; it must be a finite number"),
     cat("infinite-value", "gpu.ron", Some("3:13"), "memory_bandwidth_gbs is inf; it must be a finite number"),
     cat("negative-value", "gpu.ron", Some("3:13"), "tdp_watts = -450 is outside the plausible range"),
-    cat("huge-value", "gpu.ron", Some("3:13"), "memory_gib = 1000000000000000000000000000000 is outside"),
+    // Extreme numbers print in scientific notation, not as 31 digits.
+    cat("huge-value", "gpu.ron", Some("3:13"), "memory_gib = 1e30 is outside the plausible range 1–1024 GiB"),
     cat("zero-value", "gpu.ron", Some("3:13"), "fp32_tflops = 0 is outside the plausible range"),
     cat("idle-above-tdp", "gpu.ron", Some("3:13"), "idle_watts 20 is not below tdp_watts 15"),
     cat("pcie-card-without-length", "gpu.ron", Some("3:13"), "PCIe cards need length_mm"),
@@ -165,6 +166,29 @@ const CATALOG_CASES: &[CatalogCase] = &[
     cat("bad-price-date", "gpu.ron", Some("3:13"), "price_date `October 2022` is not YYYY-MM or YYYY-MM-DD"),
     cat("empty-source", "gpu.ron", Some("3:13"), "source is empty"),
     cat("threads-below-cores", "cpu.ron", Some("3:13"), "threads 8 is below cores 16"),
+    // Every numeric field has a range (issue 18: these leaked NaN, "~inf °C" and "PSU: NaN W").
+    cat("board-nan-typical-watts", "motherboard.ron", Some("3:13"), "typical_watts is NaN; it must be a finite number"),
+    cat(
+        "board-huge-typical-watts",
+        "motherboard.ron",
+        Some("3:13"),
+        "typical_watts = 1e308 is outside the plausible range",
+    ),
+    cat(
+        "board-negative-typical-watts",
+        "motherboard.ron",
+        Some("3:13"),
+        "typical_watts = -40 is outside the plausible range",
+    ),
+    cat(
+        "system-zero-airflow",
+        "system.ron",
+        Some("3:13"),
+        "airflow_cfm = 0 is outside the plausible range 1–20000 CFM",
+    ),
+    cat("system-nan-airflow", "system.ron", Some("3:13"), "airflow_cfm is NaN; it must be a finite number"),
+    cat("system-nan-psu-watts", "system.ron", Some("3:13"), "psu_rated_watts is NaN; it must be a finite number"),
+    cat("system-zero-gpu-count", "system.ron", Some("3:13"), "gpus.count = 0 is outside 1–64"),
     cat(
         "system-gpu-does-not-resolve",
         "system.ron",
@@ -203,6 +227,9 @@ const CATALOG_CASES: &[CatalogCase] = &[
     cat("cloud-truncated", "clouds.ron", Some("8:17"), "Expected end of string"),
     cat("model-zero-layers", "models.ron", Some("3:13"), "model/fixture-decoder: layers = 0 is outside 1–1000"),
     cat("model-nan-params", "models.ron", Some("3:13"), "published_params = NaN is outside"),
+    // Dimensions are bounded and the count is computed without wrapping (it came out as 9e9).
+    cat("model-overflowing-experts", "models.ron", Some("3:13"), "moe.experts = 4000000000 is outside 1–4096"),
+    cat("model-too-many-params", "models.ron", Some("3:13"), "parameters, above the limit of 1e14"),
     cat("model-heads-do-not-divide-hidden", "models.ron", Some("3:13"), "hidden 4096 is not a multiple of heads 30"),
     cat(
         "model-unknown-architecture",
@@ -404,18 +431,20 @@ fn files_over_the_size_limit_are_refused_before_parsing() {
     assert!(out.contains("catalog files are limited to 8388608 bytes"), "{out}");
 }
 
-/// A device reports size 0 and never ends: the read itself must stop at the limit. (Before
-/// this was fixed, `rigplan report /dev/zero` read until memory ran out.)
+/// A device is not a file: `/dev/zero` (size 0, never ends) is refused for what it is before a
+/// byte is read, as a build and as a catalog file behind a link. (Before the size guard,
+/// `rigplan report /dev/zero` read until memory ran out.)
 #[cfg(unix)]
 #[test]
-fn endless_files_are_cut_off_at_the_limit() {
+fn devices_are_refused_for_what_they_are() {
     let err = load_build(Path::new("/dev/zero")).expect_err("refused");
-    assert!(matches!(err, BuildFileError::TooLarge { size, .. } if size == MAX_BUILD_FILE_BYTES + 1), "{err}");
+    assert!(matches!(err, BuildFileError::NotAFile { .. }), "{err}");
+    assert_eq!(err.to_string(), "/dev/zero: is a character device, not a file");
     let dir = tempfile::tempdir().expect("temp dir");
     std::os::unix::fs::symlink("/dev/zero", dir.path().join("gpu.ron")).expect("symlink");
     let (code, out, _) = run(&["catalog", "validate", utf8(dir.path())]);
     assert_eq!(code, 2);
-    assert!(out.contains("is larger than 8388608 bytes, the limit for catalog files"), "{out}");
+    assert!(out.contains("gpu.ron: is a character device, not a file"), "{out}");
 }
 
 /// Every template truncated at every byte (every third byte for the larger ones) is refused

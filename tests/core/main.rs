@@ -20,6 +20,7 @@ mod compat;
 mod export;
 mod export_cli;
 mod fit;
+mod hostile;
 mod hw_cli;
 mod hw_fixture;
 mod hw_templates;

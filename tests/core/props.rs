@@ -60,7 +60,7 @@ impl serde::ser::Error for SerError {
 }
 
 /// The paths of the non-finite floats in `value` (empty when all are finite).
-fn non_finite_floats<T: Serialize>(value: &T) -> Vec<String> {
+pub(crate) fn non_finite_floats<T: Serialize>(value: &T) -> Vec<String> {
     let mut s = NonFinite::default();
     value.serialize(&mut s).expect("the report serializes");
     s.found

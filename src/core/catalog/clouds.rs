@@ -8,7 +8,7 @@
 //! every problem with `file:line:col`; the GPU of an offer is checked against the parts catalog
 //! so that matching an offer to a build's GPUs cannot silently fail.
 
-use super::validate::is_valid_date;
+use super::validate::{MAX_NAME_CHARS, MAX_TEXT_CHARS, is_valid_date, text_too_long};
 use super::{Catalog, CatalogProblem, Origin, PartId, PartKind, ProblemSeverity};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -120,12 +120,15 @@ impl Catalog {
         let mut problems = Vec::new();
         let mut offers: Vec<CloudOffer> = Vec::new();
         let mut origins: HashMap<String, Origin> = HashMap::new();
+        // Where each id is in `offers`, so that merging stays linear in the offers.
+        let mut at: HashMap<String, usize> = HashMap::new();
         for (label, text) in sources {
             for (offer, origin) in parse_offers(label, text, &mut problems) {
                 origins.insert(offer.id.clone(), origin);
-                if let Some(existing) = offers.iter_mut().find(|o| o.id == offer.id) {
+                if let Some(existing) = at.get(&offer.id).and_then(|&i| offers.get_mut(i)) {
                     *existing = offer;
                 } else {
+                    at.insert(offer.id.clone(), offers.len());
                     offers.push(offer);
                 }
             }
@@ -173,6 +176,7 @@ impl Catalog {
                 push(ProblemSeverity::Error, "id may only use a-z, 0-9, '-', '.', '_'".to_owned());
             }
             for (field, value) in [
+                ("id", &offer.id),
                 ("provider", &offer.provider),
                 ("instance", &offer.instance),
                 ("region", &offer.region),
@@ -180,6 +184,10 @@ impl Catalog {
             ] {
                 if value.trim().is_empty() {
                     push(ProblemSeverity::Error, format!("{field} is empty"));
+                }
+                let max = if field == "source" { MAX_TEXT_CHARS } else { MAX_NAME_CHARS };
+                if let Some(message) = text_too_long(field, value, max) {
+                    push(ProblemSeverity::Error, message);
                 }
             }
             if offer.gpu.kind() != Some(PartKind::Gpu) {

@@ -15,12 +15,14 @@ mod validate;
 
 pub use clouds::{CloudOffer, PriceCheck};
 pub use models::{
-    Architecture, EMBEDDED_MODELS, FfnKind, MODEL_ID_PREFIX, MODELS_FILE_NAME, Measured, Mla, Model, ModelId,
-    ModelTask, Models, Moe, NormKind, PARAM_CHECK_TOLERANCE, Role, Transformer,
+    Architecture, EMBEDDED_MODELS, FfnKind, MAX_PARAMS, MIN_PARAMS, MODEL_ID_PREFIX, MODELS_FILE_NAME, Measured, Mla,
+    Model, ModelId, ModelTask, Models, Moe, NormKind, PARAM_CHECK_TOLERANCE, Role, Transformer,
 };
 pub use types::*;
 pub use validate::{CatalogProblem, ProblemSeverity};
 
+use crate::core::files::{self, ReadError};
+use crate::core::persist::UTF8_BOM;
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -157,15 +159,24 @@ pub const EMBEDDED_FILES: [(PartKind, &str); 11] = [
     (PartKind::System, include_str!("../../../catalog/system.ron")),
 ];
 
-/// Failure to produce a usable catalog: every problem found, each with its location.
+/// Failure to produce a usable catalog: every problem found, each with its location. Its
+/// message lists the errors only: warnings do not stop a catalog from loading (`rigplan
+/// catalog validate` lists them).
 #[derive(Debug, thiserror::Error)]
-#[error("the catalog has {} problem(s):\n{}", .problems.len(), format_problems(.problems))]
+#[error("the catalog has {} error(s):\n{}", self.errors().count(), format_problems(self.errors()))]
 pub struct CatalogError {
     pub problems: Vec<CatalogProblem>,
 }
 
-fn format_problems(problems: &[CatalogProblem]) -> String {
-    problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
+impl CatalogError {
+    /// The problems that make the catalog unusable.
+    pub fn errors(&self) -> impl Iterator<Item = &CatalogProblem> {
+        self.problems.iter().filter(|p| p.is_error())
+    }
+}
+
+fn format_problems<'a>(problems: impl Iterator<Item = &'a CatalogProblem>) -> String {
+    problems.map(ToString::to_string).collect::<Vec<_>>().join("\n")
 }
 
 /// A parsed catalog file, before merging: entries and their positions.
@@ -238,7 +249,7 @@ impl Catalog {
         problems.extend(unknown_files(dir));
         for kind in PartKind::ALL {
             let path: PathBuf = dir.join(kind.file_name());
-            if !path.exists() {
+            if !present(&path) {
                 continue;
             }
             match read_limited(&path) {
@@ -250,7 +261,7 @@ impl Catalog {
         problems.extend(more);
         let mut model_sources = vec![(format!("catalog/{MODELS_FILE_NAME}"), EMBEDDED_MODELS.to_owned())];
         let models_path = dir.join(MODELS_FILE_NAME);
-        if models_path.exists() {
+        if present(&models_path) {
             match read_limited(&models_path) {
                 Ok(text) => model_sources.push((models_path.display().to_string(), text)),
                 Err(p) => problems.push(p),
@@ -261,7 +272,7 @@ impl Catalog {
         problems.extend(model_problems);
         let mut cloud_sources = Self::embedded_cloud_sources();
         let user_clouds = dir.join(clouds::CLOUDS_FILE);
-        if user_clouds.exists() {
+        if present(&user_clouds) {
             match read_limited(&user_clouds) {
                 Ok(text) => cloud_sources.push((user_clouds.display().to_string(), text)),
                 Err(p) => problems.push(p),
@@ -304,6 +315,17 @@ impl Catalog {
         problems.extend(validate::validate(&catalog));
         sort_problems(&mut problems);
         (catalog, problems)
+    }
+
+    /// The names of the files a user catalog folder may hold: one per part kind, then
+    /// `clouds.ron` and `models.ron`.
+    #[must_use]
+    pub fn file_names() -> Vec<String> {
+        PartKind::ALL
+            .iter()
+            .map(|k| k.file_name())
+            .chain([clouds::CLOUDS_FILE.to_owned(), MODELS_FILE_NAME.to_owned()])
+            .collect()
     }
 
     /// Keeps only the parts `keep` accepts (models and cloud offers stay): a sub-catalog for
@@ -401,11 +423,7 @@ impl Catalog {
 /// misnamed file would be ignored in silence.
 fn unknown_files(dir: &Path) -> Vec<CatalogProblem> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    let known: Vec<String> = PartKind::ALL
-        .iter()
-        .map(|k| k.file_name())
-        .chain([clouds::CLOUDS_FILE.to_owned(), MODELS_FILE_NAME.to_owned()])
-        .collect();
+    let known = Catalog::file_names();
     let mut out: Vec<CatalogProblem> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
@@ -428,36 +446,33 @@ fn sort_problems(problems: &mut [CatalogProblem]) {
     problems.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
 }
 
-/// Reads a file after checking its size against [`MAX_CATALOG_FILE_BYTES`].
+/// Reads a catalog file: a regular file (after following links) of at most
+/// [`MAX_CATALOG_FILE_BYTES`], in UTF-8 (a leading byte order mark is skipped).
 fn read_limited(path: &Path) -> Result<String, CatalogProblem> {
     let label = path.display().to_string();
-    let size = std::fs::metadata(path)
-        .map_err(|e| CatalogProblem::error(label.clone(), None, format!("cannot read: {e}")))?
-        .len();
-    if size > MAX_CATALOG_FILE_BYTES {
-        return Err(CatalogProblem::error(
-            label,
-            None,
-            format!("is {size} bytes; catalog files are limited to {MAX_CATALOG_FILE_BYTES} bytes"),
-        ));
-    }
-    // The size on disk is only a hint (devices, pipes, files still being written), so the read
-    // itself stops one byte past the limit.
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, MAX_CATALOG_FILE_BYTES + 1), &mut bytes))
-        .map_err(|e| CatalogProblem::error(label.clone(), None, format!("cannot read: {e}")))?;
-    if bytes.len() as u64 > MAX_CATALOG_FILE_BYTES {
-        return Err(CatalogProblem::error(
-            label,
-            None,
-            format!("is larger than {MAX_CATALOG_FILE_BYTES} bytes, the limit for catalog files"),
-        ));
-    }
-    String::from_utf8(bytes).map_err(|e| {
+    let bytes = files::read_regular(path, MAX_CATALOG_FILE_BYTES).map_err(|e| {
+        let message = match e {
+            ReadError::TooLarge { size, limit } => {
+                format!("is at least {size} bytes; catalog files are limited to {limit} bytes")
+            }
+            other => other.to_string(),
+        };
+        CatalogProblem::error(label.clone(), None, message)
+    })?;
+    let mut text = String::from_utf8(bytes).map_err(|e| {
         let (line, col) = line_col_of_byte(&String::from_utf8_lossy(e.as_bytes()), e.utf8_error().valid_up_to());
         CatalogProblem::error(label, Some((line, col)), "is not valid UTF-8 text")
-    })
+    })?;
+    if text.starts_with(UTF8_BOM) {
+        text.drain(..UTF8_BOM.len_utf8());
+    }
+    Ok(text)
+}
+
+/// Whether a user catalog folder has an entry named `path`: a file, or anything else that
+/// [`read_limited`] then refuses with what it is (a broken link is not silently skipped).
+fn present(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
 }
 
 /// The RON options rigplan reads with: `Some(..)` may be omitted around optional values.
@@ -516,12 +531,16 @@ fn parse<T: DeserializeOwned + CatalogEntry>(
 }
 
 /// Adds parsed entries to a kind list, replacing same-id entries from earlier files.
+/// Linear in the entries: an index of the list's ids finds the entry an id replaces (a search
+/// of the list for each entry made loading a large user file quadratic).
 fn merge<T: CatalogEntry>(list: &mut Vec<T>, origins: &mut HashMap<PartId, Origin>, parsed: ParsedFile<T>) {
+    let mut at: HashMap<PartId, usize> = list.iter().enumerate().map(|(i, e)| (e.meta().id.clone(), i)).collect();
     for (entry, origin) in parsed.entries {
         let id = entry.meta().id.clone();
-        if let Some(existing) = list.iter_mut().find(|e| e.meta().id == &id) {
+        if let Some(existing) = at.get(&id).and_then(|&i| list.get_mut(i)) {
             *existing = entry;
         } else {
+            at.insert(id.clone(), list.len());
             list.push(entry);
         }
         origins.insert(id, origin);
@@ -531,6 +550,10 @@ fn merge<T: CatalogEntry>(list: &mut Vec<T>, origins: &mut HashMap<PartId, Origi
 /// Finds the entries' ids in a catalog file in file order, counting lines as it goes, so
 /// that locating every id of a file is one pass over it rather than one pass per id (which
 /// was most of the time of loading the catalog).
+///
+/// Each entry's position is that of the value of its next `id:` field, never found by a search
+/// of the whole text for the id: an id written with escapes (`"gpu\u{2f}x"`) does not occur
+/// literally, and searching the file for each such id made a 4 MiB file take 32 s.
 pub(crate) struct IdLocator<'t> {
     text: &'t str,
     /// Byte offset just past the last id found, and its 1-based line and column.
@@ -544,21 +567,88 @@ impl<'t> IdLocator<'t> {
         Self { text, pos: 0, line: 1, col: 1 }
     }
 
-    /// The 1-based line and column of `"id"`: the first at or after the last id found; else
-    /// the first anywhere in the file (an entry out of order, which leaves the position as it
-    /// was); else the start of the file.
+    /// The 1-based line and column of the next entry's id (`id` is the value parsed, which
+    /// the text holds as `"id"` unless it is written with escapes); the position of the last
+    /// id found when the text has no further `id:` field.
     pub(crate) fn locate(&mut self, id: &str) -> (usize, usize) {
-        let needle = format!("\"{id}\"");
         let text = self.text;
-        let after = text.get(self.pos..).and_then(|rest| rest.find(&needle)).map(|p| p + self.pos);
-        match after {
-            Some(p) => {
-                let at = advance((self.line, self.col), text.get(self.pos..p).unwrap_or_default());
-                (self.line, self.col) = advance(at, &needle);
-                self.pos = p + needle.len();
-                at
+        let needle = format!("\"{id}\"");
+        let holds_id = |p: usize| text.get(p..).is_some_and(|rest| rest.starts_with(&needle));
+        // The first of the next few `id:` values that holds this id (an `id:` inside a text,
+        // such as a source that quotes one, is passed over), else the next one.
+        let mut candidates = Vec::with_capacity(ID_LOOKAHEAD);
+        let mut from = self.pos;
+        while candidates.len() < ID_LOOKAHEAD
+            && let Some(p) = text.get(from..).and_then(next_id_value).map(|p| p + from)
+        {
+            candidates.push(p);
+            from = p + 1;
+            if holds_id(p) {
+                break;
             }
-            None => text.find(&needle).map_or((1, 1), |p| line_col_of_byte(text, p)),
+        }
+        let Some(&p) = candidates.iter().find(|&&p| holds_id(p)).or(candidates.first()) else {
+            return (self.line, self.col);
+        };
+        let at = advance((self.line, self.col), text.get(self.pos..p).unwrap_or_default());
+        let len = if holds_id(p) { needle.len() } else { 1 };
+        (self.line, self.col) = advance(at, text.get(p..p + len).unwrap_or_default());
+        self.pos = p + len;
+        at
+    }
+}
+
+/// How many `id:` fields [`IdLocator::locate`] looks at for the one that holds the id: a
+/// bounded number, so that locating stays linear in the file.
+const ID_LOOKAHEAD: usize = 8;
+
+/// Byte offset of the value of the first `id:` field in `text`: `id` after a `(` or `,` (and
+/// spaces or comment lines), not itself in a `//` comment line, then optional spaces, `:`,
+/// optional spaces. Every look back is bounded ([`LOOKBACK_BYTES`]), so that a file of one
+/// long line is not read again for each entry.
+fn next_id_value(text: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = text.get(from..).and_then(|rest| rest.find("id")).map(|i| i + from) {
+        from = i + 2;
+        let Some(colon) = text[from..].trim_start().strip_prefix(':') else { continue };
+        let in_comment = line_before(text, i).is_some_and(|line| line.trim_start().starts_with("//"));
+        if !in_comment && follows_field_separator(text, i) {
+            return Some(text.len() - colon.trim_start().len());
+        }
+    }
+    None
+}
+
+/// Bytes a look back at the start of a line goes at most.
+const LOOKBACK_BYTES: usize = 4_096;
+
+/// The text of the line of byte offset `i` before it, when the line starts within
+/// [`LOOKBACK_BYTES`] (None for a longer line).
+fn line_before(text: &str, i: usize) -> Option<&str> {
+    let mut start = i.saturating_sub(LOOKBACK_BYTES);
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    let window = text.get(start..i)?;
+    match window.rfind('\n') {
+        Some(n) => window.get(n + 1..),
+        None => (start == 0).then_some(window),
+    }
+}
+
+/// Whether what comes before byte offset `i`, past spaces and whole `//` comment lines, is the
+/// `(` of a struct or the `,` after a field: where a field name stands.
+fn follows_field_separator(text: &str, i: usize) -> bool {
+    let mut before = text[..i].trim_end();
+    loop {
+        if before.ends_with(['(', ',']) {
+            return true;
+        }
+        match line_before(text, before.len()) {
+            Some(line) if line.trim_start().starts_with("//") => {
+                before = text[..before.len() - line.len()].trim_end();
+            }
+            _ => return false,
         }
     }
 }
@@ -653,6 +743,21 @@ mod tests {
         let p = problems.first().expect("a problem");
         assert_eq!(p.line, Some(3));
         assert!(p.to_string().starts_with("gpu.ron:3:"), "{p}");
+    }
+
+    #[test]
+    fn ids_are_located_when_escaped_or_quoted_in_a_text() {
+        // The second entry's id is escaped (`\u{2f}` is `/`), the first's source quotes an
+        // `id:`; each entry is still placed at its own id, in one pass.
+        let text =
+            "[\n  (id: \"gpu/a\", source: \"see id: \\\"gpu/b\\\"\"),\n  (id: \"gpu\\u{2f}b\"),\n  (id: \"gpu/c\"),\n]";
+        let commented = "[\n  (\n    // id: \"not/this\"\n    id: \"gpu\\u{2f}a\",\n  ),\n]";
+        assert_eq!(IdLocator::new(commented).locate("gpu/a"), (4, 9));
+        let mut ids = IdLocator::new(text);
+        assert_eq!(ids.locate("gpu/a"), (2, 8));
+        assert_eq!(ids.locate("gpu/b"), (3, 8));
+        assert_eq!(ids.locate("gpu/c"), (4, 8));
+        assert_eq!(ids.locate("gpu/d"), (4, 15), "past the last id: where the last one ended");
     }
 
     #[test]

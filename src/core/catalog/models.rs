@@ -18,7 +18,9 @@
 //!   activation memory does not follow a transformer formula. They carry a parameter count and
 //!   per-sample activation figures at a stated input size, with the source of those figures.
 
+use super::validate::{MAX_NAME_CHARS, MAX_TEXT_CHARS, text_too_long};
 use super::{CatalogProblem, Origin, ProblemSeverity};
+use crate::core::units::format_number;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
@@ -34,6 +36,27 @@ pub const EMBEDDED_MODELS: &str = include_str!("../../../catalog/models.ron");
 /// significant figures (Qwen2.5-32B "32.5B" for 32.76B counted), so 1.5 % separates rounding
 /// from a wrong dimension, which moves the count by several percent.
 pub const PARAM_CHECK_TOLERANCE: f64 = 0.015;
+
+/// Most parameters a model may have, and the range of `published_params`: GPT-4-class models
+/// are reported near 2 × 10¹²; 10¹⁴ leaves fifty times that while every byte count of such a
+/// model (16 bytes per parameter for mixed-precision Adam, ZeRO paper Table 1) stays far below
+/// `u64::MAX`.
+pub const MAX_PARAMS: f64 = 1.0e14;
+
+/// Fewest parameters a catalog model may have (`published_params`).
+pub const MIN_PARAMS: f64 = 1.0e5;
+
+/// Largest per-head dimension (published models use 64–256).
+const MAX_HEAD_DIM: u32 = 4_096;
+/// Most routed experts per layer (DeepSeek-V3 has 256, Kimi K2 384).
+const MAX_EXPERTS: u32 = 4_096;
+/// Largest forward-pass cost of one sample of a measured model, FLOPs: the shipped measured
+/// models cost at most 3.2 × 10¹² per sample (`catalog/models.ron`); 10¹⁸ is far past any of
+/// them and keeps every FLOP and time figure finite.
+const MAX_FLOPS_PER_SAMPLE: f64 = 1.0e18;
+/// Largest activation figure of one sample of a measured model, bytes (10 TB, thousands of
+/// times any real sample), so that batch × activations stays far below `u64::MAX`.
+const MAX_ACTIVATION_BYTES_PER_SAMPLE: u64 = 10_000_000_000_000;
 
 /// Id prefix of model entries.
 pub const MODEL_ID_PREFIX: &str = "model/";
@@ -307,8 +330,8 @@ impl Transformer {
         u64::from(self.attention_layers.unwrap_or(self.layers).min(self.layers))
     }
 
-    fn norm_params(&self) -> u64 {
-        let h = u64::from(self.hidden);
+    fn norm_params(&self) -> u128 {
+        let h = u128::from(self.hidden);
         match self.norm {
             NormKind::RmsNorm => h,
             NormKind::LayerNorm => 2 * h,
@@ -319,23 +342,30 @@ impl Transformer {
     /// projections), their biases and Q/K norms.
     #[must_use]
     pub fn attention_params_per_layer(&self) -> u64 {
-        let h = u64::from(self.hidden);
-        let a = u64::from(self.heads);
+        saturate(self.attention_params_wide())
+    }
+
+    // The counts are computed in u128, where no product of the u32 dimensions can overflow,
+    // and saturate to u64 at the public boundary; validation refuses a model whose total is
+    // above [`MAX_PARAMS`], so a saturated count never reaches an analysis.
+    fn attention_params_wide(&self) -> u128 {
+        let h = u128::from(self.hidden);
+        let a = u128::from(self.heads);
         if let Some(m) = self.mla {
-            let qk = u64::from(m.qk_nope_head_dim) + u64::from(m.rope_head_dim);
+            let qk = u128::from(m.qk_nope_head_dim) + u128::from(m.rope_head_dim);
             let q = match m.q_lora_rank {
                 // Down-projection, its RMSNorm, up-projection to every head's query.
-                Some(r) => h * u64::from(r) + u64::from(r) + u64::from(r) * a * qk,
+                Some(r) => h * u128::from(r) + u128::from(r) + u128::from(r) * a * qk,
                 None => h * a * qk,
             };
-            let kv_lora = u64::from(m.kv_lora_rank);
-            let kv_a = h * (kv_lora + u64::from(m.rope_head_dim)) + kv_lora;
-            let kv_b = kv_lora * a * (u64::from(m.qk_nope_head_dim) + u64::from(m.v_head_dim));
-            let o = a * u64::from(m.v_head_dim) * h;
+            let kv_lora = u128::from(m.kv_lora_rank);
+            let kv_a = h * (kv_lora + u128::from(m.rope_head_dim)) + kv_lora;
+            let kv_b = kv_lora * a * (u128::from(m.qk_nope_head_dim) + u128::from(m.v_head_dim));
+            let o = a * u128::from(m.v_head_dim) * h;
             return q + kv_a + kv_b + o;
         }
-        let d = self.plain_head_dim();
-        let k = u64::from(self.kv_heads());
+        let d = u128::from(self.plain_head_dim());
+        let k = u128::from(self.kv_heads());
         let q_out = a * d;
         let kv_out = k * d;
         let mut params = h * q_out + 2 * h * kv_out + q_out * h;
@@ -353,8 +383,12 @@ impl Transformer {
     /// Parameters of one FFN of intermediate width `width`.
     #[must_use]
     pub fn ffn_params(&self, width: u32) -> u64 {
-        let h = u64::from(self.hidden);
-        let f = u64::from(width);
+        saturate(self.ffn_params_wide(width))
+    }
+
+    fn ffn_params_wide(&self, width: u32) -> u128 {
+        let h = u128::from(self.hidden);
+        let f = u128::from(width);
         match self.ffn_kind {
             FfnKind::Gated => 3 * h * f,
             FfnKind::Plain => 2 * h * f + if self.linear_biases { f + h } else { 0 },
@@ -378,53 +412,58 @@ impl Transformer {
 
     /// Parameters of one MoE FFN counting `routed` routed experts, plus shared experts and the
     /// router.
-    fn moe_ffn_params(&self, routed: u32) -> u64 {
+    fn moe_ffn_params_wide(&self, routed: u32) -> u128 {
         let Some(m) = self.moe else { return 0 };
-        let expert = self.ffn_params(m.expert_ffn);
-        (u64::from(routed) + u64::from(m.shared_experts)) * expert + u64::from(m.experts) * u64::from(self.hidden)
+        let expert = self.ffn_params_wide(m.expert_ffn);
+        (u128::from(routed) + u128::from(m.shared_experts)) * expert + u128::from(m.experts) * u128::from(self.hidden)
     }
 
     /// Token embedding, untied output projection and learned position table.
     #[must_use]
     pub fn embedding_params(&self) -> u64 {
-        let h = u64::from(self.hidden);
-        let mut params = u64::from(self.vocab) * h;
+        saturate(self.embedding_params_wide())
+    }
+
+    fn embedding_params_wide(&self) -> u128 {
+        let h = u128::from(self.hidden);
+        let mut params = u128::from(self.vocab) * h;
         if !self.tied_embeddings {
-            params += u64::from(self.vocab) * h;
+            params += u128::from(self.vocab) * h;
         }
         if self.learned_positions {
-            params += u64::from(self.max_context) * h;
+            params += u128::from(self.max_context) * h;
         }
         params
     }
 
-    fn params_with_routed(&self, routed: u32) -> u64 {
-        let attention = self.attention_layer_count() * self.attention_params_per_layer();
-        let dense = self.dense_ffn_layers() * self.ffn_params(self.ffn);
-        let moe = self.moe_layers() * self.moe_ffn_params(routed);
-        let norms = (2 * u64::from(self.layers) + 1) * self.norm_params();
-        attention + dense + moe + norms + self.embedding_params() + self.extra_params
+    fn params_with_routed(&self, routed: u32) -> u128 {
+        let attention = u128::from(self.attention_layer_count()) * self.attention_params_wide();
+        let dense = u128::from(self.dense_ffn_layers()) * self.ffn_params_wide(self.ffn);
+        let moe = u128::from(self.moe_layers()) * self.moe_ffn_params_wide(routed);
+        let norms = (2 * u128::from(self.layers) + 1) * self.norm_params();
+        attention + dense + moe + norms + self.embedding_params_wide() + u128::from(self.extra_params)
     }
 
     /// Total parameters computed from the configuration: blocks (attention, FFN or experts,
-    /// two norms each), final norm, embeddings and `extra_params`.
+    /// two norms each), final norm, embeddings and `extra_params`; `u64::MAX` for a
+    /// configuration beyond it (validation refuses any above [`MAX_PARAMS`]).
     #[must_use]
     pub fn total_params(&self) -> u64 {
-        self.params_with_routed(self.moe.map_or(0, |m| m.experts))
+        saturate(self.params_with_routed(self.moe.map_or(0, |m| m.experts)))
     }
 
     /// Parameters a token passes through: the routed experts replaced by the active ones.
     #[must_use]
     pub fn active_params(&self) -> u64 {
-        self.params_with_routed(self.moe.map_or(0, |m| m.active_experts))
+        saturate(self.params_with_routed(self.moe.map_or(0, |m| m.active_experts)))
     }
 
     /// Parameters that quantization methods such as GPTQ, AWQ, bitsandbytes NF4/int8 leave in
     /// 16-bit: embeddings, output projection, norms and biases (they quantize linear layers).
     #[must_use]
     pub fn unquantized_params(&self) -> u64 {
-        let norms = (2 * u64::from(self.layers) + 1) * self.norm_params();
-        self.embedding_params() + norms + self.extra_params
+        let norms = (2 * u128::from(self.layers) + 1) * self.norm_params();
+        saturate(self.embedding_params_wide() + norms + u128::from(self.extra_params))
     }
 
     /// What is wrong with this configuration, one sentence per problem (empty when valid).
@@ -441,9 +480,14 @@ impl Transformer {
     pub fn kv_elements_per_token_per_layer(&self) -> u64 {
         match self.mla {
             Some(m) => u64::from(m.kv_lora_rank) + u64::from(m.rope_head_dim),
-            None => 2 * u64::from(self.kv_heads()) * self.plain_head_dim(),
+            None => self.plain_head_dim().saturating_mul(2 * u64::from(self.kv_heads())),
         }
     }
+}
+
+/// A count computed in u128, as u64 (`u64::MAX` beyond it).
+fn saturate(count: u128) -> u64 {
+    u64::try_from(count).unwrap_or(u64::MAX)
 }
 
 /// The loaded model catalog with the origin of each entry.
@@ -494,6 +538,8 @@ impl Models {
     pub fn from_sources(sources: &[(String, String)]) -> (Self, Vec<CatalogProblem>) {
         let mut models = Self::default();
         let mut problems = Vec::new();
+        // Where each id is in the list, so that merging stays linear in the entries.
+        let mut at: HashMap<ModelId, usize> = HashMap::new();
         for (label, text) in sources {
             let Some(entries) = super::parse_list::<Model>(label, text, &mut problems) else { continue };
             let mut seen: HashMap<ModelId, Origin> = HashMap::new();
@@ -511,9 +557,10 @@ impl Models {
                 }
                 seen.insert(model.id.clone(), origin.clone());
                 models.origins.insert(model.id.clone(), origin);
-                if let Some(existing) = models.list.iter_mut().find(|m| m.id == model.id) {
+                if let Some(existing) = at.get(&model.id).and_then(|&i| models.list.get_mut(i)) {
                     *existing = model;
                 } else {
+                    at.insert(model.id.clone(), models.list.len());
                     models.list.push(model);
                 }
             }
@@ -557,17 +604,50 @@ fn validate(model: &Model, origin: Option<&Origin>) -> Vec<CatalogProblem> {
             error(format!("{field} is empty"));
         }
     }
-    if !(model.published_params.is_finite() && (1.0e5..=1.0e14).contains(&model.published_params)) {
-        error(format!("published_params = {} is outside 1e5–1e14", model.published_params));
+    for (field, value, max) in [
+        ("id", model.id.as_str(), MAX_NAME_CHARS),
+        ("name", &model.name, MAX_NAME_CHARS),
+        ("vendor", &model.vendor, MAX_NAME_CHARS),
+        ("source", &model.source, MAX_TEXT_CHARS),
+    ] {
+        if let Some(message) = text_too_long(field, value, max) {
+            error(message);
+        }
+    }
+    if !(MIN_PARAMS..=MAX_PARAMS).contains(&model.published_params) {
+        error(format!("published_params = {} is outside 1e5–1e14", format_number(model.published_params)));
+    }
+    if let Some(active) = model.published_active_params
+        && !(MIN_PARAMS..=model.published_params.max(MIN_PARAMS)).contains(&active)
+    {
+        error(format!("published_active_params = {} is outside 1e5–published_params", format_number(active)));
     }
     match &model.architecture {
         Architecture::Transformer(t) => validate_transformer(t, &mut error),
         Architecture::Measured(m) => {
-            if m.params == 0 || m.forward_flops_per_sample <= 0.0 || !m.forward_flops_per_sample.is_finite() {
-                error("params and forward_flops_per_sample must be positive".to_owned());
+            #[expect(clippy::cast_precision_loss, reason = "compared with a bound of 1e14, far below 2^53")]
+            let params = m.params as f64;
+            if !(MIN_PARAMS..=MAX_PARAMS).contains(&params) {
+                error(format!("params = {} is outside 1e5–1e14", m.params));
             }
-            if m.train_activation_bytes_per_sample == 0 || m.inference_activation_bytes_per_sample == 0 {
-                error("activation figures must be positive".to_owned());
+            if !(m.forward_flops_per_sample > 0.0 && m.forward_flops_per_sample <= MAX_FLOPS_PER_SAMPLE) {
+                error(format!(
+                    "forward_flops_per_sample = {} is outside (0, 1e18]",
+                    format_number(m.forward_flops_per_sample)
+                ));
+            }
+            for (field, bytes) in [
+                ("train_activation_bytes_per_sample", m.train_activation_bytes_per_sample),
+                ("inference_activation_bytes_per_sample", m.inference_activation_bytes_per_sample),
+            ] {
+                if bytes == 0 || bytes > MAX_ACTIVATION_BYTES_PER_SAMPLE {
+                    error(format!("{field} = {bytes} is outside 1–{MAX_ACTIVATION_BYTES_PER_SAMPLE}"));
+                }
+            }
+            for (field, value) in [("sample", &m.sample), ("figures_source", &m.figures_source)] {
+                if let Some(message) = text_too_long(field, value, MAX_TEXT_CHARS) {
+                    error(message);
+                }
             }
             if m.sample.trim().is_empty() || m.figures_source.trim().is_empty() {
                 error(
@@ -575,6 +655,17 @@ fn validate(model: &Model, origin: Option<&Origin>) -> Vec<CatalogProblem> {
                 );
             }
         }
+    }
+    if out.is_empty() && model.total_params() as f64 > MAX_PARAMS {
+        out.push(problem(
+            ProblemSeverity::Error,
+            origin,
+            &model.id,
+            format!(
+                "the dimensions give {} parameters, above the limit of 1e14; check the dimensions",
+                format_number(model.total_params() as f64)
+            ),
+        ));
     }
     if out.is_empty() {
         let computed = model.total_params() as f64;
@@ -613,17 +704,46 @@ fn validate(model: &Model, origin: Option<&Origin>) -> Vec<CatalogProblem> {
 }
 
 fn validate_transformer(t: &Transformer, error: &mut impl FnMut(String)) {
-    let ranges: [(&str, u32, u32, u32); 5] = [
+    // Loose bounds on every dimension, far past any published model (DeepSeek-V3: 61 layers,
+    // 7,168 hidden, 128 heads, 256 routed experts; Llama 3.1 405B: 16,384 hidden, 53,248 FFN),
+    // so that a mistyped digit string is refused and the counts stay within range.
+    let mut ranges: Vec<(&str, u32, u32, u32)> = vec![
         ("layers", t.layers, 1, 1_000),
         ("hidden", t.hidden, 8, 200_000),
         ("heads", t.heads, 1, 1_024),
         ("ffn", t.ffn, 1, 1_000_000),
         ("max_context", t.max_context, 1, 100_000_000),
     ];
+    if let Some(d) = t.head_dim {
+        ranges.push(("head_dim", d, 1, MAX_HEAD_DIM));
+    }
+    if let Some(m) = t.moe {
+        ranges.extend([
+            ("moe.experts", m.experts, 1, MAX_EXPERTS),
+            ("moe.shared_experts", m.shared_experts, 0, MAX_EXPERTS),
+            ("moe.expert_ffn", m.expert_ffn, 1, 1_000_000),
+        ]);
+    }
+    if let Some(m) = t.mla {
+        ranges.extend([
+            ("mla.kv_lora_rank", m.kv_lora_rank, 1, 200_000),
+            ("mla.qk_nope_head_dim", m.qk_nope_head_dim, 1, MAX_HEAD_DIM),
+            ("mla.rope_head_dim", m.rope_head_dim, 0, MAX_HEAD_DIM),
+            ("mla.v_head_dim", m.v_head_dim, 1, MAX_HEAD_DIM),
+        ]);
+        if let Some(r) = m.q_lora_rank {
+            ranges.push(("mla.q_lora_rank", r, 1, 200_000));
+        }
+    }
     for (field, value, min, max) in ranges {
         if value < min || value > max {
             error(format!("{field} = {value} is outside {min}–{max}"));
         }
+    }
+    #[expect(clippy::cast_precision_loss, reason = "compared with a bound of 1e14, far below 2^53")]
+    let extra = t.extra_params as f64;
+    if extra > MAX_PARAMS {
+        error(format!("extra_params = {} is above 1e14", t.extra_params));
     }
     if t.vocab > 10_000_000 {
         error(format!("vocab = {} is above 10,000,000", t.vocab));
@@ -753,6 +873,27 @@ mod tests {
     )]"#;
         let (_, problems) = Models::from_sources(&[("models.ron".to_owned(), text.to_owned())]);
         assert!(problems.iter().any(|p| !p.is_error() && p.message.contains("computed parameter count")));
+    }
+
+    /// Issue 18: 4 × 10⁹ experts of width 10⁶ is about 1.6 × 10²¹ parameters; counted in u64 it
+    /// wrapped to a few billion and "fit" one GPU, with more active than total parameters.
+    #[test]
+    fn counts_do_not_wrap_and_absurd_models_are_refused() {
+        let mut t = llama31_8b();
+        t.moe = Some(Moe {
+            experts: 4_000_000_000,
+            active_experts: 8,
+            shared_experts: 0,
+            expert_ffn: 1_000_000,
+            dense_layers: 0,
+        });
+        assert_eq!(t.total_params(), u64::MAX, "saturates instead of wrapping");
+        assert!(t.active_params() < t.total_params());
+        assert!(
+            t.problems().iter().any(|p| p.contains("moe.experts = 4000000000 is outside 1–4096")),
+            "{:?}",
+            t.problems()
+        );
     }
 
     #[test]

@@ -33,10 +33,13 @@ pub const FORMULA_TRIGGERS: [char; 7] = ['=', '+', '-', '@', '\t', '\r', '\0'];
 pub const FORMULA_GUARD: char = '\'';
 
 /// Neutralizes text for a spreadsheet text cell: prefixes a single quote when the text starts
-/// with a formula trigger ([`FORMULA_TRIGGERS`]); returns other text unchanged.
+/// with a formula trigger ([`FORMULA_TRIGGERS`]), also after leading spaces (LibreOffice's CSV
+/// import option "Trim spaces" strips them and then evaluates `  =1+1`); returns other text
+/// unchanged.
 #[must_use]
 pub fn neutralize_formula(text: &str) -> Cow<'_, str> {
-    match text.chars().next() {
+    let first = text.chars().find(|c| !c.is_whitespace() || FORMULA_TRIGGERS.contains(c));
+    match first {
         Some(c) if FORMULA_TRIGGERS.contains(&c) => Cow::Owned(format!("{FORMULA_GUARD}{text}")),
         _ => Cow::Borrowed(text),
     }
@@ -65,12 +68,31 @@ pub fn escape_html(text: &str) -> String {
 /// backslash-escapes the punctuation that starts markup (code, emphasis, strikethrough, links
 /// and images, raw HTML, headings, table cells; with `[` escaped, parentheses cannot form a
 /// link), writes `&` as an entity so no entity is formed, and folds line breaks and control
-/// characters into spaces so a cell stays on one line. Not for the start of a block: callers
-/// put a label before free text.
+/// characters into spaces so a cell stays on one line. Bare URLs and addresses are not left to
+/// become links: GitHub Flavored Markdown's autolink extension (GFM spec 0.29, §6.9) links
+/// `www.`, `http://`, `https://` and `user@host.tld` in plain text, so the `:` of `://`, the
+/// `.` of a leading `www.` and every `@` are backslash-escaped, which ends the text run the
+/// extension matches on. Not for the start of a block: callers put a label before free text.
 #[must_use]
 pub fn escape_markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 8);
-    for c in text.chars() {
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let after = &rest[c.len_utf8()..];
+        let word_start = out.is_empty() || out.ends_with(|p: char| !p.is_alphanumeric());
+        if (c == ':' && after.starts_with("//")) || c == '@' {
+            out.push('\\');
+            out.push(c);
+            rest = after;
+            continue;
+        }
+        if word_start && rest.len() >= 4 && rest.is_char_boundary(4) && rest[..4].eq_ignore_ascii_case("www.") {
+            out.push_str(&rest[..3]);
+            out.push_str("\\.");
+            rest = &rest[4..];
+            continue;
+        }
+        rest = after;
         match c {
             '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' | '!' | '~' => {
                 out.push('\\');
@@ -167,6 +189,25 @@ mod tests {
             escape_html("<script>alert('x')</script> & \"q\""),
             "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;"
         );
+    }
+
+    #[test]
+    fn leading_spaces_do_not_hide_a_formula() {
+        assert_eq!(neutralize_formula("   =1+1"), "'   =1+1");
+        assert_eq!(neutralize_formula(" \u{a0}+SUM(A1)"), "' \u{a0}+SUM(A1)");
+        assert_eq!(neutralize_formula("  RTX 4090"), "  RTX 4090");
+        assert_eq!(neutralize_formula("   "), "   ");
+    }
+
+    #[test]
+    fn bare_urls_and_addresses_do_not_become_links() {
+        assert_eq!(
+            escape_markdown("see https://evil.example/x or WWW.evil.example, mail a@b.example"),
+            "see https\\://evil.example/x or WWW\\.evil.example, mail a\\@b.example"
+        );
+        // `www.` inside a word is not a link start and is left alone.
+        assert_eq!(escape_markdown("awww.x"), "awww.x");
+        assert_eq!(escape_markdown("Ratio 2:1, time 10:30"), "Ratio 2:1, time 10:30");
     }
 
     #[test]

@@ -107,7 +107,9 @@ pub fn lora_params(t: &Transformer, rank: u32, targets: LoraTargets) -> u64 {
     } else {
         0
     };
-    u64::from(rank) * (t.attention_layer_count() * attention + ffn)
+    // Saturating: the catalog's dimension limits keep the count far below u64::MAX, but a rank
+    // is a free input.
+    u64::from(rank).saturating_mul(t.attention_layer_count() * attention + ffn)
 }
 
 /// How attention scores are kept for the backward pass.

@@ -44,8 +44,8 @@ pub use evaluate::{
     evaluate,
 };
 pub use scenario::{
-    MAX_HORIZON_YEARS, MIN_HORIZON_YEARS, OverrideError, PowerInput, Reading, Scenario, TcoOverrides, WorkloadInput,
-    annuity_factor, monthly_rate, scenario, term_keys,
+    MAX_HORIZON_YEARS, MAX_RUN_TOKENS, MAX_TOKENS_PER_SECOND, MIN_HORIZON_YEARS, MIN_TOKENS_PER_SECOND, OverrideError,
+    PowerInput, Reading, Scenario, TcoOverrides, WorkloadInput, annuity_factor, monthly_rate, scenario, term_keys,
 };
 pub use sensitivity::{Sensitivity, SweepPoint, Tornado, TornadoBar, TornadoOutput, TornadoParameter};
 

@@ -582,11 +582,21 @@ pub enum OverrideError {
     UnknownOffer(String),
     #[error("`{0}` is not a term (one of {terms})", terms = term_keys())]
     UnknownTerm(String),
-    #[error("tokens per second must be a positive number; {0} is not")]
+    #[error("tokens per second must be between {MIN_TOKENS_PER_SECOND} and {MAX_TOKENS_PER_SECOND:e}; {0} is not")]
     TokensPerSecond(f64),
-    #[error("the training run's token count must be a positive number; {0} is not")]
+    #[error("the training run's token count must be between 1 and {MAX_RUN_TOKENS:e}; {0} is not")]
     RunTokens(f64),
 }
+
+/// Bounds of an entered throughput, tokens per second for the whole build. They are not
+/// claims about hardware: they keep every derived price finite and readable (a cost per
+/// million tokens at 10⁻³⁰⁸ tokens/s is infinite) while leaving room far past any real
+/// machine at both ends (one token in a quarter hour; 10⁹ tokens/s).
+pub const MIN_TOKENS_PER_SECOND: f64 = 1e-3;
+pub const MAX_TOKENS_PER_SECOND: f64 = 1e9;
+/// Largest training run, tokens: Llama 3.1 405B was trained on 15.6 × 10¹² tokens (Meta, "The
+/// Llama 3 Herd of Models", 2024, §1); 10¹⁶ leaves room for runs 600 times larger.
+pub const MAX_RUN_TOKENS: f64 = 1e16;
 
 /// The term keys an offer override may name, comma-separated.
 #[must_use]
@@ -633,14 +643,15 @@ impl TcoOverrides {
     /// The entered workload, checked; `None` when no throughput was entered.
     ///
     /// # Errors
-    /// A throughput or run size that is not a positive number.
+    /// A throughput or run size out of its bounds ([`MIN_TOKENS_PER_SECOND`],
+    /// [`MAX_TOKENS_PER_SECOND`], [`MAX_RUN_TOKENS`]).
     pub fn workload(&self) -> Result<Option<WorkloadInput>, OverrideError> {
         let Some(tps) = self.tokens_per_second else { return Ok(None) };
-        if !(tps.is_finite() && tps > 0.0) {
+        if !(MIN_TOKENS_PER_SECOND..=MAX_TOKENS_PER_SECOND).contains(&tps) {
             return Err(OverrideError::TokensPerSecond(tps));
         }
         if let Some(t) = self.run_tokens
-            && !(t.is_finite() && t > 0.0)
+            && !(1.0..=MAX_RUN_TOKENS).contains(&t)
         {
             return Err(OverrideError::RunTokens(t));
         }
