@@ -36,13 +36,15 @@ pub use custom::CustomArch;
 #[cfg(test)]
 pub(crate) use estimate::NOTES;
 pub use estimate::{
-    Scores, estimate, kv_bytes_per_token, layer_activation_bytes, lora_params, optimizer_bytes_per_param, weight_bytes,
+    Scores, estimate, kv_bytes_for_sequence, kv_bytes_per_token, layer_activation_bytes, lora_params,
+    optimizer_bytes_per_param, weight_bytes,
 };
 pub use model::{Layout, MeasuredShape, ModelSpec, Shape};
 pub use workload::{
-    GGUF_Q2_K_BPW, GGUF_Q3_K_M_BPW, GGUF_Q4_0_BPW, GGUF_Q4_K_M_BPW, GGUF_Q5_K_M_BPW, GGUF_Q6_K_BPW, GGUF_Q8_0_BPW,
-    GradDtype, INT4_GROUP128_BPW, KvType, LoraTargets, Mode, NF4_BPW, Offload, Optimizer, Recompute, WeightType,
-    Workload, WorkloadError,
+    FP8_BLOCK128_BPW, GGUF_IQ1_S_BPW, GGUF_IQ2_XXS_BPW, GGUF_IQ3_XXS_BPW, GGUF_IQ4_XS_BPW, GGUF_Q2_K_BPW,
+    GGUF_Q3_K_M_BPW, GGUF_Q4_0_BPW, GGUF_Q4_K_M_BPW, GGUF_Q5_K_M_BPW, GGUF_Q6_K_BPW, GGUF_Q8_0_BPW, GradDtype,
+    INT4_GROUP128_BPW, KvType, LoraTargets, MXFP4_BPW, Mode, NF4_BPW, Offload, Optimizer, Recompute, WeightType,
+    Workload, WorkloadError, checkpoint_weights,
 };
 
 use crate::core::catalog::Gpu;
@@ -194,6 +196,8 @@ mod tests {
             learned_positions: true,
             extra_params: 0,
             sliding_window: None,
+            sliding_layers: None,
+            kv_heads_total: None,
             attention_layers: None,
             moe: None,
             mla: None,

@@ -1,0 +1,532 @@
+//! A model from its Hugging Face `config.json`: the architecture fields of the common decoder
+//! families read into a [`Transformer`], the checkpoint precision from `quantization_config`
+//! and `torch_dtype`, and a [`Model`] that `rigplan fit --config` sizes and the app stores in
+//! the user catalog.
+//!
+//! Theory of operation: the JSON is parsed once; multimodal wrappers (Gemma 3, Llama 4,
+//! Mistral 3, Kimi K2.5) keep the language model in `text_config`, which is read instead of
+//! the top level. `model_type` selects the family's conventions for what its config leaves
+//! implicit (Qwen2's QKV biases, Qwen3's and Gemma 3's Q/K norms, which field holds the
+//! expert width, whether embeddings are tied by default, how sliding-window layers are
+//! listed); the field names themselves are those of the `transformers` configuration classes
+//! (`LlamaConfig`, `Qwen3MoeConfig`, `DeepseekV3Config`, `GptOssConfig`, `Gemma3TextConfig`,
+//! `Llama4TextConfig`, `Glm4MoeConfig`). A family rigplan does not know is read as a
+//! Llama-style decoder when the fields it needs are there, with a note saying so; otherwise
+//! the error lists the fields that are missing. Every number is checked (a positive integer
+//! where one is needed) and the error names the field.
+
+use super::models::{Architecture, Role, Transformer};
+use super::models::{Checkpoint, FfnKind, MODEL_ID_PREFIX, Mla, Model, ModelId, ModelTask, Moe, NormKind};
+use serde_json::{Map, Value};
+
+/// Largest `config.json` rigplan reads, bytes. Real ones are a few kilobytes (gpt-oss-120b's
+/// is 2.09 kB); the limit keeps a stray large file from being read into memory.
+pub const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+
+/// Families whose conventions rigplan knows, by `model_type`.
+pub const KNOWN_FAMILIES: [&str; 19] = [
+    "llama",
+    "mistral",
+    "mixtral",
+    "qwen2",
+    "qwen2_moe",
+    "qwen3",
+    "qwen3_moe",
+    "gemma",
+    "gemma2",
+    "gemma3_text",
+    "deepseek_v2",
+    "deepseek_v3",
+    "kimi_k2",
+    "gpt_oss",
+    "glm4",
+    "glm4_moe",
+    "llama4_text",
+    "phi3",
+    "ernie4_5_moe",
+];
+
+/// Why a `config.json` cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error("not valid JSON: {message} (line {line}, column {column})")]
+    Json { message: String, line: usize, column: usize },
+    #[error("the top level must be a JSON object (a config.json is one)")]
+    NotAnObject,
+    #[error("`{field}` must be {expected}, found {found}")]
+    BadField { field: String, expected: &'static str, found: String },
+    #[error("model_type `{family}`: the config lacks {}", .missing.join(", "))]
+    Missing { family: String, missing: Vec<String> },
+    #[error(
+        "model_type `{family}` is not a family rigplan knows ({}); reading it as a Llama-style decoder needs {}, which the config lacks",
+        KNOWN_FAMILIES.join(", "),
+        .missing.join(", ")
+    )]
+    UnknownFamily { family: String, missing: Vec<String> },
+    #[error(
+        "`quantization_config.quant_method` `{0}` is not one rigplan knows (fp8, mxfp4, gptq, awq, compressed-tensors, bitsandbytes)"
+    )]
+    Quantization(String),
+    #[error("the architecture the config describes is inconsistent: {0}")]
+    Inconsistent(String),
+}
+
+/// A model read from a config, with what was assumed in reading it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImportedModel {
+    pub model: Model,
+    /// The `model_type` the config names.
+    pub family: String,
+    /// Conventions applied and fields left out of the count, in plain sentences.
+    pub notes: Vec<String>,
+}
+
+/// Reads a `config.json`. `fallback_name` names the model when the config does not
+/// (`_name_or_path`): the folder or file it came from; `source` says where it was read.
+///
+/// # Errors
+/// Text that is not a JSON object, a field of the wrong type or range (named), fields a family
+/// needs that are missing (listed), an unknown `quant_method`, or an inconsistent architecture.
+pub fn model_from_config(text: &str, fallback_name: &str, source: &str) -> Result<ImportedModel, ConfigError> {
+    let root: Value = serde_json::from_str(text).map_err(|e| ConfigError::Json {
+        message: e.to_string().split(" at line").next().unwrap_or_default().to_owned(),
+        line: e.line(),
+        column: e.column(),
+    })?;
+    let Value::Object(root) = root else { return Err(ConfigError::NotAnObject) };
+    let mut notes = Vec::new();
+    let (cfg, prefix) = match root.get("text_config") {
+        Some(Value::Object(text_config)) => {
+            notes.push(
+                "multimodal checkpoint: the language model in `text_config` is sized; its vision encoder is not counted"
+                    .to_owned(),
+            );
+            (text_config, "text_config.")
+        }
+        _ => (&root, ""),
+    };
+    let reader = Reader { cfg, prefix };
+    let family = reader
+        .string("model_type")?
+        .or_else(|| if prefix.is_empty() { None } else { string_field(&root, "model_type") })
+        .filter(|f| !f.is_empty())
+        .unwrap_or_else(|| "(none)".to_owned());
+    let known = KNOWN_FAMILIES.contains(&family.as_str());
+    let transformer = read_transformer(&reader, &family, known, &mut notes)?;
+    let problems = transformer.problems();
+    if !problems.is_empty() {
+        return Err(ConfigError::Inconsistent(problems.join("; ")));
+    }
+    let checkpoint = read_checkpoint(&root, &reader)?;
+    let name = string_field(&root, "_name_or_path")
+        .and_then(|p| p.rsplit('/').next().map(str::to_owned))
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| fallback_name.to_owned());
+    let total = transformer.total_params();
+    #[expect(clippy::cast_precision_loss, reason = "a parameter count, far below 2^52")]
+    let published = total as f64;
+    let moe = transformer.moe.is_some();
+    let model = Model {
+        id: ModelId(format!("{MODEL_ID_PREFIX}{}", slug(&name))),
+        name,
+        vendor: string_field(&root, "_name_or_path")
+            .and_then(|p| p.split_once('/').map(|(org, _)| org.to_owned()))
+            .unwrap_or_else(|| "config.json".to_owned()),
+        task: ModelTask::TextGeneration,
+        published_params: published,
+        #[expect(clippy::cast_precision_loss, reason = "a parameter count, far below 2^52")]
+        published_active_params: moe.then(|| transformer.active_params() as f64),
+        source: format!(
+            "{source} (model_type `{family}`), read by rigplan; the parameter counts are computed from the config, not published figures"
+        ),
+        checkpoint,
+        architecture: Architecture::Transformer(transformer),
+    };
+    Ok(ImportedModel { model, family, notes })
+}
+
+/// A lowercase slug of a-z, 0-9, '-', '.', '_' for a model id.
+#[must_use]
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '_') {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let trimmed = out.trim_matches('-');
+    if trimmed.is_empty() { "imported".to_owned() } else { trimmed.to_owned() }
+}
+
+fn string_field(map: &Map<String, Value>, key: &str) -> Option<String> {
+    map.get(key).and_then(Value::as_str).map(str::to_owned)
+}
+
+/// Typed access to one config object, naming fields with their path in errors.
+struct Reader<'a> {
+    cfg: &'a Map<String, Value>,
+    prefix: &'static str,
+}
+
+impl Reader<'_> {
+    fn path(&self, key: &str) -> String {
+        format!("{}{key}", self.prefix)
+    }
+
+    fn get(&self, key: &str) -> Option<&Value> {
+        self.cfg.get(key).filter(|v| !v.is_null())
+    }
+
+    fn bad(&self, key: &str, expected: &'static str, found: &Value) -> ConfigError {
+        ConfigError::BadField { field: self.path(key), expected, found: found.to_string() }
+    }
+
+    /// A positive integer that fits a u32, if present.
+    fn count(&self, key: &str) -> Result<Option<u32>, ConfigError> {
+        let Some(v) = self.get(key) else { return Ok(None) };
+        match v.as_u64().and_then(|n| u32::try_from(n).ok()) {
+            Some(n) if n > 0 => Ok(Some(n)),
+            _ => Err(self.bad(key, "a positive integer", v)),
+        }
+    }
+
+    /// A non-negative integer (0 allowed: `first_k_dense_replace`, `n_shared_experts`).
+    fn count0(&self, key: &str) -> Result<Option<u32>, ConfigError> {
+        let Some(v) = self.get(key) else { return Ok(None) };
+        v.as_u64().and_then(|n| u32::try_from(n).ok()).map(Some).ok_or_else(|| self.bad(key, "an integer ≥ 0", v))
+    }
+
+    fn flag(&self, key: &str) -> Result<Option<bool>, ConfigError> {
+        let Some(v) = self.get(key) else { return Ok(None) };
+        v.as_bool().map(Some).ok_or_else(|| self.bad(key, "true or false", v))
+    }
+
+    fn string(&self, key: &str) -> Result<Option<String>, ConfigError> {
+        let Some(v) = self.get(key) else { return Ok(None) };
+        v.as_str().map(|s| Some(s.to_owned())).ok_or_else(|| self.bad(key, "a string", v))
+    }
+
+    /// A list of strings (`layer_types`).
+    fn strings(&self, key: &str) -> Result<Option<Vec<String>>, ConfigError> {
+        let Some(v) = self.get(key) else { return Ok(None) };
+        let list = v.as_array().ok_or_else(|| self.bad(key, "a list of strings", v))?;
+        list.iter()
+            .map(|item| item.as_str().map(str::to_owned).ok_or_else(|| self.bad(key, "a list of strings", v)))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
+    }
+
+    /// A list of non-negative integers (`no_rope_layers`, `mlp_only_layers`, per-layer KV heads).
+    fn integers(&self, key: &str) -> Result<Option<Vec<u32>>, ConfigError> {
+        let Some(v) = self.get(key) else { return Ok(None) };
+        let list = v.as_array().ok_or_else(|| self.bad(key, "a list of integers", v))?;
+        list.iter()
+            .map(|item| {
+                item.as_u64().and_then(|n| u32::try_from(n).ok()).ok_or_else(|| self.bad(key, "a list of integers", v))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
+    }
+}
+
+/// The fields every family needs, with their alternative spellings.
+const REQUIRED: [(&str, &[&str]); 5] = [
+    ("num_hidden_layers", &["n_layer", "num_layers"]),
+    ("hidden_size", &["n_embd", "d_model"]),
+    ("num_attention_heads", &["n_head"]),
+    ("vocab_size", &[]),
+    ("max_position_embeddings", &["n_positions", "max_sequence_length"]),
+];
+
+fn first_count(r: &Reader<'_>, key: &str, alternatives: &[&str]) -> Result<Option<u32>, ConfigError> {
+    if let Some(v) = r.count(key)? {
+        return Ok(Some(v));
+    }
+    for alt in alternatives {
+        if let Some(v) = r.count(alt)? {
+            return Ok(Some(v));
+        }
+    }
+    Ok(None)
+}
+
+#[expect(clippy::too_many_lines, reason = "one reading of each family's fields, in the order of the Transformer")]
+fn read_transformer(
+    r: &Reader<'_>,
+    family: &str,
+    known: bool,
+    notes: &mut Vec<String>,
+) -> Result<Transformer, ConfigError> {
+    let mut values = [0u32; 5];
+    let mut missing = Vec::new();
+    for (slot, (key, alternatives)) in values.iter_mut().zip(REQUIRED) {
+        match first_count(r, key, alternatives)? {
+            Some(v) => *slot = v,
+            None => missing.push(r.path(key)),
+        }
+    }
+    let is = |names: &[&str]| names.contains(&family);
+    let experts = match family {
+        "deepseek_v2" | "deepseek_v3" | "kimi_k2" | "glm4_moe" => r.count("n_routed_experts")?,
+        "qwen2_moe" | "qwen3_moe" | "ernie4_5_moe" => r.count("num_experts")?,
+        _ => r.count("num_local_experts")?.or(r.count("num_experts")?),
+    };
+    let active_experts = r.count("num_experts_per_tok")?.or(r.count("experts_per_token")?);
+    // The dense FFN width: Llama 4 names it intermediate_size_mlp (intermediate_size is an
+    // expert's); MoE families without dense layers (Mixtral, gpt-oss) give the expert width.
+    let expert_ffn_key = match family {
+        "mixtral" | "gpt_oss" | "llama4_text" => "intermediate_size",
+        _ => "moe_intermediate_size",
+    };
+    let dense_ffn_key = if family == "llama4_text" { "intermediate_size_mlp" } else { "intermediate_size" };
+    let dense_ffn = r.count(dense_ffn_key)?;
+    let expert_ffn = if experts.is_some() { r.count(expert_ffn_key)? } else { None };
+    if experts.is_none() && dense_ffn.is_none() {
+        missing.push(r.path(dense_ffn_key));
+    }
+    if experts.is_some() {
+        if active_experts.is_none() {
+            missing.push(r.path("num_experts_per_tok"));
+        }
+        if expert_ffn.is_none() {
+            missing.push(r.path(expert_ffn_key));
+        }
+    }
+    if !missing.is_empty() {
+        return Err(if known {
+            ConfigError::Missing { family: family.to_owned(), missing }
+        } else {
+            ConfigError::UnknownFamily { family: family.to_owned(), missing }
+        });
+    }
+    if !known {
+        notes.push(format!(
+            "model_type `{family}` is not a family rigplan knows: read as a Llama-style decoder (gated FFN, RMSNorm, no biases); check the counts against the model card"
+        ));
+    }
+    let [layers, hidden, heads, vocab, max_context] = values;
+
+    let (kv_heads, kv_heads_total) = match r.get("num_key_value_heads") {
+        Some(Value::Array(_)) => {
+            let list = r.integers("num_key_value_heads")?.unwrap_or_default();
+            if list.len() != layers as usize || list.contains(&0) {
+                return Err(r.bad(
+                    "num_key_value_heads",
+                    "a positive count per layer (num_hidden_layers of them)",
+                    r.get("num_key_value_heads").unwrap_or(&Value::Null),
+                ));
+            }
+            let sum: u64 = list.iter().map(|&k| u64::from(k)).sum();
+            let most = list.iter().copied().max().unwrap_or(1);
+            notes.push(format!("per-layer KV heads: {sum} over {layers} layers"));
+            (
+                Some(most),
+                Some(u32::try_from(sum).map_err(|_| r.bad("num_key_value_heads", "a smaller count", &Value::Null))?),
+            )
+        }
+        _ => (r.count("num_key_value_heads")?, None),
+    };
+    // A per-layer KV list keeps the largest count as `kv_heads` only for validation; the sum
+    // is what the counts use. With a uniform count, GQA divides the heads.
+    let kv_heads = match (kv_heads, kv_heads_total) {
+        (Some(k), None) if k == heads => None,
+        (k, None) => k,
+        (_, Some(_)) => None,
+    };
+
+    let mla = match r.count("kv_lora_rank")? {
+        Some(kv_lora_rank) => {
+            let need = |key: &str| -> Result<u32, ConfigError> {
+                r.count(key)?
+                    .ok_or_else(|| ConfigError::Missing { family: family.to_owned(), missing: vec![r.path(key)] })
+            };
+            Some(Mla {
+                q_lora_rank: r.count("q_lora_rank")?,
+                kv_lora_rank,
+                qk_nope_head_dim: need("qk_nope_head_dim")?,
+                rope_head_dim: need("qk_rope_head_dim")?,
+                v_head_dim: need("v_head_dim")?,
+            })
+        }
+        None => None,
+    };
+
+    let moe = match (experts, active_experts, expert_ffn) {
+        (Some(experts), Some(active_experts), Some(expert_ffn)) => {
+            let shared_experts = match family {
+                "llama4_text" => 1,
+                "qwen2_moe" => {
+                    // Qwen2-MoE's one shared expert is wider than a routed one; count it as
+                    // that many routed-expert widths.
+                    let width = r.count("shared_expert_intermediate_size")?.unwrap_or(0);
+                    width.div_ceil(expert_ffn)
+                }
+                _ => r.count0("n_shared_experts")?.unwrap_or(0),
+            };
+            let mut dense_layers = r.count0("first_k_dense_replace")?.unwrap_or(0);
+            if let Some(step) = r.count("interleave_moe_layer_step")?.or(r.count("decoder_sparse_step")?)
+                && step > 1
+            {
+                dense_layers += layers - layers / step;
+            }
+            if let Some(list) = r.integers("mlp_only_layers")? {
+                dense_layers += u32::try_from(list.len()).unwrap_or(u32::MAX);
+            }
+            Some(Moe { experts, active_experts, shared_experts, expert_ffn, dense_layers: dense_layers.min(layers) })
+        }
+        _ => None,
+    };
+    if moe.is_some_and(|m| m.dense_layers > 0) && dense_ffn.is_none() {
+        return Err(ConfigError::Missing { family: family.to_owned(), missing: vec![r.path(dense_ffn_key)] });
+    }
+
+    let tied_default = is(&["gemma", "gemma2", "gemma3_text"]);
+    let tied_embeddings = r.flag("tie_word_embeddings")?.unwrap_or(tied_default);
+    let attention_bias = r.flag("attention_bias")?.unwrap_or(false);
+    let qkv_bias = attention_bias || r.flag("qkv_bias")?.unwrap_or(is(&["qwen2", "qwen2_moe"]));
+    let qk_norm = r.flag("use_qk_norm")?.or(r.flag("qk_layernorm")?).unwrap_or(is(&["qwen3", "qwen3_moe", "gemma3_text"]))
+        // Llama 4's QK norm is an L2 norm without weights: nothing to count.
+        && family != "llama4_text";
+
+    let (sliding_window, sliding_layers) = read_windows(r, family, layers, notes)?;
+    let head_dim = r.count("head_dim")?;
+    if family == "gpt_oss" {
+        notes.push(
+            "gpt-oss's attention sinks and expert biases (about 0.03 % of the parameters) are not counted".to_owned(),
+        );
+    }
+    if is(&["gemma2", "gemma3_text"]) {
+        notes.push("Gemma's extra post-attention and post-FFN norms (hidden weights each) are not counted".to_owned());
+    }
+    Ok(Transformer {
+        role: Role::Decoder,
+        layers,
+        hidden,
+        heads,
+        kv_heads,
+        // Kept where it differs from hidden / heads (Qwen3, Gemma 3), as the catalog does.
+        head_dim: head_dim.filter(|&d| mla.is_none() && u64::from(d) * u64::from(heads) != u64::from(hidden)),
+        ffn: dense_ffn.or(expert_ffn).unwrap_or(hidden),
+        ffn_kind: FfnKind::Gated,
+        vocab,
+        max_context,
+        tied_embeddings,
+        norm: NormKind::RmsNorm,
+        linear_biases: false,
+        qkv_bias,
+        qk_norm,
+        learned_positions: false,
+        extra_params: 0,
+        sliding_window,
+        sliding_layers,
+        attention_layers: None,
+        kv_heads_total,
+        moe,
+        mla,
+    })
+}
+
+/// The sliding window and how many layers use it: `layer_types` (gpt-oss, newer Gemma 3 and
+/// Qwen configs), Gemma 3's `sliding_window_pattern` (every Nth layer global), Llama 4's
+/// `attention_chunk_size` on the RoPE layers (`no_rope_layers` 1; every fourth layer is NoPE
+/// and global by default), Qwen's `use_sliding_window` switch, else every layer (Mistral).
+fn read_windows(
+    r: &Reader<'_>,
+    family: &str,
+    layers: u32,
+    notes: &mut Vec<String>,
+) -> Result<(Option<u32>, Option<u32>), ConfigError> {
+    if family == "llama4_text" {
+        let Some(chunk) = r.count("attention_chunk_size")? else { return Ok((None, None)) };
+        let chunked = match r.integers("no_rope_layers")? {
+            Some(list) if !list.is_empty() => list.iter().filter(|&&v| v == 1).count(),
+            _ => {
+                let interval = r.count("no_rope_layer_interval")?.unwrap_or(4);
+                (layers - layers / interval) as usize
+            }
+        };
+        notes.push(format!("chunked attention: {chunked} of {layers} layers cache at most {chunk} tokens"));
+        let chunked = u32::try_from(chunked).unwrap_or(layers);
+        return Ok((Some(chunk), (chunked < layers).then_some(chunked).filter(|&n| n > 0)));
+    }
+    if r.flag("use_sliding_window")? == Some(false) {
+        return Ok((None, None));
+    }
+    let Some(window) = r.count("sliding_window")? else { return Ok((None, None)) };
+    let sliding = if let Some(types) = r.strings("layer_types")? {
+        if types.len() != layers as usize {
+            return Err(r.bad(
+                "layer_types",
+                "one entry per layer (num_hidden_layers of them)",
+                r.get("layer_types").unwrap_or(&Value::Null),
+            ));
+        }
+        types.iter().filter(|t| t.as_str() == "sliding_attention").count()
+    } else if let Some(pattern) = r.count("sliding_window_pattern")? {
+        // Gemma 3: layer i is global when (i + 1) is a multiple of the pattern.
+        (layers - layers / pattern) as usize
+    } else if family == "gemma3_text" {
+        // Gemma3TextConfig's default pattern of 6.
+        (layers - layers / 6) as usize
+    } else if family == "gemma2" {
+        // Gemma 2 alternates local and global layers.
+        (layers / 2) as usize
+    } else {
+        layers as usize
+    };
+    if sliding == 0 {
+        return Ok((None, None));
+    }
+    notes.push(format!("sliding-window attention: {sliding} of {layers} layers cache at most {window} tokens"));
+    let sliding = u32::try_from(sliding).unwrap_or(layers);
+    Ok((Some(window), (sliding < layers).then_some(sliding)))
+}
+
+/// The checkpoint precision: `quantization_config` first, then `torch_dtype` (or `dtype`,
+/// its newer name).
+fn read_checkpoint(root: &Map<String, Value>, r: &Reader<'_>) -> Result<Checkpoint, ConfigError> {
+    let quant = root.get("quantization_config").or_else(|| r.get("quantization_config"));
+    if let Some(Value::Object(q)) = quant {
+        let method = q.get("quant_method").and_then(Value::as_str).unwrap_or_default().to_ascii_lowercase();
+        let bits = q
+            .get("bits")
+            .and_then(Value::as_u64)
+            .or_else(|| {
+                q.get("config_groups")
+                    .and_then(Value::as_object)
+                    .and_then(|groups| groups.values().next())
+                    .and_then(|g| g.get("weights"))
+                    .and_then(|w| w.get("num_bits"))
+                    .and_then(Value::as_u64)
+            })
+            .unwrap_or(4);
+        return match method.as_str() {
+            "fp8" | "fbgemm_fp8" => {
+                Ok(if q.get("weight_block_size").is_some() { Checkpoint::Fp8Block } else { Checkpoint::Fp8 })
+            }
+            "mxfp4" => Ok(Checkpoint::Mxfp4Experts),
+            "gptq" | "awq" | "compressed-tensors" | "compressed_tensors" => {
+                Ok(if bits >= 8 { Checkpoint::Int8 } else { Checkpoint::Int4 })
+            }
+            "bitsandbytes" => Ok(if q.get("load_in_8bit").and_then(Value::as_bool) == Some(true) {
+                Checkpoint::Int8
+            } else {
+                Checkpoint::Int4
+            }),
+            _ => Err(ConfigError::Quantization(method)),
+        };
+    }
+    let dtype = root
+        .get("torch_dtype")
+        .or_else(|| root.get("dtype"))
+        .or_else(|| r.get("torch_dtype"))
+        .and_then(Value::as_str)
+        .unwrap_or("bfloat16");
+    Ok(match dtype {
+        "float16" => Checkpoint::Fp16,
+        "float32" => Checkpoint::Fp32,
+        _ => Checkpoint::Bf16,
+    })
+}
