@@ -20,7 +20,7 @@ use crate::core::analysis::memory::{
     Recompute, Verdict, WeightType, Workload,
 };
 use crate::core::analysis::speed::{self, SpeedSettings, Topology};
-use crate::core::catalog::hf_config::{self, ImportedModel};
+use crate::core::catalog::hf_config;
 use crate::core::catalog::{Catalog, Checkpoint, Gpu};
 use crate::core::i18n::{Lang, Sentence};
 use crate::core::resolve::Resolved;
@@ -29,7 +29,7 @@ use anyhow::{Context as _, bail};
 use clap::ValueEnum;
 use serde::Serialize;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Arguments of `rigplan fit`.
 #[derive(Debug, Clone, clap::Args)]
@@ -328,36 +328,10 @@ struct FitModel {
     notes: Vec<String>,
 }
 
-/// Reads a Hugging Face `config.json` (or `DIR/config.json`) into a model.
-///
-/// # Errors
-/// A file that cannot be read or is too large, or a config the reader cannot take (the error
-/// names the field).
-pub fn read_config_file(path: &Path) -> anyhow::Result<ImportedModel> {
-    let file = if path.is_dir() { path.join("config.json") } else { path.to_path_buf() };
-    let size = std::fs::metadata(&file).with_context(|| format!("cannot read {}", file.display()))?.len();
-    if size > hf_config::MAX_CONFIG_BYTES {
-        bail!(
-            "{}: {size} bytes is too large for a config.json (at most {})",
-            file.display(),
-            hf_config::MAX_CONFIG_BYTES
-        );
-    }
-    let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
-    // The folder a config.json sits in is usually named after the model.
-    let fallback = file
-        .parent()
-        .and_then(Path::file_name)
-        .or_else(|| file.file_stem())
-        .map_or_else(|| "imported model".to_owned(), |n| n.to_string_lossy().into_owned());
-    hf_config::model_from_config(&text, &fallback, &file.display().to_string())
-        .with_context(|| format!("{}", file.display()))
-}
-
 /// The model the flags describe, with its catalog id and name if it is a catalog model.
 fn model_spec(catalog: &Catalog, args: &FitArgs) -> anyhow::Result<FitModel> {
     if let Some(path) = &args.config {
-        let imported = read_config_file(path)?;
+        let imported = hf_config::read_config_file(path)?;
         let model = &imported.model;
         return Ok(FitModel {
             spec: ModelSpec::from_model(model),

@@ -375,3 +375,25 @@ fn catalog_lists_models_and_cloud_offers() {
     let first = catalog.clouds.first().expect("an offer");
     assert!(out.contains(&first.id), "{out}");
 }
+
+#[test]
+fn storing_a_model_keeps_the_user_file_and_refuses_a_broken_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let imported = import("qwen3-8b");
+    // No folder yet: it is created with a models.ron that loads.
+    let folder = dir.path().join("catalog");
+    let (file, stored) =
+        rigplan::core::catalog::hf_config::store_in_user_catalog(&folder, &imported.model).expect("stores");
+    assert_eq!(stored.id.as_str(), "model/qwen3-8b");
+    let catalog = rigplan::core::catalog::Catalog::load_with_overlay(&folder).expect("loads");
+    let back = catalog.models.get("model/qwen3-8b").expect("the stored model");
+    // The user entry replaces the built-in one of the same id and has the same figures.
+    assert_eq!(back.total_params(), catalog_model("qwen3-8b").total_params());
+    assert!(back.source.contains("config.json"));
+    // A models.ron that does not load is left as it was.
+    let broken = "[\n  (id: \"model/x\", task: Painting),\n]\n";
+    std::fs::write(&file, broken).expect("write");
+    let e = rigplan::core::catalog::hf_config::store_in_user_catalog(&folder, &imported.model).expect_err("refused");
+    assert!(e.to_string().contains("models.ron:2:"), "{e}");
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), broken);
+}

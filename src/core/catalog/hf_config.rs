@@ -15,9 +15,10 @@
 //! the error lists the fields that are missing. Every number is checked (a positive integer
 //! where one is needed) and the error names the field.
 
-use super::models::{Architecture, Role, Transformer};
+use super::models::{Architecture, MODELS_FILE_NAME, Models, Role, Transformer};
 use super::models::{Checkpoint, FfnKind, MODEL_ID_PREFIX, Mla, Model, ModelId, ModelTask, Moe, NormKind};
 use serde_json::{Map, Value};
+use std::path::{Path, PathBuf};
 
 /// Largest `config.json` rigplan reads, bytes. Real ones are a few kilobytes (gpt-oss-120b's
 /// is 2.09 kB); the limit keeps a stray large file from being read into memory.
@@ -529,4 +530,94 @@ fn read_checkpoint(root: &Map<String, Value>, r: &Reader<'_>) -> Result<Checkpoi
         "float32" => Checkpoint::Fp32,
         _ => Checkpoint::Bf16,
     })
+}
+
+/// Why a config file cannot be read, or a model not stored in the user catalog.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ImportError {
+    #[error("{path}: cannot read: {message}")]
+    Read { path: String, message: String },
+    #[error("{path}: {size} bytes is too large for a config.json (at most {MAX_CONFIG_BYTES})")]
+    TooLarge { path: String, size: u64 },
+    #[error("{path}: {error}")]
+    Config { path: String, error: ConfigError },
+    /// `message` says where in the file (`path:line:col`) where it can.
+    #[error("{message}; the model was not added and the file is unchanged")]
+    Catalog { path: String, message: String },
+    #[error("{path}: cannot write: {message}")]
+    Write { path: String, message: String },
+}
+
+/// Reads a Hugging Face `config.json`, or `DIR/config.json` when given its folder. The model
+/// is named after `_name_or_path`, else the folder the file is in.
+///
+/// # Errors
+/// A file that cannot be read or is over [`MAX_CONFIG_BYTES`], or a config
+/// [`model_from_config`] cannot take (with the file's path).
+pub fn read_config_file(path: &Path) -> Result<ImportedModel, ImportError> {
+    let file = if path.is_dir() { path.join("config.json") } else { path.to_path_buf() };
+    let label = file.display().to_string();
+    let read_error = |e: std::io::Error| ImportError::Read { path: label.clone(), message: e.to_string() };
+    let size = std::fs::metadata(&file).map_err(read_error)?.len();
+    if size > MAX_CONFIG_BYTES {
+        return Err(ImportError::TooLarge { path: label, size });
+    }
+    let text = std::fs::read_to_string(&file).map_err(read_error)?;
+    let fallback = file
+        .parent()
+        .and_then(Path::file_name)
+        .or_else(|| file.file_stem())
+        .map_or_else(|| "imported model".to_owned(), |n| n.to_string_lossy().into_owned());
+    model_from_config(&text, &fallback, &label).map_err(|error| ImportError::Config { path: label, error })
+}
+
+/// Adds `model` to the user catalog folder's `models.ron`, creating the folder and the file
+/// when they do not exist, and returns the file and the id the model got. The entry is
+/// appended to the file's text, so the entries and comments already there stay as they are; an
+/// id already taken gets a numbered suffix (`-2`, `-3` …). The new text is loaded and checked
+/// before it is written (atomically, keeping a `.bak`): a file that does not load is left
+/// unchanged.
+///
+/// # Errors
+/// The folder or file cannot be read or written, or the existing file does not load.
+pub fn store_in_user_catalog(dir: &Path, model: &Model) -> Result<(PathBuf, Model), ImportError> {
+    let path = dir.join(MODELS_FILE_NAME);
+    let label = path.display().to_string();
+    let write_error = |message: String| ImportError::Write { path: label.clone(), message };
+    std::fs::create_dir_all(dir).map_err(|e| write_error(e.to_string()))?;
+    let existing = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => "[\n]\n".to_owned(),
+        Err(e) => return Err(ImportError::Read { path: label, message: e.to_string() }),
+    };
+    let (current, problems) = Models::from_sources(&[(label.clone(), existing.clone())]);
+    if let Some(p) = problems.iter().find(|p| p.is_error()) {
+        return Err(ImportError::Catalog { path: label, message: p.to_string() });
+    }
+    let mut model = model.clone();
+    let base = model.id.0.clone();
+    let mut n = 2;
+    while current.iter().any(|m| m.id == model.id) {
+        model.id = ModelId(format!("{base}-{n}"));
+        n += 1;
+    }
+    let entry = ron::ser::to_string_pretty(&model, ron::ser::PrettyConfig::new().indentor("    ".to_owned()))
+        .map_err(|e| write_error(e.to_string()))?;
+    let trimmed = existing.trim_end();
+    let Some(body) = trimmed.strip_suffix(']') else {
+        return Err(ImportError::Catalog {
+            message: format!("{label}: the file does not end with the `]` of its list"),
+            path: label,
+        });
+    };
+    let body = body.trim_end();
+    let separator = if body.ends_with('[') || body.ends_with(',') { "" } else { "," };
+    let indented: Vec<String> = entry.lines().map(|l| format!("    {l}")).collect();
+    let text = format!("{body}{separator}\n{},\n]\n", indented.join("\n"));
+    let (_, problems) = Models::from_sources(&[(label.clone(), text.clone())]);
+    if let Some(p) = problems.iter().find(|p| p.is_error()) {
+        return Err(ImportError::Catalog { path: label, message: p.to_string() });
+    }
+    crate::core::persist::write_atomic(&path, text.as_bytes(), true).map_err(|e| write_error(e.to_string()))?;
+    Ok((path, model))
 }

@@ -62,19 +62,27 @@ impl From<&str> for ModelId {
     }
 }
 
-/// What a model does; decides which standard workloads apply to it.
+/// What a model does; decides which standard workloads apply to it. JSON spells the tasks in
+/// snake_case; RON files are read in either spelling, so that a model rigplan writes into a
+/// user catalog (the app's "Add model from config.json…") reads back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all(serialize = "snake_case"))]
 pub enum ModelTask {
     /// Autoregressive text generation (decoder LMs).
+    #[serde(alias = "text_generation")]
     TextGeneration,
     /// Text encoders (BERT).
+    #[serde(alias = "text_encoding")]
     TextEncoding,
+    #[serde(alias = "image_classification")]
     ImageClassification,
+    #[serde(alias = "object_detection")]
     ObjectDetection,
     /// Text-to-image diffusion pipelines.
+    #[serde(alias = "image_generation")]
     ImageGeneration,
     /// Speech recognition (Whisper).
+    #[serde(alias = "speech_recognition")]
     SpeechRecognition,
 }
 
