@@ -325,7 +325,7 @@ struct FitModel {
     max_context: Option<u32>,
     checkpoint: Checkpoint,
     /// What reading a config.json assumed.
-    notes: Vec<String>,
+    notes: Vec<Sentence>,
 }
 
 /// The model the flags describe, with its catalog id and name if it is a catalog model.
@@ -523,7 +523,7 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
     for s in &mut suggestions {
         s.localize(lang);
     }
-    let mut notes: Vec<String> = import_notes;
+    let mut notes: Vec<String> = import_notes.iter().map(|n| n.render(lang)).collect();
     notes.extend(estimate.notes.iter().map(|n| n.render(lang)));
     if let Some(s) = &speed {
         notes.extend(s.notes.iter().map(|n| n.render(lang)));

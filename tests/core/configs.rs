@@ -332,6 +332,10 @@ fn fit_reads_a_config_file_or_its_folder() {
     assert_eq!(code, 0);
     let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(json["workload"]["weights"], "bf16");
+    // What the reading assumed is said in the reader's language.
+    let (code, out, _) = super::cli::run(&["fit", "--config", &folder, "--lang", "zh-CN"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("滑动窗口注意力：24 层中有 12 层最多缓存 128 个 token"), "{out}");
 }
 
 #[test]

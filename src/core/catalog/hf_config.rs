@@ -17,8 +17,42 @@
 
 use super::models::{Architecture, MODELS_FILE_NAME, Models, Role, Transformer};
 use super::models::{Checkpoint, FfnKind, MODEL_ID_PREFIX, Mla, Model, ModelId, ModelTask, Moe, NormKind};
+use crate::core::i18n::Sentence;
+use crate::text;
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
+
+crate::templates! {
+    pub(crate) NOTES;
+    NOTE_MULTIMODAL "" {
+        en: "multimodal checkpoint: the language model in `text_config` is sized; its vision encoder is not counted",
+        zh: "多模态检查点：只计算 `text_config` 中的语言模型，不含视觉编码器",
+    }
+    NOTE_UNKNOWN_FAMILY "" {
+        en: "model_type `{family}` is not a family rigplan knows: read as a Llama-style decoder (gated FFN, RMSNorm, no biases); check the counts against the model card",
+        zh: "rigplan 不认识 model_type `{family}`：按 Llama 式解码器读取（门控 FFN、RMSNorm、无偏置）；请对照模型卡核对参数量",
+    }
+    NOTE_PER_LAYER_KV "" {
+        en: "per-layer KV heads: {sum} over {layers} layers",
+        zh: "逐层 KV 头数：{layers} 层共 {sum} 个",
+    }
+    NOTE_GPT_OSS "" {
+        en: "gpt-oss's attention sinks and expert biases (about 0.03 % of the parameters) are not counted",
+        zh: "未计入 gpt-oss 的注意力 sink 和专家偏置（约占参数的 0.03 %）",
+    }
+    NOTE_GEMMA_NORMS "" {
+        en: "Gemma's extra post-attention and post-FFN norms (hidden weights each) are not counted",
+        zh: "未计入 Gemma 额外的注意力后与 FFN 后归一化层（每个 hidden 个权重）",
+    }
+    NOTE_CHUNKED "" {
+        en: "chunked attention: {chunked} of {layers} layers cache at most {chunk} tokens",
+        zh: "分块注意力：{layers} 层中有 {chunked} 层最多缓存 {chunk} 个 token",
+    }
+    NOTE_SLIDING "" {
+        en: "sliding-window attention: {sliding} of {layers} layers cache at most {window} tokens",
+        zh: "滑动窗口注意力：{layers} 层中有 {sliding} 层最多缓存 {window} 个 token",
+    }
+}
 
 /// Largest `config.json` rigplan reads, bytes. Real ones are a few kilobytes (gpt-oss-120b's
 /// is 2.09 kB); the limit keeps a stray large file from being read into memory.
@@ -78,8 +112,9 @@ pub struct ImportedModel {
     pub model: Model,
     /// The `model_type` the config names.
     pub family: String,
-    /// Conventions applied and fields left out of the count, in plain sentences.
-    pub notes: Vec<String>,
+    /// Conventions applied and fields left out of the count (English unless rendered in
+    /// another language).
+    pub notes: Vec<Sentence>,
 }
 
 /// Reads a `config.json`. `fallback_name` names the model when the config does not
@@ -98,10 +133,7 @@ pub fn model_from_config(text: &str, fallback_name: &str, source: &str) -> Resul
     let mut notes = Vec::new();
     let (cfg, prefix) = match root.get("text_config") {
         Some(Value::Object(text_config)) => {
-            notes.push(
-                "multimodal checkpoint: the language model in `text_config` is sized; its vision encoder is not counted"
-                    .to_owned(),
-            );
+            notes.push(Sentence::new(text!(NOTE_MULTIMODAL)));
             (text_config, "text_config.")
         }
         _ => (&root, ""),
@@ -258,7 +290,7 @@ fn read_transformer(
     r: &Reader<'_>,
     family: &str,
     known: bool,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<Sentence>,
 ) -> Result<Transformer, ConfigError> {
     let mut values = [0u32; 5];
     let mut missing = Vec::new();
@@ -303,9 +335,7 @@ fn read_transformer(
         });
     }
     if !known {
-        notes.push(format!(
-            "model_type `{family}` is not a family rigplan knows: read as a Llama-style decoder (gated FFN, RMSNorm, no biases); check the counts against the model card"
-        ));
+        notes.push(Sentence::new(text!(NOTE_UNKNOWN_FAMILY, family = family)));
     }
     let [layers, hidden, heads, vocab, max_context] = values;
 
@@ -321,7 +351,7 @@ fn read_transformer(
             }
             let sum: u64 = list.iter().map(|&k| u64::from(k)).sum();
             let most = list.iter().copied().max().unwrap_or(1);
-            notes.push(format!("per-layer KV heads: {sum} over {layers} layers"));
+            notes.push(Sentence::new(text!(NOTE_PER_LAYER_KV, sum = sum.to_string(), layers = layers.to_string())));
             (
                 Some(most),
                 Some(u32::try_from(sum).map_err(|_| r.bad("num_key_value_heads", "a smaller count", &Value::Null))?),
@@ -394,12 +424,10 @@ fn read_transformer(
     let (sliding_window, sliding_layers) = read_windows(r, family, layers, notes)?;
     let head_dim = r.count("head_dim")?;
     if family == "gpt_oss" {
-        notes.push(
-            "gpt-oss's attention sinks and expert biases (about 0.03 % of the parameters) are not counted".to_owned(),
-        );
+        notes.push(Sentence::new(text!(NOTE_GPT_OSS)));
     }
     if is(&["gemma2", "gemma3_text"]) {
-        notes.push("Gemma's extra post-attention and post-FFN norms (hidden weights each) are not counted".to_owned());
+        notes.push(Sentence::new(text!(NOTE_GEMMA_NORMS)));
     }
     Ok(Transformer {
         role: Role::Decoder,
@@ -437,7 +465,7 @@ fn read_windows(
     r: &Reader<'_>,
     family: &str,
     layers: u32,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<Sentence>,
 ) -> Result<(Option<u32>, Option<u32>), ConfigError> {
     if family == "llama4_text" {
         let Some(chunk) = r.count("attention_chunk_size")? else { return Ok((None, None)) };
@@ -448,7 +476,12 @@ fn read_windows(
                 (layers - layers / interval) as usize
             }
         };
-        notes.push(format!("chunked attention: {chunked} of {layers} layers cache at most {chunk} tokens"));
+        notes.push(Sentence::new(text!(
+            NOTE_CHUNKED,
+            chunked = chunked.to_string(),
+            layers = layers.to_string(),
+            chunk = chunk.to_string()
+        )));
         let chunked = u32::try_from(chunked).unwrap_or(layers);
         return Ok((Some(chunk), (chunked < layers).then_some(chunked).filter(|&n| n > 0)));
     }
@@ -480,7 +513,12 @@ fn read_windows(
     if sliding == 0 {
         return Ok((None, None));
     }
-    notes.push(format!("sliding-window attention: {sliding} of {layers} layers cache at most {window} tokens"));
+    notes.push(Sentence::new(text!(
+        NOTE_SLIDING,
+        sliding = sliding.to_string(),
+        layers = layers.to_string(),
+        window = window.to_string()
+    )));
     let sliding = u32::try_from(sliding).unwrap_or(layers);
     Ok((Some(window), (sliding < layers).then_some(sliding)))
 }
@@ -620,4 +658,12 @@ pub fn store_in_user_catalog(dir: &Path, model: &Model) -> Result<(PathBuf, Mode
     }
     crate::core::persist::write_atomic(&path, text.as_bytes(), true).map_err(|e| write_error(e.to_string()))?;
     Ok((path, model))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_note_has_the_same_placeholders_in_both_languages() {
+        crate::core::i18n::assert_table_is_translated(super::NOTES);
+    }
 }
