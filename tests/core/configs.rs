@@ -401,3 +401,29 @@ fn storing_a_model_keeps_the_user_file_and_refuses_a_broken_one() {
     assert!(e.to_string().contains("models.ron:2:"), "{e}");
     assert_eq!(std::fs::read_to_string(&file).expect("read"), broken);
 }
+
+#[test]
+fn hybrids_keep_a_kv_cache_in_their_attention_layers_only() {
+    // A Qwen3-Next-style layout: every fourth layer full attention, the others linear
+    // attention (layer_types), 8 layers of 2 KV heads of 256.
+    let types: Vec<&str> = (0..8).map(|i| if i % 4 == 3 { "full_attention" } else { "linear_attention" }).collect();
+    let config = serde_json::json!({
+        "model_type": "qwen3_next", "num_hidden_layers": 8, "hidden_size": 2048, "num_attention_heads": 16,
+        "num_key_value_heads": 2, "head_dim": 256, "intermediate_size": 5120, "vocab_size": 151_936,
+        "max_position_embeddings": 262_144, "layer_types": types,
+    });
+    let imported = model_from_config(&config.to_string(), "next", "test").expect("reads");
+    let t = transformer(&imported.model);
+    assert_eq!(t.attention_layers, Some(2));
+    // KV per token: 2 attention layers × 2 × 2 KV heads × 256 = 2048 elements.
+    assert_eq!(t.kv_elements_per_token(), 2048);
+    assert!(imported.notes.iter().any(|n| n.contains("2 of 8 layers have attention")), "{:?}", imported.notes);
+    // Nemotron-H spells its layout as a pattern: `*` attention, `M` Mamba-2, `-` MLP.
+    let nemotron = serde_json::json!({
+        "model_type": "nemotron_h", "num_hidden_layers": 6, "hidden_size": 1024, "num_attention_heads": 8,
+        "num_key_value_heads": 2, "intermediate_size": 4096, "vocab_size": 32000,
+        "max_position_embeddings": 8192, "hybrid_override_pattern": "M-M*-M",
+    });
+    let t = transformer(&model_from_config(&nemotron.to_string(), "h", "test").expect("reads").model);
+    assert_eq!(t.attention_layers, Some(1));
+}

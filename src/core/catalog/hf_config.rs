@@ -48,6 +48,10 @@ crate::templates! {
         en: "chunked attention: {chunked} of {layers} layers cache at most {chunk} tokens",
         zh: "分块注意力：{layers} 层中有 {chunked} 层最多缓存 {chunk} 个 token",
     }
+    NOTE_HYBRID "" {
+        en: "hybrid: {attention} of {layers} layers have attention and a KV cache; the other layers' parameters and fixed-size recurrent state are not counted",
+        zh: "混合架构：{layers} 层中有 {attention} 层带注意力和 KV 缓存；其余层的参数和固定大小的循环状态未计入",
+    }
     NOTE_SLIDING "" {
         en: "sliding-window attention: {sliding} of {layers} layers cache at most {window} tokens",
         zh: "滑动窗口注意力：{layers} 层中有 {sliding} 层最多缓存 {window} 个 token",
@@ -421,6 +425,7 @@ fn read_transformer(
         // Llama 4's QK norm is an L2 norm without weights: nothing to count.
         && family != "llama4_text";
 
+    let attention_layers = read_hybrid(r, layers, notes)?;
     let (sliding_window, sliding_layers) = read_windows(r, family, layers, notes)?;
     let head_dim = r.count("head_dim")?;
     if family == "gpt_oss" {
@@ -450,11 +455,42 @@ fn read_transformer(
         extra_params: 0,
         sliding_window,
         sliding_layers,
-        attention_layers: None,
+        attention_layers,
         kv_heads_total,
         moe,
         mla,
     })
+}
+
+/// Layers with attention in a hybrid whose other layers carry a fixed-size recurrent state
+/// instead of a KV cache: `layer_types` entries other than `full_attention` and
+/// `sliding_attention` (Qwen3-Next's `linear_attention`), or Nemotron-H's
+/// `hybrid_override_pattern` (`*` an attention layer, `M` a Mamba-2 layer, `-` an MLP).
+/// None when every layer has attention.
+fn read_hybrid(r: &Reader<'_>, layers: u32, notes: &mut Vec<Sentence>) -> Result<Option<u32>, ConfigError> {
+    let attention = if let Some(types) = r.strings("layer_types")? {
+        if types.len() != layers as usize {
+            return Err(r.bad(
+                "layer_types",
+                "one entry per layer (num_hidden_layers of them)",
+                r.get("layer_types").unwrap_or(&Value::Null),
+            ));
+        }
+        types.iter().filter(|t| matches!(t.as_str(), "full_attention" | "sliding_attention")).count()
+    } else if let Some(pattern) = r.string("hybrid_override_pattern")? {
+        pattern.chars().filter(|&c| c == '*').count()
+    } else {
+        return Ok(None);
+    };
+    let attention = u32::try_from(attention).unwrap_or(layers);
+    if attention >= layers {
+        return Ok(None);
+    }
+    if attention == 0 {
+        return Err(r.bad("layer_types", "at least one attention layer", r.get("layer_types").unwrap_or(&Value::Null)));
+    }
+    notes.push(Sentence::new(text!(NOTE_HYBRID, attention = attention.to_string(), layers = layers.to_string())));
+    Ok(Some(attention))
 }
 
 /// The sliding window and how many layers use it: `layer_types` (gpt-oss, newer Gemma 3 and
