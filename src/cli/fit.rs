@@ -21,7 +21,8 @@ use crate::core::analysis::memory::{
 };
 use crate::core::analysis::speed::{self, SpeedSettings, Topology};
 use crate::core::analysis::tco::MAX_RUN_TOKENS;
-use crate::core::catalog::{Catalog, Gpu};
+use crate::core::catalog::hf_config;
+use crate::core::catalog::{Catalog, Checkpoint, Gpu};
 use crate::core::catalog::{MAX_PARAMS, MIN_PARAMS};
 use crate::core::i18n::{Lang, Sentence};
 use crate::core::resolve::Resolved;
@@ -35,11 +36,18 @@ use std::path::PathBuf;
 /// Arguments of `rigplan fit`.
 #[derive(Debug, Clone, clap::Args)]
 // Negative numbers are values, so that `--gpus -1` is refused for its value, not taken for a flag.
-#[command(group(clap::ArgGroup::new("what").required(true).args(["model", "params"])), allow_negative_numbers = true)]
+#[command(
+    group(clap::ArgGroup::new("what").required(true).args(["model", "params", "config"])),
+    allow_negative_numbers = true
+)]
 pub struct FitArgs {
     /// A catalog model id (the `model/` prefix may be left out), e.g. meta-llama-3.1-8b.
     #[arg(long, value_name = "ID")]
     pub model: Option<String>,
+    /// A Hugging Face config.json (or the folder holding it): the model's architecture and
+    /// checkpoint precision are read from it.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["model", "params"])]
+    pub config: Option<PathBuf>,
     /// A custom architecture instead of a catalog model.
     #[command(flatten)]
     pub arch: ArchArgs,
@@ -57,7 +65,8 @@ pub struct FitArgs {
 
     #[arg(long, value_enum, default_value = "inference")]
     pub mode: ModeArg,
-    /// Weight type; default bf16 (nf4 for qlora).
+    /// Weight type; default bf16 (nf4 for qlora). `native` is the checkpoint's own precision
+    /// (fp8_block for DeepSeek, mxfp4 for gpt-oss).
     #[arg(long, value_enum, value_name = "T")]
     pub weights: Option<WeightArg>,
     #[arg(long, value_enum, value_name = "T", default_value = "fp16")]
@@ -122,13 +131,74 @@ macro_rules! value_enum {
 }
 
 value_enum!(ModeArg => Mode { Inference => Mode::Inference, Train => Mode::Train, Lora => Mode::Lora, Qlora => Mode::Qlora });
-value_enum!(WeightArg => WeightType {
-    Fp32 => WeightType::Fp32, Fp16 => WeightType::Fp16, Bf16 => WeightType::Bf16, Fp8 => WeightType::Fp8,
-    Int8 => WeightType::Int8, Int4 => WeightType::Int4, Nf4 => WeightType::Nf4,
-    Q8_0 = "q8_0" => WeightType::Q8_0, Q6K = "q6_k" => WeightType::Q6K, Q5KM = "q5_k_m" => WeightType::Q5KM,
-    Q4KM = "q4_k_m" => WeightType::Q4KM, Q4_0 = "q4_0" => WeightType::Q4_0, Q3KM = "q3_k_m" => WeightType::Q3KM,
-    Q2K = "q2_k" => WeightType::Q2K,
-});
+/// `--weights`: a weight type, or the checkpoint's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum WeightArg {
+    Native,
+    Fp32,
+    Fp16,
+    Bf16,
+    Fp8,
+    #[value(name = "fp8_block")]
+    Fp8Block,
+    Int8,
+    Mxfp4,
+    Int4,
+    Nf4,
+    #[value(name = "q8_0")]
+    Q8_0,
+    #[value(name = "q6_k")]
+    Q6K,
+    #[value(name = "q5_k_m")]
+    Q5KM,
+    #[value(name = "q4_k_m")]
+    Q4KM,
+    #[value(name = "q4_0")]
+    Q4_0,
+    #[value(name = "q3_k_m")]
+    Q3KM,
+    #[value(name = "q2_k")]
+    Q2K,
+    #[value(name = "iq4_xs")]
+    Iq4Xs,
+    #[value(name = "iq3_xxs")]
+    Iq3Xxs,
+    #[value(name = "iq2_xxs")]
+    Iq2Xxs,
+    #[value(name = "iq1_s")]
+    Iq1S,
+}
+
+impl WeightArg {
+    /// The weight type, `native` resolved against the model's checkpoint (BF16 for a model
+    /// that states none).
+    #[must_use]
+    pub fn resolve(self, checkpoint: Checkpoint) -> WeightType {
+        match self {
+            Self::Native => memory::checkpoint_weights(checkpoint),
+            Self::Fp32 => WeightType::Fp32,
+            Self::Fp16 => WeightType::Fp16,
+            Self::Bf16 => WeightType::Bf16,
+            Self::Fp8 => WeightType::Fp8,
+            Self::Fp8Block => WeightType::Fp8Block,
+            Self::Int8 => WeightType::Int8,
+            Self::Mxfp4 => WeightType::Mxfp4,
+            Self::Int4 => WeightType::Int4,
+            Self::Nf4 => WeightType::Nf4,
+            Self::Q8_0 => WeightType::Q8_0,
+            Self::Q6K => WeightType::Q6K,
+            Self::Q5KM => WeightType::Q5KM,
+            Self::Q4KM => WeightType::Q4KM,
+            Self::Q4_0 => WeightType::Q4_0,
+            Self::Q3KM => WeightType::Q3KM,
+            Self::Q2K => WeightType::Q2K,
+            Self::Iq4Xs => WeightType::Iq4Xs,
+            Self::Iq3Xxs => WeightType::Iq3Xxs,
+            Self::Iq2Xxs => WeightType::Iq2Xxs,
+            Self::Iq1S => WeightType::Iq1S,
+        }
+    }
+}
 value_enum!(KvArg => KvType { Fp16 => KvType::Fp16, Fp8 => KvType::Fp8, Q8_0 = "q8_0" => KvType::Q8_0, Q4_0 = "q4_0" => KvType::Q4_0 });
 value_enum!(OptimizerArg => Optimizer { Adamw => Optimizer::AdamW, Adamw8bit = "adamw8bit" => Optimizer::AdamW8bit, Sgd => Optimizer::Sgd });
 value_enum!(GradArg => GradDtype { Fp16 => GradDtype::Fp16, Fp32 => GradDtype::Fp32 });
@@ -280,25 +350,63 @@ impl ArchArgs {
     }
 }
 
+/// The model the flags describe.
+struct FitModel {
+    spec: ModelSpec,
+    /// The catalog id, for a catalog model.
+    id: Option<String>,
+    name: String,
+    max_context: Option<u32>,
+    checkpoint: Checkpoint,
+    /// What reading a config.json assumed.
+    notes: Vec<Sentence>,
+}
+
 /// The model the flags describe, with its catalog id and name if it is a catalog model.
-fn model_spec(catalog: &Catalog, args: &FitArgs) -> anyhow::Result<(ModelSpec, Option<String>, String, Option<u32>)> {
+fn model_spec(catalog: &Catalog, args: &FitArgs) -> anyhow::Result<FitModel> {
+    if let Some(path) = &args.config {
+        let imported = hf_config::read_config_file(path)?;
+        let model = &imported.model;
+        return Ok(FitModel {
+            spec: ModelSpec::from_model(model),
+            id: None,
+            name: model.name.clone(),
+            max_context: model.transformer().map(|t| t.max_context),
+            checkpoint: model.checkpoint,
+            notes: imported.notes.clone(),
+        });
+    }
     if let Some(id) = &args.model {
         let Some(model) = catalog.models.get(id) else {
             let known: Vec<&str> = catalog.models.iter().map(|m| m.id.as_str()).collect();
             bail!("--model `{id}` is not in the model catalog; known models: {}", known.join(", "));
         };
-        let max_context = model.transformer().map(|t| t.max_context);
-        return Ok((ModelSpec::from_model(model), Some(model.id.to_string()), model.name.clone(), max_context));
+        return Ok(FitModel {
+            spec: ModelSpec::from_model(model),
+            id: Some(model.id.to_string()),
+            name: model.name.clone(),
+            max_context: model.transformer().map(|t| t.max_context),
+            checkpoint: model.checkpoint,
+            notes: Vec::new(),
+        });
     }
-    let Some(params) = args.arch.params()? else { bail!("give --model ID or --params N") };
+    let Some(params) = args.arch.params()? else { bail!("give --model ID, --config FILE or --params N") };
+    let custom = |spec, name| FitModel {
+        spec,
+        id: None,
+        name,
+        max_context: None,
+        checkpoint: Checkpoint::default(),
+        notes: Vec::new(),
+    };
     let Some(arch) = args.arch.arch()? else {
         let name = format!("{} parameters", format_thousands(params as f64, 0));
-        return Ok((ModelSpec::params_only(params), None, name, None));
+        return Ok(custom(ModelSpec::params_only(params), name));
     };
     // A custom architecture states no maximum; the requested context is its own limit.
     let context = args.context.unwrap_or_else(|| Workload::defaults(args.mode.into()).context);
     let spec = arch.spec(context).map_err(|e| anyhow::anyhow!(e))?;
-    Ok((spec, None, arch.name(), None))
+    Ok(custom(spec, arch.name()))
 }
 
 /// The GPU, its topology, and a note on where it came from.
@@ -349,11 +457,11 @@ fn hardware<'a>(catalog: &'a Catalog, args: &FitArgs) -> anyhow::Result<Option<(
 }
 
 /// The workload the flags describe.
-fn workload(args: &FitArgs, max_context: Option<u32>) -> Workload {
+fn workload(args: &FitArgs, max_context: Option<u32>, checkpoint: Checkpoint) -> Workload {
     let mode = Mode::from(args.mode);
     let mut w = Workload::defaults(mode);
     if let Some(t) = args.weights {
-        w.weights = t.into();
+        w.weights = t.resolve(checkpoint);
     }
     w.kv = args.kv.into();
     w.batch = args.batch;
@@ -380,6 +488,8 @@ struct FitOutput<'a> {
     model_name: String,
     params: u64,
     active_params: u64,
+    /// How the model's published weights are stored (what `--weights native` uses).
+    checkpoint: Checkpoint,
     mode: Mode,
     workload: Workload,
     gpu: Option<&'a str>,
@@ -419,9 +529,10 @@ struct FitOutput<'a> {
 /// Unknown model or GPU ids, inconsistent flags, an unreadable build file, or a workload that
 /// cannot be evaluated (each message says which flag).
 pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow::Result<Exit> {
-    let (spec, model_id, model_name, max_context) = model_spec(catalog, args)?;
+    let FitModel { spec, id: model_id, name: model_name, max_context, checkpoint, notes: import_notes } =
+        model_spec(catalog, args)?;
     let hw = hardware(catalog, args)?;
-    let w = workload(args, max_context);
+    let w = workload(args, max_context, checkpoint);
     for (flag, value) in [("--mfu", args.mfu), ("--efficiency", args.efficiency)] {
         if let Some(v) = value
             && !(v > 0.0 && v <= 1.0)
@@ -444,7 +555,8 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
     for s in &mut suggestions {
         s.localize(lang);
     }
-    let mut notes: Vec<String> = estimate.notes.iter().map(|n| n.render(lang)).collect();
+    let mut notes: Vec<String> = import_notes.iter().map(|n| n.render(lang)).collect();
+    notes.extend(estimate.notes.iter().map(|n| n.render(lang)));
     if let Some(s) = &speed {
         notes.extend(s.notes.iter().map(|n| n.render(lang)));
     }
@@ -466,6 +578,7 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
         model_name,
         params: spec.total_params,
         active_params: spec.active_params,
+        checkpoint,
         mode: w.mode,
         workload: w,
         gpu: hw.as_ref().map(|(g, _)| g.id.as_str()),

@@ -144,9 +144,9 @@ pub enum Command {
 /// `rigplan catalog …`
 #[derive(Debug, Subcommand)]
 pub enum CatalogAction {
-    /// List catalog parts.
+    /// List catalog parts, models (`--kind model`) or cloud offers (`--kind cloud`).
     List {
-        /// Only this kind.
+        /// Only this kind: a part kind, `model` or `cloud`.
         #[arg(long, value_enum)]
         kind: Option<KindArg>,
         #[arg(long)]
@@ -177,23 +177,29 @@ pub enum KindArg {
     Nic,
     Switch,
     System,
+    /// The model catalog (ids for `rigplan fit --model`).
+    Model,
+    /// The cloud offers (ids for `rigplan tco --offer`).
+    Cloud,
 }
 
-impl From<KindArg> for PartKind {
-    fn from(k: KindArg) -> Self {
-        match k {
-            KindArg::Gpu => Self::Gpu,
-            KindArg::Cpu => Self::Cpu,
-            KindArg::Motherboard => Self::Motherboard,
-            KindArg::Memory => Self::Memory,
-            KindArg::Storage => Self::Storage,
-            KindArg::Psu => Self::Psu,
-            KindArg::Cooler => Self::Cooler,
-            KindArg::Chassis => Self::Chassis,
-            KindArg::Nic => Self::Nic,
-            KindArg::Switch => Self::Switch,
-            KindArg::System => Self::System,
-        }
+impl KindArg {
+    /// The part kind, or None for the model catalog and cloud offers.
+    fn part_kind(self) -> Option<PartKind> {
+        Some(match self {
+            KindArg::Gpu => PartKind::Gpu,
+            KindArg::Cpu => PartKind::Cpu,
+            KindArg::Motherboard => PartKind::Motherboard,
+            KindArg::Memory => PartKind::Memory,
+            KindArg::Storage => PartKind::Storage,
+            KindArg::Psu => PartKind::Psu,
+            KindArg::Cooler => PartKind::Cooler,
+            KindArg::Chassis => PartKind::Chassis,
+            KindArg::Nic => PartKind::Nic,
+            KindArg::Switch => PartKind::Switch,
+            KindArg::System => PartKind::System,
+            KindArg::Model | KindArg::Cloud => return None,
+        })
     }
 }
 
@@ -308,7 +314,11 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
         }
         Command::Catalog { action: CatalogAction::List { kind, json } } => {
             let catalog = load_catalog(cli.catalog.as_deref())?;
-            catalog::catalog_list(out, &catalog, kind.map(PartKind::from), *json)?;
+            match kind {
+                Some(KindArg::Model) => catalog::model_list(out, &catalog, *json)?,
+                Some(KindArg::Cloud) => catalog::cloud_list(out, &catalog, *json)?,
+                _ => catalog::catalog_list(out, &catalog, kind.and_then(KindArg::part_kind), *json)?,
+            }
             Ok(Exit::Ok)
         }
         Command::Catalog { action: CatalogAction::Validate { dir, json, all } } => {

@@ -17,12 +17,13 @@
 
 use crate::core::analysis::Report;
 use crate::core::build::{Build, EditError, Location, NodeGroup};
-use crate::core::catalog::PartId;
+use crate::core::catalog::{Catalog, PartId, hf_config};
 use crate::core::export::{self, BuildSheet, CompareFormat, Format, SheetDate};
 use crate::core::i18n::Text;
 use crate::core::persist;
 use crate::core::placement::{self, Target, Verdict};
 use crate::core::templates;
+use crate::core::units::format_thousands;
 use crate::gui::command::{Command, PromptChoice, Setting};
 use crate::gui::compare::{CompareEntry, CompareSource};
 use crate::gui::derived::Derived;
@@ -65,6 +66,33 @@ fn after_document_change(state: &mut AppState) {
     };
     if !node_exists {
         state.view.selected_node = Location::Node(0);
+    }
+}
+
+/// Reads a model's config.json, appends the model to the user catalog's models.ron and loads
+/// the catalog again, so that the fit matrix lists it. Any failure (no folder to store in, a
+/// config the reader cannot take, a models.ron that does not load) is shown and changes
+/// nothing: the file is written only once the new text loads.
+fn add_model_from_config(state: &mut AppState, path: &Path) {
+    let t = state.texts;
+    let outcome = (|| -> Result<String, String> {
+        let dir = state.user_catalog_dir.clone().ok_or_else(|| t.model_add_no_folder.to_owned())?;
+        let imported = hf_config::read_config_file(path).map_err(|e| e.to_string())?;
+        let (file, model) = hf_config::store_in_user_catalog(&dir, &imported.model).map_err(|e| e.to_string())?;
+        let catalog = Catalog::load_with_overlay(&dir).map_err(|e| e.to_string())?;
+        state.catalog = catalog;
+        let params = format_thousands(model.total_params() as f64 / 1.0e9, 2);
+        Ok(fill(t.model_added, &[&model.name, &params, &file.display()]))
+    })();
+    match outcome {
+        Ok(message) => {
+            state.derived = Derived::compute(&state.catalog, state.doc.build(), state.doc.revision());
+            state.derived.localize(state.lang);
+            state.compared = None;
+            state.advised = None;
+            state.view.notice = Some(Notice::info(&message));
+        }
+        Err(message) => state.view.error = Some(ErrorView { title: t.model_add_failed.to_owned(), message }),
     }
 }
 
@@ -245,6 +273,12 @@ fn apply_inner(state: &mut AppState, command: Command) {
         Command::ShowError(error) => state.view.error = Some(error),
         Command::DismissError => state.view.error = None,
         Command::ShowAbout(open) => state.view.about_open = open,
+        Command::PickModelConfig => {
+            if let Some(path) = state.dialogs.pick_config() {
+                apply_inner(state, Command::AddModelFromConfig(path));
+            }
+        }
+        Command::AddModelFromConfig(path) => add_model_from_config(state, &path),
         Command::SelectFitMatrix(i) => {
             state.view.fit_matrix = i;
             state.view.fit_cell = None;

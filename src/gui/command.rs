@@ -111,6 +111,11 @@ pub enum Command {
     ShowError(ErrorView),
     DismissError,
     ShowAbout(bool),
+    /// Ask for a model's config.json (a dialog), then add the model.
+    PickModelConfig,
+    /// Add the model a Hugging Face config.json describes to the user catalog's models.ron;
+    /// the fit matrix then shows it.
+    AddModelFromConfig(PathBuf),
     /// Show one node group's fit matrix.
     SelectFitMatrix(usize),
     SelectFitCell(Option<FitSel>),

@@ -16,6 +16,11 @@ pub trait Dialogs {
     /// Where to save an export, or None when cancelled: `suggested` is a file name,
     /// `file_type` the format's name for the dialog's filter, `extension` its extension.
     fn pick_export(&mut self, suggested: &str, file_type: &str, extension: &str) -> Option<PathBuf>;
+    /// A model's `config.json` to add to the model catalog, or None when cancelled (no
+    /// dialog: cancelled).
+    fn pick_config(&mut self) -> Option<PathBuf> {
+        None
+    }
     /// The language changed: file-type names of later dialogs come from `texts`.
     fn set_texts(&mut self, texts: &'static Texts) {
         let _ = texts;
@@ -62,6 +67,10 @@ impl Dialogs for NativeDialogs {
 
     fn pick_export(&mut self, suggested: &str, file_type: &str, extension: &str) -> Option<PathBuf> {
         rfd::FileDialog::new().add_filter(file_type, &[extension]).set_file_name(suggested).save_file()
+    }
+
+    fn pick_config(&mut self) -> Option<PathBuf> {
+        rfd::FileDialog::new().add_filter(self.texts.config_file_type, &["json"]).pick_file()
     }
 
     fn set_texts(&mut self, texts: &'static Texts) {

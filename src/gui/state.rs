@@ -44,6 +44,9 @@ pub struct AppConfig {
     pub catalog: Catalog,
     /// A problem with the user catalog folder, shown at start (the embedded catalog is used).
     pub catalog_problem: Option<String>,
+    /// The folder whose `models.ron` models added from a config.json go to (`--catalog DIR`,
+    /// else the per-user catalog folder); None: adding models is not offered a place.
+    pub user_catalog_dir: Option<PathBuf>,
     /// A build file to open (`rigplan FILE`).
     pub file: Option<PathBuf>,
     pub prefs: Prefs,
@@ -64,6 +67,7 @@ impl AppConfig {
         Ok(Self {
             catalog: Catalog::embedded()?,
             catalog_problem: None,
+            user_catalog_dir: None,
             file: None,
             prefs: Prefs::default(),
             recovery_dir: None,
@@ -76,6 +80,8 @@ impl AppConfig {
 /// Everything the app holds.
 pub struct AppState {
     pub catalog: Catalog,
+    /// Where models added from a config.json are stored (see [`AppConfig::user_catalog_dir`]).
+    pub user_catalog_dir: Option<PathBuf>,
     pub doc: Document,
     pub derived: Derived,
     pub view: ViewState,
@@ -112,7 +118,8 @@ impl AppState {
     /// last time, else a new build; looks for a recovery copy left by a crash.
     #[must_use]
     pub fn new(config: AppConfig) -> Self {
-        let AppConfig { catalog, catalog_problem, file, prefs, recovery_dir, mut dialogs, lang } = config;
+        let AppConfig { catalog, catalog_problem, user_catalog_dir, file, prefs, recovery_dir, mut dialogs, lang } =
+            config;
         let lang = prefs.lang.unwrap_or(lang);
         let texts = text::for_lang(lang);
         dialogs.set_texts(texts);
@@ -160,6 +167,7 @@ impl AppState {
         }
         Self {
             catalog,
+            user_catalog_dir,
             doc,
             derived,
             view,

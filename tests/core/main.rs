@@ -17,6 +17,7 @@ mod clouds;
 mod codes;
 mod compare;
 mod compat;
+mod configs;
 mod export;
 mod export_cli;
 mod fit;

@@ -1,7 +1,7 @@
 //! The model catalog: the shipped entries load cleanly, computed parameter counts match the
 //! published totals, and a user folder's models.ron overlays the embedded one.
 
-use rigplan::core::catalog::{Catalog, Models, PARAM_CHECK_TOLERANCE};
+use rigplan::core::catalog::{Catalog, Checkpoint, Models, Moe, PARAM_CHECK_TOLERANCE, active_count_offset};
 
 fn models() -> Models {
     let (models, problems) = Models::embedded();
@@ -108,6 +108,84 @@ fn moe_totals_and_active_parameters() {
     // Dense models: active = total.
     let llama = models.get("meta-llama-2-7b").expect("llama");
     assert_eq!(llama.total_params(), llama.active_params());
+}
+
+#[test]
+fn the_models_people_run_now_are_present_with_published_counts() {
+    let models = models();
+    // (id, published total, published active where the publisher gives one): model cards and
+    // technical reports, as each entry's source says.
+    let expected: [(&str, f64, Option<f64>); 27] = [
+        ("qwen3-0.6b", 0.6e9, None),
+        ("qwen3-1.7b", 1.7e9, None),
+        ("qwen3-4b", 4.0e9, None),
+        ("qwen3-8b", 8.2e9, None),
+        ("qwen3-14b", 14.8e9, None),
+        ("qwen3-30b-a3b", 30.5e9, Some(3.3e9)),
+        ("qwen3-235b-a22b", 235.0e9, Some(22.0e9)),
+        ("deepseek-v3.1", 671.0e9, Some(37.0e9)),
+        ("deepseek-r1", 671.0e9, Some(37.0e9)),
+        ("kimi-k2", 1.026e12, Some(32.0e9)),
+        ("glm-4.5", 355.0e9, Some(32.0e9)),
+        ("glm-4.6", 355.0e9, Some(32.0e9)),
+        ("glm-4.5-air", 106.0e9, Some(12.0e9)),
+        ("openai-gpt-oss-20b", 20.91e9, Some(3.61e9)),
+        ("openai-gpt-oss-120b", 116.83e9, Some(5.13e9)),
+        ("meta-llama-4-scout", 109.0e9, Some(17.0e9)),
+        ("meta-llama-4-maverick", 400.0e9, Some(17.0e9)),
+        ("google-gemma-3-1b", 1.0e9, None),
+        ("google-gemma-3-4b", 4.3e9, None),
+        ("google-gemma-3-12b", 12.2e9, None),
+        ("google-gemma-3-27b", 27.4e9, None),
+        ("mistral-small-3.2-24b", 24.0e9, None),
+        ("microsoft-phi-4", 14.7e9, None),
+        ("flux.1-dev", 16.87e9, None),
+        ("stable-diffusion-3.5-large", 13.76e9, None),
+        ("stable-diffusion-3.5-medium", 8.16e9, None),
+        ("openai-whisper-large-v3-turbo", 809.0e6, None),
+    ];
+    for (id, total, active) in expected {
+        let model = models.get(id).unwrap_or_else(|| panic!("{id} missing"));
+        assert!(within(model.total_params() as f64, total, PARAM_CHECK_TOLERANCE), "{id}: {}", model.total_params());
+        if let (Some(active), Some(t)) = (active, model.transformer()) {
+            // Publishers differ on whether embeddings count as active (see active_count_offset).
+            let off = active_count_offset(t, active);
+            assert!(
+                off <= 2.0 * PARAM_CHECK_TOLERANCE,
+                "{id}: active {} off by {:.1} %",
+                t.active_params(),
+                off * 100.0
+            );
+        }
+    }
+    // Mistral Small 3.2: a stored parameter table counts 23,572,403,200 text parameters.
+    let mistral = models.get("mistral-small-3.2-24b").and_then(|m| m.transformer().copied()).expect("mistral");
+    assert_eq!(mistral.total_params() - mistral.extra_params, 23_572_403_200);
+    // Native checkpoints: FP8 block scales for DeepSeek and Kimi, MXFP4 experts for gpt-oss.
+    for (id, checkpoint) in [
+        ("deepseek-v3", Checkpoint::Fp8Block),
+        ("deepseek-r1", Checkpoint::Fp8Block),
+        ("kimi-k2", Checkpoint::Fp8Block),
+        ("openai-gpt-oss-120b", Checkpoint::Mxfp4Experts),
+        ("qwen3-235b-a22b", Checkpoint::Bf16),
+    ] {
+        assert_eq!(models.get(id).map(|m| m.checkpoint), Some(checkpoint), "{id}");
+    }
+}
+
+#[test]
+fn active_counts_follow_the_publishers_conventions() {
+    let models = models();
+    let t = |id: &str| models.get(id).and_then(|m| m.transformer().copied()).expect("transformer");
+    // gpt-oss-120b: OpenAI's 5.13B leaves the unembedding out; with it the count is 5.71B,
+    // 11 % more, which the check still accepts under OpenAI's convention.
+    let oss = t("openai-gpt-oss-120b");
+    assert!(within(oss.active_params() as f64, 5.71e9, 0.002));
+    assert!(active_count_offset(&oss, 5.13e9) < 0.002);
+    // A wrong active count is still caught: 8 experts instead of 4 in gpt-oss-120b.
+    let mut wrong = oss;
+    wrong.moe = wrong.moe.map(|m| Moe { active_experts: 8, ..m });
+    assert!(active_count_offset(&wrong, 5.13e9) > 0.5);
 }
 
 #[test]

@@ -76,6 +76,8 @@ fn kipply_13b() -> ModelSpec {
         learned_positions: true,
         extra_params: 0,
         sliding_window: None,
+        sliding_layers: None,
+        kv_heads_total: None,
         attention_layers: None,
         moe: None,
         mla: None,

@@ -167,6 +167,8 @@ pub struct Scripted {
     pub save: Vec<PathBuf>,
     pub png: Vec<PathBuf>,
     pub export: Vec<PathBuf>,
+    /// config.json files to answer "Add model from config.json…" with.
+    pub config: Vec<PathBuf>,
     /// The file names the app suggested for exports, in order.
     pub suggested: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
 }
@@ -180,6 +182,9 @@ impl Dialogs for Scripted {
     }
     fn pick_png(&mut self, _suggested: &str) -> Option<PathBuf> {
         (!self.png.is_empty()).then(|| self.png.remove(0))
+    }
+    fn pick_config(&mut self) -> Option<PathBuf> {
+        (!self.config.is_empty()).then(|| self.config.remove(0))
     }
     fn pick_export(&mut self, suggested: &str, _file_type: &str, _extension: &str) -> Option<PathBuf> {
         if let Ok(mut s) = self.suggested.lock() {

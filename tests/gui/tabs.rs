@@ -282,3 +282,77 @@ fn the_summary_gathers_every_section() {
     let wall = format!("{} W", rigplan::core::units::format_thousands(report.power.wall_watts, 0));
     assert!(h.query_by_label(&wall).is_some(), "{wall}");
 }
+
+fn config_fixture(name: &str) -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/configs").join(name).join("config.json")
+}
+
+#[test]
+fn a_model_added_from_its_config_is_stored_and_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let catalog_dir = dir.path().join("catalog");
+    // A user models.ron with a comment and an entry: both stay as they are.
+    std::fs::create_dir_all(&catalog_dir).unwrap();
+    let mine = "// my models\n[\n    (id: \"model/mine\", name: \"Mine\", vendor: \"Me\", task: TextGeneration, published_params: 1.0e6, source: \"test\",\n     architecture: Measured((params: 1000000, sample: \"x\", forward_flops_per_sample: 1.0e6,\n         train_activation_bytes_per_sample: 1000, inference_activation_bytes_per_sample: 100, figures_source: \"test\"))),\n]\n";
+    std::fs::write(catalog_dir.join("models.ron"), mine).unwrap();
+    let mut c = config();
+    c.catalog = rigplan::core::catalog::Catalog::load_with_overlay(&catalog_dir).unwrap();
+    c.user_catalog_dir = Some(catalog_dir.clone());
+    c.dialogs = Box::new(Scripted { config: vec![config_fixture("gpt-oss-20b")], ..Scripted::default() });
+    let mut h = app_as_started(c);
+    tab(&mut h, "Memory & speed");
+    let rows_before = state(&h).derived.report.fit[0].rows.len();
+    h.get_by_label("Add model from config.json…").click();
+    h.run();
+    let s = state(&h);
+    assert!(s.view.error.is_none(), "{:?}", s.view.error);
+    let model = s.catalog.models.get("model/gpt-oss-20b").expect("the imported model is in the catalog");
+    // gpt-oss-20b model card (arXiv 2508.10925) Table 1: 20.91B parameters.
+    assert!((model.total_params() as f64 - 20.91e9).abs() < 0.01e9);
+    assert_eq!(s.derived.report.fit[0].rows.len(), rows_before + 1, "the matrix lists the new model");
+    let notice = notice(&h).expect("a notice says what was added");
+    assert!(notice.contains("gpt-oss-20b") && notice.contains("20.91 B"), "{notice}");
+    let text = std::fs::read_to_string(catalog_dir.join("models.ron")).unwrap();
+    assert!(text.starts_with("// my models\n"), "{text}");
+    assert!(text.contains("model/mine") && text.contains("model/gpt-oss-20b") && text.contains("Mxfp4Experts"));
+    let (models, problems) = rigplan::core::catalog::Models::from_sources(&[("models.ron".to_owned(), text.clone())]);
+    assert!(problems.iter().all(|p| !p.is_error()), "{problems:#?}");
+    assert_eq!(models.len(), 2);
+
+    // The same config again: a second entry with its own id, the first untouched.
+    h.state_mut().state_mut().dialogs =
+        Box::new(Scripted { config: vec![config_fixture("gpt-oss-20b")], ..Scripted::default() });
+    h.get_by_label("Add model from config.json…").click();
+    h.run();
+    assert!(state(&h).catalog.models.get("model/gpt-oss-20b-2").is_some());
+}
+
+#[test]
+fn a_config_that_cannot_be_read_changes_nothing_and_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("config.json");
+    std::fs::write(&bad, r#"{"model_type": "qwen3", "num_hidden_layers": 36}"#).unwrap();
+    let catalog_dir = dir.path().join("catalog");
+    let mut c = config();
+    c.user_catalog_dir = Some(catalog_dir.clone());
+    c.dialogs = Box::new(Scripted { config: vec![bad], ..Scripted::default() });
+    let mut h = app_as_started(c);
+    tab(&mut h, "Memory & speed");
+    let models = state(&h).catalog.models.len();
+    h.get_by_label("Add model from config.json…").click();
+    h.run();
+    let error = state(&h).view.error.clone().expect("an error is shown");
+    assert_eq!(error.title, "Cannot add the model");
+    assert!(error.message.contains("hidden_size") && error.message.contains("config.json"), "{}", error.message);
+    assert_eq!(state(&h).catalog.models.len(), models);
+    assert!(!catalog_dir.join("models.ron").exists());
+    // Without a user catalog folder the app says where it would need one.
+    let mut c = config();
+    c.dialogs = Box::new(Scripted { config: vec![config_fixture("qwen3-8b")], ..Scripted::default() });
+    let mut h = app_as_started(c);
+    tab(&mut h, "Memory & speed");
+    h.get_by_label("Add model from config.json…").click();
+    h.run();
+    let error = state(&h).view.error.clone().expect("an error is shown");
+    assert!(error.message.contains("--catalog"), "{}", error.message);
+}

@@ -407,7 +407,9 @@ pub fn default_decode_efficiency(weights: WeightType) -> f64 {
 
 fn peak_tflops(gpu: &Gpu, w: &Workload) -> f64 {
     match w.weights {
-        WeightType::Fp8 if !w.mode.is_training() => gpu.fp8_tensor_tflops.unwrap_or_else(|| gpu.dense_16bit_tflops()),
+        WeightType::Fp8 | WeightType::Fp8Block if !w.mode.is_training() => {
+            gpu.fp8_tensor_tflops.unwrap_or_else(|| gpu.dense_16bit_tflops())
+        }
         WeightType::Fp32 if w.mode == Mode::Train => gpu.fp32_tflops,
         _ => gpu.dense_16bit_tflops(),
     }
@@ -529,9 +531,8 @@ fn inference(
         _ => total,
     };
     let weights_read = weights_total * read_params / total;
-    let kv_per_token = memory::kv_bytes_per_token(spec, w.kv).unwrap_or(0.0);
-    let cached = t.sliding_window.map_or(seq, |win| seq.min(f64::from(win)));
-    let kv_total = kv_per_token * cached * b;
+    // Sliding-window layers read at most their window (Transformer::kv_elements_for).
+    let kv_total = memory::kv_bytes_for_sequence(spec, w.kv, spec.sequence_len(w.context)).unwrap_or(0.0) * b;
     // MLA's latent is replicated on every tensor-parallel rank; GQA heads are split.
     let kv_per_gpu = if t.mla.is_some() { kv_total } else { kv_total / tp };
     let time_memory = (weights_read / tp + kv_per_gpu) / (efficiency * bandwidth);

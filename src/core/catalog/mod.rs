@@ -9,14 +9,16 @@
 //! each problem with `file:line:col`.
 
 pub mod clouds;
+pub mod hf_config;
 mod models;
 mod types;
 mod validate;
 
 pub use clouds::{CloudOffer, PriceCheck};
 pub use models::{
-    Architecture, EMBEDDED_MODELS, FfnKind, MAX_PARAMS, MIN_PARAMS, MODEL_ID_PREFIX, MODELS_FILE_NAME, Measured, Mla,
-    Model, ModelId, ModelTask, Models, Moe, NormKind, PARAM_CHECK_TOLERANCE, Role, Transformer,
+    Architecture, Checkpoint, EMBEDDED_MODELS, FfnKind, MAX_PARAMS, MIN_PARAMS, MODEL_ID_PREFIX, MODELS_FILE_NAME,
+    Measured, Mla, Model, ModelId, ModelTask, Models, Moe, NormKind, PARAM_CHECK_TOLERANCE, Role, Transformer,
+    active_count_offset,
 };
 pub use types::*;
 pub use validate::{CatalogProblem, ProblemSeverity};

@@ -54,6 +54,10 @@ const MAX_EXPERTS: u32 = 4_096;
 /// models cost at most 3.2 × 10¹² per sample (`catalog/models.ron`); 10¹⁸ is far past any of
 /// them and keeps every FLOP and time figure finite.
 const MAX_FLOPS_PER_SAMPLE: f64 = 1.0e18;
+/// Smallest forward-pass cost of one sample of a measured model, FLOPs: the cheapest shipped
+/// one (ResNet-50 at 224 × 224) costs 8.2 × 10⁹; a million is far below any network worth
+/// sizing a GPU for, and keeps samples per second finite (a cost of 10⁻³⁰⁸ made it infinite).
+const MIN_FLOPS_PER_SAMPLE: f64 = 1.0e6;
 /// Largest activation figure of one sample of a measured model, bytes (10 TB, thousands of
 /// times any real sample), so that batch × activations stays far below `u64::MAX`.
 const MAX_ACTIVATION_BYTES_PER_SAMPLE: u64 = 10_000_000_000_000;
@@ -85,19 +89,27 @@ impl From<&str> for ModelId {
     }
 }
 
-/// What a model does; decides which standard workloads apply to it.
+/// What a model does; decides which standard workloads apply to it. JSON spells the tasks in
+/// snake_case; RON files are read in either spelling, so that a model rigplan writes into a
+/// user catalog (the app's "Add model from config.json…") reads back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all(serialize = "snake_case"))]
 pub enum ModelTask {
     /// Autoregressive text generation (decoder LMs).
+    #[serde(alias = "text_generation")]
     TextGeneration,
     /// Text encoders (BERT).
+    #[serde(alias = "text_encoding")]
     TextEncoding,
+    #[serde(alias = "image_classification")]
     ImageClassification,
+    #[serde(alias = "object_detection")]
     ObjectDetection,
     /// Text-to-image diffusion pipelines.
+    #[serde(alias = "image_generation")]
     ImageGeneration,
     /// Speech recognition (Whisper).
+    #[serde(alias = "speech_recognition")]
     SpeechRecognition,
 }
 
@@ -138,7 +150,9 @@ pub struct Moe {
     pub shared_experts: u32,
     /// Intermediate width of one expert.
     pub expert_ffn: u32,
-    /// Leading layers that keep a dense FFN of width `ffn` (DeepSeek-V3 `first_k_dense_replace`).
+    /// Layers that keep a dense FFN of width `ffn`: DeepSeek-V3's leading
+    /// `first_k_dense_replace`, Llama 4 Maverick's every other layer
+    /// (`interleave_moe_layer_step` 2). Only their number matters to the counts.
     #[serde(default)]
     pub dense_layers: u32,
 }
@@ -201,10 +215,22 @@ pub struct Transformer {
     /// classifier, BERT pooler, state-space mixers of hybrids); the source says what they are.
     #[serde(default)]
     pub extra_params: u64,
-    /// Sliding-window attention span; the KV cache holds at most this many tokens per layer
-    /// (Mistral 7B rolling buffer cache, Jiang et al. 2023 §2).
+    /// Sliding-window attention span; the KV cache of a windowed layer holds at most this many
+    /// tokens (Mistral 7B rolling buffer cache, Jiang et al. 2023 §2). Llama 4's chunked
+    /// attention (`attention_chunk_size`) caches at most one chunk and is given here too.
     #[serde(default)]
     pub sliding_window: Option<u32>,
+    /// Attention layers that use `sliding_window`, where only some do and the others attend over
+    /// the whole context: `layer_types` of gpt-oss (every other layer) and Gemma 3 (five local
+    /// layers per global one), Llama 4's chunked layers (three of four). None: every attention
+    /// layer uses the window (Mistral 7B).
+    #[serde(default)]
+    pub sliding_layers: Option<u32>,
+    /// KV heads summed over the attention layers, for models whose KV-head count differs by
+    /// layer (a per-layer `num_key_value_heads` list, as OpenELM's config gives it). None:
+    /// `kv_heads` in every attention layer.
+    #[serde(default)]
+    pub kv_heads_total: Option<u32>,
     /// Layers that have attention, in hybrids whose other layers are state-space mixers;
     /// None means every layer.
     #[serde(default)]
@@ -234,6 +260,54 @@ pub struct Measured {
     pub figures_source: String,
 }
 
+/// How the publisher's checkpoint stores the weights: the precision a model is served at
+/// without any further quantization.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Checkpoint {
+    /// 16-bit brain float, the format of most open checkpoints (`torch_dtype: bfloat16`).
+    #[default]
+    Bf16,
+    Fp16,
+    Fp32,
+    /// FP8 linear layers with one scale per tensor or channel, the rest in BF16.
+    Fp8,
+    /// 8-bit integer linear layers (GPTQ/AWQ/compressed-tensors at 8 bits).
+    Int8,
+    /// 4-bit integer linear layers with group scales (GPTQ/AWQ/compressed-tensors at 4 bits).
+    Int4,
+    /// FP8 (E4M3) linear layers with one fp32 scale per 128 × 128 block, the rest in BF16
+    /// (DeepSeek-V3 technical report, arXiv 2412.19437, §3.3.2; `quantization_config`
+    /// `weight_block_size: [128, 128]`).
+    Fp8Block,
+    /// MXFP4 expert weights (OCP Microscaling Formats v1.0: 32 FP4 values share one 8-bit
+    /// scale), everything else in BF16, as gpt-oss ships (`quant_method: mxfp4`,
+    /// `modules_to_not_convert`: attention, router, embeddings, output).
+    Mxfp4Experts,
+}
+
+impl Checkpoint {
+    /// True for the default, so that RON written for a model leaves it out.
+    #[must_use]
+    pub fn is_default(&self) -> bool {
+        *self == Self::Bf16
+    }
+}
+
+impl fmt::Display for Checkpoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Bf16 => "bf16",
+            Self::Fp16 => "fp16",
+            Self::Fp32 => "fp32",
+            Self::Fp8 => "fp8",
+            Self::Int8 => "int8",
+            Self::Int4 => "int4",
+            Self::Fp8Block => "fp8 (128×128 block scales)",
+            Self::Mxfp4Experts => "mxfp4 experts, bf16 elsewhere",
+        })
+    }
+}
+
 /// How a model is described.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Architecture {
@@ -258,6 +332,9 @@ pub struct Model {
     pub published_active_params: Option<f64>,
     /// Where the configuration values come from.
     pub source: String,
+    /// How the published weights are stored (BF16 unless said).
+    #[serde(default, skip_serializing_if = "Checkpoint::is_default")]
+    pub checkpoint: Checkpoint,
     pub architecture: Architecture,
 }
 
@@ -338,10 +415,19 @@ impl Transformer {
         }
     }
 
-    /// Parameters of one attention block: Q, K, V and output projections (or the MLA
-    /// projections), their biases and Q/K norms.
+    /// KV heads summed over the attention layers: `kv_heads_total` where the count differs by
+    /// layer, else `kv_heads` in each of them.
     #[must_use]
-    pub fn attention_params_per_layer(&self) -> u64 {
+    pub fn kv_heads_all_layers(&self) -> u64 {
+        self.kv_heads_total
+            .map_or_else(|| u64::from(self.kv_heads()).saturating_mul(self.attention_layer_count()), u64::from)
+    }
+
+    /// Parameters of the attention blocks of every attention layer: Q, K, V and output
+    /// projections (or the MLA projections), their biases and Q/K norms. Q and output
+    /// projections are the same in every layer; K and V follow the per-layer KV heads.
+    #[must_use]
+    pub fn attention_params(&self) -> u64 {
         saturate(self.attention_params_wide())
     }
 
@@ -351,6 +437,7 @@ impl Transformer {
     fn attention_params_wide(&self) -> u128 {
         let h = u128::from(self.hidden);
         let a = u128::from(self.heads);
+        let layers = u128::from(self.attention_layer_count());
         if let Some(m) = self.mla {
             let qk = u128::from(m.qk_nope_head_dim) + u128::from(m.rope_head_dim);
             let q = match m.q_lora_rank {
@@ -362,22 +449,24 @@ impl Transformer {
             let kv_a = h * (kv_lora + u128::from(m.rope_head_dim)) + kv_lora;
             let kv_b = kv_lora * a * (u128::from(m.qk_nope_head_dim) + u128::from(m.v_head_dim));
             let o = a * u128::from(m.v_head_dim) * h;
-            return q + kv_a + kv_b + o;
+            return layers * (q + kv_a + kv_b + o);
         }
         let d = u128::from(self.plain_head_dim());
-        let k = u128::from(self.kv_heads());
         let q_out = a * d;
-        let kv_out = k * d;
-        let mut params = h * q_out + 2 * h * kv_out + q_out * h;
+        let mut per_layer = 2 * h * q_out;
+        // K and V projections of one KV head: `hidden × head_dim` each, with their biases.
+        let mut per_kv_head = 2 * h * d;
         if self.linear_biases {
-            params += q_out + 2 * kv_out + h;
+            per_layer += q_out + h;
+            per_kv_head += 2 * d;
         } else if self.qkv_bias {
-            params += q_out + 2 * kv_out;
+            per_layer += q_out;
+            per_kv_head += 2 * d;
         }
         if self.qk_norm {
-            params += 2 * d;
+            per_layer += 2 * d;
         }
-        params
+        layers * per_layer + u128::from(self.kv_heads_all_layers()) * per_kv_head
     }
 
     /// Parameters of one FFN of intermediate width `width`.
@@ -418,6 +507,15 @@ impl Transformer {
         (u128::from(routed) + u128::from(m.shared_experts)) * expert + u128::from(m.experts) * u128::from(self.hidden)
     }
 
+    /// Parameters of the routed experts of every MoE layer (0 without experts): what an
+    /// expert-only format such as gpt-oss's MXFP4 quantizes.
+    #[must_use]
+    pub fn routed_expert_params(&self) -> u64 {
+        self.moe.map_or(0, |m| {
+            self.moe_layers().saturating_mul(u64::from(m.experts)).saturating_mul(self.ffn_params(m.expert_ffn))
+        })
+    }
+
     /// Token embedding, untied output projection and learned position table.
     #[must_use]
     pub fn embedding_params(&self) -> u64 {
@@ -437,7 +535,7 @@ impl Transformer {
     }
 
     fn params_with_routed(&self, routed: u32) -> u128 {
-        let attention = u128::from(self.attention_layer_count()) * self.attention_params_wide();
+        let attention = self.attention_params_wide();
         let dense = u128::from(self.dense_ffn_layers()) * self.ffn_params_wide(self.ffn);
         let moe = u128::from(self.moe_layers()) * self.moe_ffn_params_wide(routed);
         let norms = (2 * u128::from(self.layers) + 1) * self.norm_params();
@@ -474,14 +572,65 @@ impl Transformer {
         out
     }
 
-    /// Cached elements per token per attention layer: `2 × kv_heads × head_dim` (K and V), or
-    /// for MLA the latent `kv_lora_rank + rope_head_dim` with no factor 2 (DeepSeek-V2 §2.1.2).
+    /// Cached elements per token per attention layer with `kv_heads` heads: `2 × kv_heads ×
+    /// head_dim` (K and V), or for MLA the latent `kv_lora_rank + rope_head_dim` with no factor
+    /// 2 (DeepSeek-V2 §2.1.2).
     #[must_use]
     pub fn kv_elements_per_token_per_layer(&self) -> u64 {
+        self.kv_elements_of_heads(u64::from(self.kv_heads()))
+    }
+
+    fn kv_elements_of_heads(&self, heads: u64) -> u64 {
         match self.mla {
             Some(m) => u64::from(m.kv_lora_rank) + u64::from(m.rope_head_dim),
-            None => self.plain_head_dim().saturating_mul(2 * u64::from(self.kv_heads())),
+            None => heads.saturating_mul(2 * self.plain_head_dim()),
         }
+    }
+
+    /// Cached elements one token adds to the whole model while every attention layer still
+    /// holds it (before any sliding window drops it): the sum over the attention layers, with
+    /// per-layer KV heads where the model has them.
+    #[must_use]
+    pub fn kv_elements_per_token(&self) -> u64 {
+        if self.mla.is_some() {
+            return self.attention_layer_count().saturating_mul(self.kv_elements_per_token_per_layer());
+        }
+        self.kv_elements_of_heads(self.kv_heads_all_layers())
+    }
+
+    /// Attention layers whose cache a sliding window bounds (0 without a window).
+    #[must_use]
+    pub fn windowed_layers(&self) -> u64 {
+        let layers = self.attention_layer_count();
+        match self.sliding_window {
+            None => 0,
+            Some(_) => self.sliding_layers.map_or(layers, |n| u64::from(n).min(layers)),
+        }
+    }
+
+    /// Tokens the average attention layer caches for a sequence of `tokens`, times the number
+    /// of attention layers: `full × tokens + windowed × min(tokens, window)`. Dividing by the
+    /// attention layers gives the average cached length.
+    #[must_use]
+    pub fn cached_layer_tokens(&self, tokens: u64) -> u64 {
+        let windowed = self.windowed_layers();
+        let full = self.attention_layer_count() - windowed;
+        let window = self.sliding_window.map_or(tokens, |w| tokens.min(u64::from(w)));
+        full.saturating_mul(tokens).saturating_add(windowed.saturating_mul(window))
+    }
+
+    /// Cached elements of one sequence of `tokens` tokens for the whole model: full-attention
+    /// layers hold every token, windowed layers at most the window (the rolling buffer of
+    /// Jiang et al. 2023 §2; vLLM's hybrid KV cache manager frees blocks outside the window).
+    /// With per-layer KV heads, windowed and full layers are taken at the average width.
+    #[must_use]
+    pub fn kv_elements_for(&self, tokens: u64) -> u64 {
+        let layers = self.attention_layer_count();
+        if layers == 0 {
+            return 0;
+        }
+        let product = u128::from(self.kv_elements_per_token()) * u128::from(self.cached_layer_tokens(tokens));
+        u64::try_from(product / u128::from(layers)).unwrap_or(u64::MAX)
     }
 }
 
@@ -630,9 +779,9 @@ fn validate(model: &Model, origin: Option<&Origin>) -> Vec<CatalogProblem> {
             if !(MIN_PARAMS..=MAX_PARAMS).contains(&params) {
                 error(format!("params = {} is outside 1e5–1e14", m.params));
             }
-            if !(m.forward_flops_per_sample > 0.0 && m.forward_flops_per_sample <= MAX_FLOPS_PER_SAMPLE) {
+            if !(MIN_FLOPS_PER_SAMPLE..=MAX_FLOPS_PER_SAMPLE).contains(&m.forward_flops_per_sample) {
                 error(format!(
-                    "forward_flops_per_sample = {} is outside (0, 1e18]",
+                    "forward_flops_per_sample = {} is outside 1e6–1e18",
                     format_number(m.forward_flops_per_sample)
                 ));
             }
@@ -686,7 +835,7 @@ fn validate(model: &Model, origin: Option<&Origin>) -> Vec<CatalogProblem> {
             (model.published_active_params, &model.architecture)
         {
             let active = t.active_params() as f64;
-            let off = (active - published_active).abs() / published_active;
+            let off = active_count_offset(t, published_active);
             if off > PARAM_CHECK_TOLERANCE * 2.0 {
                 out.push(problem(
                     ProblemSeverity::Warning,
@@ -701,6 +850,23 @@ fn validate(model: &Model, origin: Option<&Origin>) -> Vec<CatalogProblem> {
         }
     }
     out
+}
+
+/// Relative difference between a transformer's active parameters and a published active
+/// count, under the convention closest to it: publishers differ on whether embeddings count as
+/// active. DeepSeek-V3's 37B counts both matrices, OpenAI's 5.13B for gpt-oss-120b leaves the
+/// output projection out (model card, arXiv 2508.10925, Table 1), Zhipu's 32B for GLM-4.5
+/// leaves out both.
+#[must_use]
+pub fn active_count_offset(t: &Transformer, published_active: f64) -> f64 {
+    let active = t.active_params();
+    let h = u64::from(t.hidden);
+    let table = u64::from(t.vocab).saturating_mul(h);
+    let output = if t.tied_embeddings { 0 } else { table };
+    [active, active.saturating_sub(output), active.saturating_sub(output).saturating_sub(table)]
+        .into_iter()
+        .map(|count| (count as f64 - published_active).abs() / published_active)
+        .fold(f64::INFINITY, f64::min)
 }
 
 fn validate_transformer(t: &Transformer, error: &mut impl FnMut(String)) {
@@ -768,6 +934,24 @@ fn validate_transformer(t: &Transformer, error: &mut impl FnMut(String)) {
     {
         error(format!("attention_layers = {n} must be within 1–layers"));
     }
+    let attention_layers = t.attention_layer_count();
+    if let Some(n) = t.sliding_layers {
+        if t.sliding_window.is_none() {
+            error(format!("sliding_layers = {n} needs sliding_window"));
+        } else if n == 0 || u64::from(n) > attention_layers {
+            error(format!("sliding_layers = {n} must be within 1–{attention_layers} (the attention layers)"));
+        }
+    }
+    if let Some(total) = t.kv_heads_total {
+        let most = u64::from(t.heads).saturating_mul(attention_layers);
+        if t.mla.is_some() {
+            error("kv_heads_total does not apply to MLA (its latent serves every head)".to_owned());
+        } else if u64::from(total) < attention_layers || u64::from(total) > most {
+            error(format!(
+                "kv_heads_total = {total} must be within {attention_layers}–{most} (1 to heads KV heads in each of the {attention_layers} attention layers)"
+            ));
+        }
+    }
     if let Some(m) = t.moe {
         if m.experts == 0 || m.active_experts == 0 || m.active_experts > m.experts {
             error(format!("moe: active_experts {} must be within 1–experts {}", m.active_experts, m.experts));
@@ -810,6 +994,8 @@ mod tests {
             learned_positions: false,
             extra_params: 0,
             sliding_window: None,
+            sliding_layers: None,
+            kv_heads_total: None,
             attention_layers: None,
             moe: None,
             mla: None,

@@ -413,11 +413,16 @@ fn validate_into(
                 }
             }
             Part::Chassis(ch) => {
-                c.range("airflow_cfm", ch.airflow_cfm, 0.0, 5_000.0, "CFM");
+                // Every chassis moves air (a JBOD too); a chassis without airflow would put its
+                // parts at an infinite temperature.
+                c.range("airflow_cfm", ch.airflow_cfm, 1.0, 5_000.0, "CFM");
                 c.range("fan_watts", ch.fan_watts, 0.0, 3_000.0, "W");
                 c.opt_range("max_gpu_length_mm", ch.max_gpu_length_mm, 100.0, 600.0, "mm");
                 c.opt_range("max_cooler_height_mm", ch.max_cooler_height_mm, 10.0, 250.0, "mm");
-                c.count("expansion_slots", ch.expansion_slots, 0, 20);
+                // A disk enclosure has no expansion slots; a computer's chassis has at least
+                // one opening for its cards (towers 7–11, GPU servers 8–18 in the catalog).
+                let min_slots = u64::from(ch.kind != super::ChassisKind::Jbod);
+                c.count("expansion_slots", ch.expansion_slots, min_slots, 20);
                 c.opt_count("rack_units", ch.rack_units, 1, 20);
                 c.opt_range("max_radiator_mm", ch.max_radiator_mm, 80.0, 1_200.0, "mm");
                 // 4U top-loading JBODs hold up to about 100 drives (44 in the catalog).

@@ -19,6 +19,9 @@ use egui_plot::{Bar, BarChart, HLine, LineStyle, Plot};
 /// The tab.
 pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let (t, derived) = (fx.texts, fx.derived);
+    if ui.button(t.fit_add_model).on_hover_text(t.fit_add_model_hint).clicked() {
+        fx.push(Command::PickModelConfig);
+    }
     let fit = &derived.report.fit;
     if fit.is_empty() {
         ui.weak(t.no_gpus);

@@ -350,6 +350,16 @@ pub struct Texts {
     pub fit_gpus: &'static str,
     pub fit_model: &'static str,
     pub fit_select_hint: &'static str,
+    /// The Memory & speed tab's button that adds a model from its config.json (a dialog).
+    pub fit_add_model: &'static str,
+    pub fit_add_model_hint: &'static str,
+    /// File-type name of config.json files in the dialog.
+    pub config_file_type: &'static str,
+    /// Title of the error shown when a model cannot be added.
+    pub model_add_failed: &'static str,
+    pub model_add_no_folder: &'static str,
+    /// Notice after adding a model: its name, billions of parameters, the file it was added to.
+    pub model_added: &'static str,
     pub fit_layout: &'static str,
     pub fit_decode: &'static str,
     pub fit_prefill: &'static str,

@@ -110,6 +110,8 @@ impl CustomArch {
             learned_positions: false,
             extra_params: 0,
             sliding_window: None,
+            sliding_layers: None,
+            kv_heads_total: None,
             attention_layers: None,
             moe,
             mla,

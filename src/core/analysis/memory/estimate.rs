@@ -49,12 +49,19 @@ fn to_bytes(x: f64) -> Bytes {
 /// Weights in bytes for the whole model at `weights`. Float and GGUF types cover every
 /// parameter (GGUF bpw are whole-file measurements); fp8/int8/int4/nf4 quantize the linear
 /// layers and keep embeddings, norms and biases in 16-bit, as GPTQ, AWQ and bitsandbytes do.
+/// MXFP4 on a mixture-of-experts model quantizes the routed experts only and keeps attention,
+/// router, shared experts and embeddings in 16-bit, as gpt-oss's `modules_to_not_convert`
+/// says: 60.8 GiB for gpt-oss-120b and 12.8 GiB for gpt-oss-20b (model card, arXiv
+/// 2508.10925, Table 1, checkpoint sizes).
 #[must_use]
 pub fn weight_bytes(spec: &ModelSpec, weights: WeightType) -> f64 {
     let total = spec.total_params as f64;
     let bpw = weights.bits_per_weight();
+    let experts = spec.transformer().map_or(0, Transformer::routed_expert_params).min(spec.total_params);
     if weights.covers_all_params() {
         total * bpw / 8.0
+    } else if weights == WeightType::Mxfp4 && experts > 0 {
+        experts as f64 * bpw / 8.0 + (spec.total_params - experts) as f64 * 2.0
     } else {
         let keep = spec.unquantized_params() as f64;
         (total - keep) * bpw / 8.0 + keep * 2.0
@@ -240,7 +247,8 @@ pub fn optimizer_bytes_per_param(weights: WeightType, optimizer: Optimizer) -> u
 }
 
 /// The KV cache per token of one sequence for the whole model, bytes, at `kv` (None for
-/// models without one).
+/// models without one): every attention layer's K and V (or MLA latent), with per-layer KV
+/// heads where the model has them, before any sliding window drops the token.
 #[must_use]
 pub fn kv_bytes_per_token(spec: &ModelSpec, kv: KvType) -> Option<f64> {
     let t = spec.transformer()?;
@@ -248,25 +256,41 @@ pub fn kv_bytes_per_token(spec: &ModelSpec, kv: KvType) -> Option<f64> {
         return None;
     }
     let (num, den) = kv.bytes_ratio();
-    let elements = t.attention_layer_count() * t.kv_elements_per_token_per_layer();
-    Some(elements as f64 * num as f64 / den as f64)
+    Some(t.kv_elements_per_token() as f64 * num as f64 / den as f64)
+}
+
+/// The KV cache of one sequence of `tokens` tokens for the whole model, bytes, at `kv`:
+/// full-attention layers hold every token, sliding-window layers at most their window
+/// ([`Transformer::kv_elements_for`]). None for models without a KV cache.
+#[must_use]
+pub fn kv_bytes_for_sequence(spec: &ModelSpec, kv: KvType, tokens: u64) -> Option<f64> {
+    let t = spec.transformer()?;
+    if t.role != Role::Decoder {
+        return None;
+    }
+    let (num, den) = kv.bytes_ratio();
+    Some(t.kv_elements_for(tokens) as f64 * num as f64 / den as f64)
 }
 
 /// KV cache on one GPU: the GPU's layers (1/pp), its KV heads (⌈k / tp⌉: heads are split
 /// across tensor-parallel ranks and replicated when there are fewer KV heads than ranks, as
-/// vLLM does), and the cached tokens (at most the sliding window). MLA's latent serves every
-/// head, so tensor parallelism cannot split it: each rank holds all of it.
+/// vLLM does), and the cached tokens (full-attention layers the whole context, sliding-window
+/// layers at most the window, in the model's mix on every pipeline stage). MLA's latent serves
+/// every head, so tensor parallelism cannot split it: each rank holds all of it. With
+/// per-layer KV heads the average layer's heads are split.
 fn kv_cache_per_gpu(t: &Transformer, w: &Workload) -> f64 {
-    let layers = t.attention_layer_count().div_ceil(u64::from(w.pp));
+    let attention_layers = t.attention_layer_count().max(1);
+    let layers = attention_layers.div_ceil(u64::from(w.pp));
     let per_layer = if t.mla.is_some() {
         t.kv_elements_per_token_per_layer()
     } else {
-        let heads = u64::from(t.kv_heads()).div_ceil(u64::from(w.tp));
+        let heads = t.kv_heads_all_layers().div_ceil(attention_layers).div_ceil(u64::from(w.tp));
         2 * heads * t.qk_head_dim()
     };
-    let tokens = u64::from(t.sliding_window.map_or(w.context, |win| win.min(w.context))) * u64::from(w.batch);
+    // Average cached tokens per attention layer for one sequence.
+    let tokens = t.cached_layer_tokens(u64::from(w.context)) as f64 / attention_layers as f64 * f64::from(w.batch);
     let (num, den) = w.kv.bytes_ratio();
-    (layers * per_layer) as f64 * tokens as f64 * num as f64 / den as f64
+    (layers * per_layer) as f64 * tokens * num as f64 / den as f64
 }
 
 /// Saved activations per GPU in training (transformers), bytes.

@@ -12,15 +12,18 @@
 //! The formulas and their sources (see also `../shared/guide/domain.md` §4):
 //! - weights: parameters × bits per weight; GGUF block sizes and llama.cpp's measured bpw for
 //!   the K-quant mixes (`tools/quantize/README.md`); GPTQ/AWQ/bitsandbytes keep embeddings,
-//!   norms and biases in 16-bit;
+//!   norms and biases in 16-bit; FP8 with block scales and MXFP4 (OCP MX, experts only on MoE
+//!   models, as gpt-oss ships) at their scale overheads;
 //! - training model states: the ZeRO paper's mixed-precision Adam accounting (Rajbhandari et
 //!   al. 2019 §3.1, 2 + 2 + 12 = 16 bytes per parameter, 18 with fp32 gradients) and its
 //!   partitioning by stage (§5);
 //! - activations: Korthikanti et al. 2022 Table 2, generalized to grouped-query attention, an
 //!   explicit head dimension, gated FFNs and experts; FlashAttention and selective recompute
 //!   drop the attention-score term, full recompute keeps each layer's input;
-//! - KV cache: `2 × attention layers × KV heads × head dim × bytes` per token, MLA's latent
-//!   without the factor 2, quantized KV block sizes;
+//! - KV cache: `2 × attention layers × KV heads × head dim × bytes` per token (per-layer KV
+//!   heads summed), MLA's latent without the factor 2, quantized KV block sizes; sliding-window
+//!   layers hold at most their window (Mistral's rolling buffer, gpt-oss and Gemma 3's local
+//!   layers, Llama 4's chunks);
 //! - LoRA (Hu et al. 2021) and QLoRA (Dettmers et al. 2023).
 //!
 //! By concern: `workload` (what is run: mode, precisions, optimizer, parallelism, and the
@@ -36,13 +39,15 @@ pub use custom::CustomArch;
 #[cfg(test)]
 pub(crate) use estimate::NOTES;
 pub use estimate::{
-    Scores, estimate, kv_bytes_per_token, layer_activation_bytes, lora_params, optimizer_bytes_per_param, weight_bytes,
+    Scores, estimate, kv_bytes_for_sequence, kv_bytes_per_token, layer_activation_bytes, lora_params,
+    optimizer_bytes_per_param, weight_bytes,
 };
 pub use model::{Layout, MeasuredShape, ModelSpec, Shape};
 pub use workload::{
-    GGUF_Q2_K_BPW, GGUF_Q3_K_M_BPW, GGUF_Q4_0_BPW, GGUF_Q4_K_M_BPW, GGUF_Q5_K_M_BPW, GGUF_Q6_K_BPW, GGUF_Q8_0_BPW,
-    GradDtype, INT4_GROUP128_BPW, KvType, LoraTargets, Mode, NF4_BPW, Offload, Optimizer, Recompute, WeightType,
-    Workload, WorkloadError,
+    FP8_BLOCK128_BPW, GGUF_IQ1_S_BPW, GGUF_IQ2_XXS_BPW, GGUF_IQ3_XXS_BPW, GGUF_IQ4_XS_BPW, GGUF_Q2_K_BPW,
+    GGUF_Q3_K_M_BPW, GGUF_Q4_0_BPW, GGUF_Q4_K_M_BPW, GGUF_Q5_K_M_BPW, GGUF_Q6_K_BPW, GGUF_Q8_0_BPW, GradDtype,
+    INT4_GROUP128_BPW, KvType, LoraTargets, MXFP4_BPW, Mode, NF4_BPW, Offload, Optimizer, Recompute, WeightType,
+    Workload, WorkloadError, checkpoint_weights,
 };
 
 use crate::core::catalog::Gpu;
@@ -194,6 +199,8 @@ mod tests {
             learned_positions: true,
             extra_params: 0,
             sliding_window: None,
+            sliding_layers: None,
+            kv_heads_total: None,
             attention_layers: None,
             moe: None,
             mla: None,

@@ -2,6 +2,7 @@
 //! precisions (with the bits per weight of the quantization formats), optimizer, offload,
 //! recompute, LoRA, batch, context and parallel degrees, and why a workload is invalid.
 
+use crate::core::catalog::Checkpoint;
 use serde::Serialize;
 use std::fmt;
 
@@ -36,6 +37,32 @@ pub const GGUF_Q6_K_BPW: f64 = 210.0 * 8.0 / 256.0;
 
 /// See [`GGUF_Q8_0_BPW`].
 pub const GGUF_Q4_0_BPW: f64 = 18.0 * 8.0 / 32.0;
+
+/// Bits per weight of FP8 (E4M3) weights with one fp32 scale per 128 × 128 block:
+/// 8 + 32/16384, as DeepSeek-V3 ships them (technical report, arXiv 2412.19437, §3.3.2;
+/// `weight_scale_inv` tensors of one fp32 per block in its checkpoint).
+pub const FP8_BLOCK128_BPW: f64 = 8.0 + 32.0 / (128.0 * 128.0);
+
+/// Bits per weight of MXFP4: blocks of 32 FP4 (E2M1) values sharing one 8-bit power-of-two
+/// scale (E8M0), 4 + 8/32 = 4.25 (OCP Microscaling Formats (MX) Specification v1.0, §5,
+/// Table 1; ggml's `block_mxfp4` is 17 bytes per 32 weights, `ggml-common.h`).
+pub const MXFP4_BPW: f64 = 4.0 + 8.0 / 32.0;
+
+/// ggml's i-quant blocks of 256 weights (`ggml-common.h`): IQ4_XS = fp16 scale + 2 + 4 scale
+/// bytes + 128 nibble bytes = 136 B; IQ3_XXS = 2 + 96 = 98 B; IQ2_XXS = 2 + 64 = 66 B;
+/// IQ1_S = 2 + 32 + 16 = 50 B. These are the block types alone: a published file mixes them
+/// with wider types for some tensors (the output projection, attention in MoE models), so a
+/// whole file is somewhat larger than its base type gives.
+pub const GGUF_IQ4_XS_BPW: f64 = 136.0 * 8.0 / 256.0;
+
+/// See [`GGUF_IQ4_XS_BPW`].
+pub const GGUF_IQ3_XXS_BPW: f64 = 98.0 * 8.0 / 256.0;
+
+/// See [`GGUF_IQ4_XS_BPW`].
+pub const GGUF_IQ2_XXS_BPW: f64 = 66.0 * 8.0 / 256.0;
+
+/// See [`GGUF_IQ4_XS_BPW`].
+pub const GGUF_IQ1_S_BPW: f64 = 50.0 * 8.0 / 256.0;
 
 /// What the GPU is used for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -87,7 +114,12 @@ pub enum WeightType {
     Fp16,
     Bf16,
     Fp8,
+    /// FP8 with 128 × 128 block scales (DeepSeek-V3's checkpoint format).
+    Fp8Block,
     Int8,
+    /// OCP MXFP4: expert weights of a mixture-of-experts model (the rest 16-bit), as gpt-oss
+    /// ships; every linear layer of a dense model.
+    Mxfp4,
     /// GPTQ/AWQ 4-bit, group size 128.
     Int4,
     /// bitsandbytes NF4 with double quantization (QLoRA).
@@ -99,14 +131,19 @@ pub enum WeightType {
     Q4_0,
     Q3KM,
     Q2K,
+    Iq4Xs,
+    Iq3Xxs,
+    Iq2Xxs,
+    Iq1S,
 }
 
 impl WeightType {
     /// Every type, from the most to the least precise (the order the fit search walks).
-    pub const ALL: [Self; 14] = [
+    pub const ALL: [Self; 20] = [
         Self::Fp32,
         Self::Bf16,
         Self::Fp16,
+        Self::Fp8Block,
         Self::Fp8,
         Self::Int8,
         Self::Q8_0,
@@ -115,9 +152,14 @@ impl WeightType {
         Self::Q4KM,
         Self::Int4,
         Self::Q4_0,
+        Self::Mxfp4,
+        Self::Iq4Xs,
         Self::Nf4,
         Self::Q3KM,
+        Self::Iq3Xxs,
         Self::Q2K,
+        Self::Iq2Xxs,
+        Self::Iq1S,
     ];
 
     /// Bits per stored weight (see the constants for sources).
@@ -127,6 +169,8 @@ impl WeightType {
             Self::Fp32 => 32.0,
             Self::Fp16 | Self::Bf16 => 16.0,
             Self::Fp8 | Self::Int8 => 8.0,
+            Self::Fp8Block => FP8_BLOCK128_BPW,
+            Self::Mxfp4 => MXFP4_BPW,
             Self::Int4 => INT4_GROUP128_BPW,
             Self::Nf4 => NF4_BPW,
             Self::Q8_0 => GGUF_Q8_0_BPW,
@@ -136,17 +180,35 @@ impl WeightType {
             Self::Q4_0 => GGUF_Q4_0_BPW,
             Self::Q3KM => GGUF_Q3_K_M_BPW,
             Self::Q2K => GGUF_Q2_K_BPW,
+            Self::Iq4Xs => GGUF_IQ4_XS_BPW,
+            Self::Iq3Xxs => GGUF_IQ3_XXS_BPW,
+            Self::Iq2Xxs => GGUF_IQ2_XXS_BPW,
+            Self::Iq1S => GGUF_IQ1_S_BPW,
         }
     }
 
     /// A llama.cpp GGUF type (whole-file bpw, embeddings included).
     #[must_use]
     pub fn is_gguf(self) -> bool {
-        matches!(self, Self::Q8_0 | Self::Q6K | Self::Q5KM | Self::Q4KM | Self::Q4_0 | Self::Q3KM | Self::Q2K)
+        matches!(
+            self,
+            Self::Q8_0
+                | Self::Q6K
+                | Self::Q5KM
+                | Self::Q4KM
+                | Self::Q4_0
+                | Self::Q3KM
+                | Self::Q2K
+                | Self::Iq4Xs
+                | Self::Iq3Xxs
+                | Self::Iq2Xxs
+                | Self::Iq1S
+        )
     }
 
     /// True when every parameter is stored at this type. Float types and GGUF files cover the
-    /// whole model; fp8/int8/int4/nf4 quantize linear layers and keep the rest in 16-bit.
+    /// whole model; fp8/int8/int4/nf4 quantize linear layers and keep the rest in 16-bit, and
+    /// MXFP4 quantizes the experts of a mixture-of-experts model.
     #[must_use]
     pub fn covers_all_params(self) -> bool {
         matches!(self, Self::Fp32 | Self::Fp16 | Self::Bf16) || self.is_gguf()
@@ -160,7 +222,9 @@ impl WeightType {
             Self::Fp16 => "fp16",
             Self::Bf16 => "bf16",
             Self::Fp8 => "fp8",
+            Self::Fp8Block => "fp8_block",
             Self::Int8 => "int8",
+            Self::Mxfp4 => "mxfp4",
             Self::Int4 => "int4",
             Self::Nf4 => "nf4",
             Self::Q8_0 => "q8_0",
@@ -170,7 +234,26 @@ impl WeightType {
             Self::Q4_0 => "q4_0",
             Self::Q3KM => "q3_k_m",
             Self::Q2K => "q2_k",
+            Self::Iq4Xs => "iq4_xs",
+            Self::Iq3Xxs => "iq3_xxs",
+            Self::Iq2Xxs => "iq2_xxs",
+            Self::Iq1S => "iq1_s",
         }
+    }
+}
+
+/// The weight type a checkpoint is stored at (what `--weights native` means).
+#[must_use]
+pub fn checkpoint_weights(checkpoint: Checkpoint) -> WeightType {
+    match checkpoint {
+        Checkpoint::Bf16 => WeightType::Bf16,
+        Checkpoint::Fp16 => WeightType::Fp16,
+        Checkpoint::Fp32 => WeightType::Fp32,
+        Checkpoint::Fp8 => WeightType::Fp8,
+        Checkpoint::Int8 => WeightType::Int8,
+        Checkpoint::Int4 => WeightType::Int4,
+        Checkpoint::Fp8Block => WeightType::Fp8Block,
+        Checkpoint::Mxfp4Experts => WeightType::Mxfp4,
     }
 }
 
