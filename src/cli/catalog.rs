@@ -1,9 +1,17 @@
 //! `rigplan catalog list` and `rigplan catalog validate`.
 
 use super::{Exit, money};
-use crate::core::catalog::{Catalog, Part, PartKind, ProblemSeverity};
+use crate::core::catalog::{Catalog, Part, PartKind, ProblemSeverity, price_list};
 use std::io::Write;
 use std::path::Path;
+
+/// A part's dated price in the listing.
+#[derive(serde::Serialize)]
+struct ListedPrice<'a> {
+    amount: f64,
+    currency: &'a str,
+    date: &'a str,
+}
 
 #[derive(serde::Serialize)]
 struct ListedPart<'a> {
@@ -12,11 +20,19 @@ struct ListedPart<'a> {
     name: &'a str,
     vendor: &'a str,
     sku: Option<&'a str>,
+    /// The price in its currency with its date (USD or CNY).
+    price: Option<ListedPrice<'a>>,
+    /// The price when the catalog gives it in USD (kept for scripts written before `price`).
     price_usd: Option<f64>,
     price_date: Option<&'a str>,
+    /// GPUs: the precisions the tensor units run natively.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tensor_precisions: Option<Vec<crate::core::catalog::Precision>>,
     source: &'a str,
 }
 
+/// `rigplan catalog list`: one line per part (id, name, price with its currency and date; a
+/// GPU's native tensor precisions) with its source on the next line, or the same as JSON.
 pub(super) fn catalog_list(
     out: &mut dyn Write,
     catalog: &Catalog,
@@ -26,6 +42,10 @@ pub(super) fn catalog_list(
     let parts: Vec<Part<'_>> = match kind {
         Some(k) => catalog.parts_of(k).collect(),
         None => catalog.all_parts().collect(),
+    };
+    let precisions = |p: &Part<'_>| match p {
+        Part::Gpu(g) => Some(g.tensor_precisions()),
+        _ => None,
     };
     if json {
         let listed: Vec<ListedPart<'_>> = parts
@@ -38,8 +58,14 @@ pub(super) fn catalog_list(
                     name: m.name,
                     vendor: m.vendor,
                     sku: m.sku,
-                    price_usd: m.price_usd,
-                    price_date: m.price_date,
+                    price: m.dated_price().map(|d| ListedPrice {
+                        amount: d.amount,
+                        currency: d.currency,
+                        date: d.date,
+                    }),
+                    price_usd: m.dated_price().filter(|d| d.currency == "USD").map(|d| d.amount),
+                    price_date: m.dated_price().map(|d| d.date),
+                    tensor_precisions: precisions(p),
                     source: m.source,
                 }
             })
@@ -50,8 +76,15 @@ pub(super) fn catalog_list(
     }
     for p in parts {
         let m = p.meta();
-        let price = m.price_usd.map_or_else(|| "-".to_owned(), |usd| format!("${}", money(usd)));
-        writeln!(out, "{:<48} {:<44} {:>10}", m.id, m.name, price)?;
+        let price = m
+            .dated_price()
+            .map_or_else(|| "-".to_owned(), |d| format!("{} {} ({})", money(d.amount), d.currency, d.date));
+        writeln!(out, "{:<48} {:<44} {:>26}", m.id, m.name, price)?;
+        if let Some(list) = precisions(&p) {
+            let names: Vec<String> = list.iter().map(ToString::to_string).collect();
+            writeln!(out, "    tensor precisions: {}", names.join(", "))?;
+        }
+        writeln!(out, "    source: {}", m.source)?;
     }
     Ok(())
 }
@@ -97,4 +130,70 @@ pub(super) fn catalog_validate(out: &mut dyn Write, dir: Option<&Path>, json: bo
         )?;
     }
     Ok(if errors > 0 { Exit::BadInput } else { Exit::Ok })
+}
+
+/// `rigplan catalog import-prices FILE`: imports the list into the user catalog folder and
+/// prints what matched and what did not, and why. Exit 0 when every row matched, 1 when some
+/// did not (the matched ones are imported), 2 for a list or folder that cannot be used.
+pub(super) fn import_prices(
+    out: &mut dyn Write,
+    folder: Option<&Path>,
+    file: &Path,
+    json: bool,
+    lang: crate::core::i18n::Lang,
+) -> anyhow::Result<Exit> {
+    let folder = match folder {
+        Some(f) => f.to_path_buf(),
+        None => crate::core::catalog::user_folder()
+            .ok_or_else(|| anyhow::anyhow!("no per-user data folder on this system; name one with --catalog DIR"))?,
+    };
+    // The catalog the prices are matched against: the built-in one with the folder's parts.
+    let catalog = if folder.is_dir() { Catalog::load_with_overlay(&folder)? } else { Catalog::embedded()? };
+    let mut import = price_list::import_into_folder(&catalog, file, &folder)?;
+    import.outcome.localize(lang);
+    let zh = lang == crate::core::i18n::Lang::ZhCn;
+    if json {
+        serde_json::to_writer_pretty(&mut *out, &import)?;
+        writeln!(out)?;
+    } else {
+        let matched = import.outcome.matched.len();
+        match &import.written {
+            Some(path) if zh => writeln!(out, "已导入 {matched} 个价格到 {path}（共 {} 条）：", import.entries)?,
+            Some(path) => writeln!(out, "Imported {matched} price(s) into {path} ({} in all):", import.entries)?,
+            None if zh => writeln!(out, "没有匹配的行，未写入任何文件。")?,
+            None => writeln!(out, "No row matched a catalog part; nothing was written.")?,
+        }
+        for m in &import.outcome.matched {
+            let by = match m.by {
+                price_list::MatchedBy::Id => "id",
+                price_list::MatchedBy::Name => {
+                    if zh {
+                        "名称"
+                    } else {
+                        "name"
+                    }
+                }
+                price_list::MatchedBy::Sku => "SKU",
+            };
+            let row = if zh { format!("第 {} 行", m.row) } else { format!("row {}", m.row) };
+            writeln!(
+                out,
+                "  {row}: {} ({}, {by}) = {} {} ({})",
+                m.part,
+                m.name,
+                money(m.price.amount),
+                m.price.currency,
+                m.price.date
+            )?;
+        }
+        if !import.outcome.unmatched.is_empty() {
+            let n = import.outcome.unmatched.len();
+            writeln!(out, "{}", if zh { format!("未匹配 {n} 行：") } else { format!("Not matched ({n}):") })?;
+            for u in &import.outcome.unmatched {
+                let row = if zh { format!("第 {} 行", u.row) } else { format!("row {}", u.row) };
+                writeln!(out, "  {row} `{}`: {}", u.key, u.reason.render(lang))?;
+            }
+        }
+    }
+    Ok(if import.outcome.unmatched.is_empty() { Exit::Ok } else { Exit::Findings })
 }

@@ -362,6 +362,18 @@ crate::templates! {
         en: "  {count} line(s) have no price and are not in the total",
         zh: "  {count} 个部件行没有价格，未计入合计",
     }
+    PRICES_FRESH "" {
+        en: "  Prices: {dated} catalog price(s), none older than {months} months on {date}",
+        zh: "  价格：{dated} 个部件库价格，截至 {date} 均未超过 {months} 个月",
+    }
+    PRICES_STALE "" {
+        en: "  Prices: {stale} of {dated} catalog price(s) are older than {months} months on {date} (stale; oldest {oldest}):",
+        zh: "  价格：{dated} 个部件库价格中有 {stale} 个截至 {date} 已超过 {months} 个月（已过期；最早 {oldest}）：",
+    }
+    PRICES_STALE_LINE "" {
+        en: "    {name}: {date}, {age} months old",
+        zh: "    {name}：{date}，已 {age} 个月",
+    }
     // report: power.
     POWER_HEADING "" {
         en: "Power (utilization {utilization} %, {volts} V site, 80 PLUS {table} table)",

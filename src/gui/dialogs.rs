@@ -16,6 +16,11 @@ pub trait Dialogs {
     /// Where to save an export, or None when cancelled: `suggested` is a file name,
     /// `file_type` the format's name for the dialog's filter, `extension` its extension.
     fn pick_export(&mut self, suggested: &str, file_type: &str, extension: &str) -> Option<PathBuf>;
+    /// A vendor price list (CSV, XLSX) to import, or None when cancelled. Dialogs that do not
+    /// offer it cancel.
+    fn pick_price_list(&mut self) -> Option<PathBuf> {
+        None
+    }
     /// The language changed: file-type names of later dialogs come from `texts`.
     fn set_texts(&mut self, texts: &'static Texts) {
         let _ = texts;
@@ -62,6 +67,12 @@ impl Dialogs for NativeDialogs {
 
     fn pick_export(&mut self, suggested: &str, file_type: &str, extension: &str) -> Option<PathBuf> {
         rfd::FileDialog::new().add_filter(file_type, &[extension]).set_file_name(suggested).save_file()
+    }
+
+    fn pick_price_list(&mut self) -> Option<PathBuf> {
+        rfd::FileDialog::new()
+            .add_filter(self.texts.file_import_prices.trim_end_matches('…'), &["csv", "xlsx", "xls", "ods"])
+            .pick_file()
     }
 
     fn set_texts(&mut self, texts: &'static Texts) {

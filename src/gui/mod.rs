@@ -104,7 +104,7 @@ impl eframe::App for App {
 /// `--catalog` is given and the folder exists.
 #[must_use]
 pub fn user_catalog_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "rigplan").map(|d| d.data_dir().join("catalog")).filter(|d| d.is_dir())
+    crate::core::catalog::user_folder().filter(|d| d.is_dir())
 }
 
 /// Opens the app window.
@@ -131,6 +131,7 @@ pub fn run(file: Option<&Path>, catalog_dir: Option<&Path>) -> anyhow::Result<()
         recovery_dir: recovery::default_dir(),
         dialogs: Box::new(NativeDialogs { texts: &text::EN }),
         lang: crate::core::i18n::Lang::from_env(),
+        catalog_dir: catalog_dir.map(Path::to_path_buf).or_else(crate::core::catalog::user_folder),
     };
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("rigplan")

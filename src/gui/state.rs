@@ -53,6 +53,9 @@ pub struct AppConfig {
     /// The language to start in when the preferences name none (the system locale in the
     /// app, English in tests).
     pub lang: Lang,
+    /// The user catalog folder price lists are imported into (`--catalog DIR`, else the
+    /// per-user folder); None disables import (headless runs).
+    pub catalog_dir: Option<PathBuf>,
 }
 
 impl AppConfig {
@@ -69,6 +72,7 @@ impl AppConfig {
             recovery_dir: None,
             dialogs: Box::new(NoDialogs),
             lang: Lang::En,
+            catalog_dir: None,
         })
     }
 }
@@ -76,6 +80,8 @@ impl AppConfig {
 /// Everything the app holds.
 pub struct AppState {
     pub catalog: Catalog,
+    /// Where imported price lists go ([`AppConfig::catalog_dir`]).
+    pub catalog_dir: Option<PathBuf>,
     pub doc: Document,
     pub derived: Derived,
     pub view: ViewState,
@@ -112,7 +118,7 @@ impl AppState {
     /// last time, else a new build; looks for a recovery copy left by a crash.
     #[must_use]
     pub fn new(config: AppConfig) -> Self {
-        let AppConfig { catalog, catalog_problem, file, prefs, recovery_dir, mut dialogs, lang } = config;
+        let AppConfig { catalog, catalog_problem, file, prefs, recovery_dir, mut dialogs, lang, catalog_dir } = config;
         let lang = prefs.lang.unwrap_or(lang);
         let texts = text::for_lang(lang);
         dialogs.set_texts(texts);
@@ -149,6 +155,7 @@ impl AppState {
             view.error = Some(ErrorView { title: texts.recovery_failed.to_owned(), message: e });
         }
         let mut derived = Derived::compute(&catalog, doc.build(), doc.revision());
+        derived.date_prices(prefs.stale_after_months);
         derived.localize(lang);
         let palette = PaletteState::new(&catalog, prefs.palette_kind, texts);
         let (compare, left_out) = CompareSet::from_sources(&prefs.compare, prefs.compare_model.clone());
@@ -160,6 +167,7 @@ impl AppState {
         }
         Self {
             catalog,
+            catalog_dir,
             doc,
             derived,
             view,

@@ -167,6 +167,7 @@ pub struct Scripted {
     pub save: Vec<PathBuf>,
     pub png: Vec<PathBuf>,
     pub export: Vec<PathBuf>,
+    pub price_list: Vec<PathBuf>,
     /// The file names the app suggested for exports, in order.
     pub suggested: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
 }
@@ -186,6 +187,9 @@ impl Dialogs for Scripted {
             s.push(suggested.to_owned());
         }
         (!self.export.is_empty()).then(|| self.export.remove(0))
+    }
+    fn pick_price_list(&mut self) -> Option<PathBuf> {
+        (!self.price_list.is_empty()).then(|| self.price_list.remove(0))
     }
 }
 
