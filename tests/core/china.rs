@@ -417,3 +417,45 @@ fn a_monthly_subscription_bills_twelve_months_a_year() {
     assert_eq!(code, 0, "a warning only: {out}");
     assert!(out.contains("monthly_per_month is above the on-demand price"), "{out}");
 }
+
+#[test]
+fn the_advisor_says_which_precision_a_card_lacks() {
+    let args = [
+        "advise",
+        "--model",
+        "meta-llama-3.1-8b",
+        "--mode",
+        "inference",
+        "--weights",
+        "fp8",
+        "--users",
+        "4",
+        "--tokens-per-user",
+        "10",
+        "--budget",
+        "300000",
+        "--currency",
+        "CNY",
+        "--form",
+        "tower",
+        "--lang",
+        "en",
+    ];
+    let (code, out, err) = run(&[&args[..], &["--why-not", "gpu/nvidia-geforce-rtx-3090"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "GeForce RTX 3090 (Founders Edition) has no FP8 tensor units, so it cannot run Llama 3.1 8B in FP8"
+        ),
+        "{out}"
+    );
+    // Every build on the front has FP8 tensor units.
+    let v = json(&[&args[..], &["--json"]].concat());
+    let c = catalog();
+    let front = v["front"].as_array().expect("the front");
+    assert!(!front.is_empty());
+    for cand in front {
+        let gpu = cand["key"]["gpu"].as_str().expect("a gpu id");
+        assert!(c.gpu(&PartId::from(gpu)).is_some_and(|g| g.supports(Precision::Fp8)), "{gpu}");
+    }
+}
