@@ -459,3 +459,18 @@ fn the_advisor_says_which_precision_a_card_lacks() {
         assert!(c.gpu(&PartId::from(gpu)).is_some_and(|g| g.supports(Precision::Fp8)), "{gpu}");
     }
 }
+
+#[test]
+fn a_broken_prices_file_is_refused_with_its_position() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join(price_list::PRICES_FILE),
+        "[\n    (part: \"gpu/nvidia-l20\", amount: 40000.0, currency: \"JPY\", date: \"2026-11\"),\n    (part: \"gpu/gone\", amount: 1.0, currency: \"USD\", date: \"2026-11\"),\n]\n",
+    )
+    .expect("write");
+    let (code, out, _) = run(&["catalog", "validate", dir.path().to_str().expect("utf-8")]);
+    assert_eq!(code, 2, "{out}");
+    let file = dir.path().join(price_list::PRICES_FILE).display().to_string();
+    assert!(out.contains(&format!("{file}:2:12: gpu/nvidia-l20: currency `JPY` is not one rigplan converts")), "{out}");
+    assert!(out.contains(&format!("{file}:3:12: warning: gpu/gone: no catalog part has this id")), "{out}");
+}

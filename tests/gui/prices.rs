@@ -73,3 +73,33 @@ fn stale_prices_are_marked_after_the_months_the_user_sets() {
     assert_eq!(ages.stale_lines(), 0);
     assert!(h.query_by_label(&fill(EN.summary_prices_fresh, &[&ages.dated_lines, &120])).is_some());
 }
+
+#[test]
+fn an_fp8_override_on_a_card_without_fp8_units_shows_no_speed_and_says_why() {
+    use rigplan::core::analysis::memory::WeightType;
+    use rigplan::core::build::{Build, Location};
+    use rigplan::core::catalog::PartId;
+    use rigplan::gui::vocab::{FitOverrides, FitSel};
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = Build::new("A800");
+    b.add_part(Location::Node(0), &PartId::from("gpu/nvidia-a800-pcie-80gb"), 1).unwrap();
+    let (mut h, _) = app_with(&b, dir.path());
+    // The first model's bf16 inference cell, with fp8 weights instead.
+    let sel = FitSel { matrix: 0, row: 0, col: 0 };
+    h.state_mut().state_mut().push(Command::SelectFitCell(Some(sel)));
+    let fp8 = FitOverrides { weights: Some(WeightType::Fp8), ..FitOverrides::default() };
+    h.state_mut().state_mut().push(Command::SetFitOverrides(fp8));
+    h.run();
+    h.run();
+    let detail = state(&h).cell_detail.clone().expect("the cell is evaluated");
+    let (_, _, speed) = detail.result.expect("the memory estimate runs");
+    assert!(speed.decode_tokens_per_s.is_none() && speed.prefill_tokens_per_s.is_none());
+    let notes: Vec<String> = speed.notes.iter().map(|n| n.render(rigplan::core::i18n::Lang::En)).collect();
+    assert!(notes.iter().any(|n| n.starts_with("A800 80GB PCIe has no FP8 tensor units")), "{notes:?}");
+    // The same cell at its own bf16 has a speed.
+    h.state_mut().state_mut().push(Command::SetFitOverrides(FitOverrides::default()));
+    h.run();
+    h.run();
+    let detail = state(&h).cell_detail.clone().expect("evaluated");
+    assert!(detail.result.expect("runs").2.decode_tokens_per_s.is_some());
+}

@@ -470,7 +470,8 @@ pub fn precision_gate(gpu: &Gpu, w: &Workload) -> Option<(crate::core::i18n::Tex
 
 fn peak_tflops(gpu: &Gpu, w: &Workload) -> f64 {
     match w.weights {
-        WeightType::Fp8 if !w.mode.is_training() => gpu.fp8_tensor_tflops.unwrap_or_else(|| gpu.dense_16bit_tflops()),
+        // A GPU without an FP8 rate never gets this far: the precision gate withholds the speed.
+        WeightType::Fp8 if !w.mode.is_training() => gpu.fp8_tensor_tflops.unwrap_or(0.0),
         WeightType::Fp32 if w.mode == Mode::Train => gpu.fp32_tflops,
         _ => gpu.dense_16bit_tflops(),
     }
