@@ -474,3 +474,18 @@ fn a_broken_prices_file_is_refused_with_its_position() {
     assert!(out.contains(&format!("{file}:2:12: gpu/nvidia-l20: currency `JPY` is not one rigplan converts")), "{out}");
     assert!(out.contains(&format!("{file}:3:12: warning: gpu/gone: no catalog part has this id")), "{out}");
 }
+
+#[test]
+fn a_part_column_of_names_matches_by_name() {
+    let rows = price_list::read_price_list(
+        "Part,Price,Currency,Date\nGeForce RTX 4090 D,12800,CNY,2026-11-01\ngpu/nvidia-l99,1,USD,2026-11-01\n"
+            .as_bytes(),
+        price_list::PriceListFormat::Csv,
+    )
+    .expect("a list");
+    let outcome = price_list::match_rows(&catalog(), &rows);
+    assert_eq!(outcome.matched.len(), 1);
+    assert_eq!(outcome.matched[0].by, price_list::MatchedBy::Name);
+    let why = outcome.unmatched[0].reason.render(rigplan::core::i18n::Lang::En);
+    assert_eq!(why, "no catalog part has the id `gpu/nvidia-l99`");
+}

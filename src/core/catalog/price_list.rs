@@ -351,10 +351,12 @@ pub fn match_rows(catalog: &Catalog, rows: &[PriceRow]) -> ImportOutcome {
         let unmatched = |reason| UnmatchedRow { row: row.row, key: key.clone(), reason: Sentence::new(reason) };
         let found = if !row.id.is_empty() {
             let id = PartId::new(row.id.trim().to_lowercase());
-            catalog
-                .get(&id)
-                .map(|p| (p.id().clone(), p.name().to_owned(), MatchedBy::Id))
-                .ok_or_else(|| text!(REASON_UNKNOWN_ID, key = &row.id))
+            match catalog.get(&id) {
+                Some(p) => Ok((p.id().clone(), p.name().to_owned(), MatchedBy::Id)),
+                // A "part" column that holds names rather than `kind/slug` ids.
+                None if !row.id.contains('/') => by_name(catalog, &row.id),
+                None => Err(text!(REASON_UNKNOWN_ID, key = &row.id)),
+            }
         } else if !row.name.is_empty() {
             by_name(catalog, &row.name)
         } else {
@@ -542,8 +544,8 @@ pub fn import_into_folder(
     let target = folder.join(PRICES_FILE);
     let label = target.display().to_string();
     let existing = if target.exists() {
-        let text =
-            std::fs::read_to_string(&target).map_err(|source| ImportError::Read { path: label.clone(), source })?;
+        let text = super::read_limited(&target)
+            .map_err(|p| ImportError::Existing { path: label.clone(), problems: p.to_string() })?;
         let mut problems = Vec::new();
         let Some(entries) = super::parse_list::<PriceListEntry>(&label, &text, &mut problems) else {
             let problems = problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n");
