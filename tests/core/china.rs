@@ -478,14 +478,21 @@ fn a_broken_prices_file_is_refused_with_its_position() {
 #[test]
 fn a_part_column_of_names_matches_by_name() {
     let rows = price_list::read_price_list(
-        "Part,Price,Currency,Date\nGeForce RTX 4090 D,12800,CNY,2026-11-01\ngpu/nvidia-l99,1,USD,2026-11-01\n"
+        "Part,Name,Price,Currency,Date\n\
+         GeForce RTX 4090 D,,12800,CNY,2026-11-01\n\
+         gpu/nvidia-l99,,1,USD,2026-11-01\n\
+         ,gpu/nvidia-l20,42000,CNY,2026-11\n"
             .as_bytes(),
         price_list::PriceListFormat::Csv,
     )
     .expect("a list");
     let outcome = price_list::match_rows(&catalog(), &rows);
-    assert_eq!(outcome.matched.len(), 1);
-    assert_eq!(outcome.matched[0].by, price_list::MatchedBy::Name);
+    // A "part" column of names matches by name; a name column that holds an id, by id.
+    let by: Vec<(&str, price_list::MatchedBy)> = outcome.matched.iter().map(|m| (m.part.as_str(), m.by)).collect();
+    assert_eq!(
+        by,
+        [("gpu/nvidia-geforce-rtx-4090-d", price_list::MatchedBy::Name), ("gpu/nvidia-l20", price_list::MatchedBy::Id)]
+    );
     let why = outcome.unmatched[0].reason.render(rigplan::core::i18n::Lang::En);
     assert_eq!(why, "no catalog part has the id `gpu/nvidia-l99`");
 }

@@ -358,7 +358,11 @@ pub fn match_rows(catalog: &Catalog, rows: &[PriceRow]) -> ImportOutcome {
                 None => Err(text!(REASON_UNKNOWN_ID, key = &row.id)),
             }
         } else if !row.name.is_empty() {
-            by_name(catalog, &row.name)
+            // A name column that holds an id matches it as an id.
+            match catalog.get(&PartId::new(row.name.trim().to_lowercase())) {
+                Some(p) => Ok((p.id().clone(), p.name().to_owned(), MatchedBy::Id)),
+                None => by_name(catalog, &row.name),
+            }
         } else {
             Err(text!(REASON_NO_KEY))
         };
