@@ -533,6 +533,15 @@ fn price_bound(
     }
 }
 
+/// What to say of a stale catalog price (older than the user's threshold on the report's
+/// date): its date and the threshold; `None` for a fresh price, no price, or an undated report.
+fn stale_hint(fx: &FrameCtx<'_>, meta: &crate::core::catalog::Meta<'_>) -> Option<String> {
+    let (price, ages) = meta.dated_price().zip(fx.derived.report.prices.as_ref())?;
+    ages.policy
+        .is_stale(price.date)
+        .then(|| fill(fx.texts.stale_price_hint, &[&price.date, &ages.policy.stale_after_months]))
+}
+
 /// A part's catalog price in USD (the unit the price filter keeps its bounds in), whatever
 /// currency the catalog gives it in.
 fn usd_price(part: Part<'_>) -> Option<f64> {
@@ -567,12 +576,7 @@ fn row(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, part: Part<'_>) {
         if add.clicked() {
             fx.push(Command::AddToSelected(meta.id.clone()));
         }
-        // A stale catalog price (older than the user's threshold on the report's date) is
-        // marked, and says its date on hover.
-        let stale = meta.dated_price().zip(fx.derived.report.prices.as_ref()).and_then(|(p, ages)| {
-            ages.policy.is_stale(p.date).then(|| fill(t.stale_price_hint, &[&p.date, &ages.policy.stale_after_months]))
-        });
-        match stale {
+        match stale_hint(fx, &meta) {
             Some(hint) => {
                 ui.add(
                     Label::new(RichText::new(format!("{price} · {}", t.stale_mark)).monospace().color(tk.warn))
@@ -780,6 +784,9 @@ pub fn spec_card(ui: &mut egui::Ui, fx: &FrameCtx<'_>, part: Part<'_>) {
             ui.end_row();
         }
     });
+    if let Some(hint) = stale_hint(fx, &meta) {
+        ui.colored_label(fx.tokens.warn, hint);
+    }
     ui.separator();
     ui.label(RichText::new(fill(t.source, &[&meta.source])).small());
     if let Some(origin) = fx.catalog.origins.get(meta.id) {
