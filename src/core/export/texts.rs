@@ -29,9 +29,9 @@ pub struct SheetTexts {
     pub usd_exchange_rate: &'static str,
     /// `{currency} per USD`.
     pub per_usd: &'static str,
-    /// `{currency} per USD (catalog prices are USD)`, beside the rate's own cell.
+    /// `{currency} per USD (USD catalog prices convert at this rate)`, beside the rate's own cell.
     pub per_usd_note: &'static str,
-    /// `{rate} {currency} per USD (catalog prices are USD)`.
+    /// `{rate} {currency} per USD (USD catalog prices convert at this rate)`.
     pub usd_rate_note: &'static str,
     /// `Date {date} · amounts in {currency} · catalog USD prices at {rate} {currency} per USD`.
     pub html_meta: &'static str,
@@ -230,8 +230,8 @@ pub static EN: SheetTexts = SheetTexts {
     currency: "Currency",
     usd_exchange_rate: "USD exchange rate",
     per_usd: "{} per USD",
-    per_usd_note: "{} per USD (catalog prices are USD)",
-    usd_rate_note: "{} {} per USD (catalog prices are USD)",
+    per_usd_note: "{} per USD (USD catalog prices convert at this rate)",
+    usd_rate_note: "{} {} per USD (USD catalog prices convert at this rate)",
     html_meta: "Date {} · amounts in {} · catalog USD prices at {} {} per USD",
     parts: "Parts",
     columns: [
@@ -364,8 +364,8 @@ pub static ZH: SheetTexts = SheetTexts {
     currency: "币种",
     usd_exchange_rate: "美元汇率",
     per_usd: "{}/美元",
-    per_usd_note: "{}/美元（部件库价格以美元计）",
-    usd_rate_note: "1 美元 = {} {}（部件库价格以美元计）",
+    per_usd_note: "{}/美元（部件库美元价格按此换算）",
+    usd_rate_note: "1 美元 = {} {}（部件库美元价格按此换算）",
     html_meta: "日期 {} · 金额单位 {} · 部件库美元价格按 1 美元 = {} {} 换算",
     parts: "部件",
     columns: [
