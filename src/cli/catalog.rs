@@ -1,5 +1,9 @@
 //! `rigplan catalog list` and `rigplan catalog validate`.
 
+use super::texts::{
+    CliTexts, IMPORT_BY_ID, IMPORT_BY_NAME, IMPORT_BY_SKU, IMPORT_MATCHED_ROW, IMPORT_NOT_MATCHED, IMPORT_NOTHING,
+    IMPORT_UNMATCHED_ROW, IMPORT_WRITTEN,
+};
 use super::{Exit, money};
 use crate::core::catalog::{Catalog, Part, PartKind, ProblemSeverity, price_list};
 use std::io::Write;
@@ -151,48 +155,48 @@ pub(super) fn import_prices(
     let catalog = if folder.is_dir() { Catalog::load_with_overlay(&folder)? } else { Catalog::embedded()? };
     let mut import = price_list::import_into_folder(&catalog, file, &folder)?;
     import.outcome.localize(lang);
-    let zh = lang == crate::core::i18n::Lang::ZhCn;
     if json {
         serde_json::to_writer_pretty(&mut *out, &import)?;
         writeln!(out)?;
-    } else {
-        let matched = import.outcome.matched.len();
-        match &import.written {
-            Some(path) if zh => writeln!(out, "已导入 {matched} 个价格到 {path}（共 {} 条）：", import.entries)?,
-            Some(path) => writeln!(out, "Imported {matched} price(s) into {path} ({} in all):", import.entries)?,
-            None if zh => writeln!(out, "没有匹配的行，未写入任何文件。")?,
-            None => writeln!(out, "No row matched a catalog part; nothing was written.")?,
+        return Ok(if import.outcome.unmatched.is_empty() { Exit::Ok } else { Exit::Findings });
+    }
+    let t = CliTexts::of(lang);
+    match &import.written {
+        Some(path) => {
+            let (matched, entries) = (import.outcome.matched.len().to_string(), import.entries.to_string());
+            let args = [("matched", matched.as_str()), ("path", path.as_str()), ("entries", entries.as_str())];
+            writeln!(out, "{}", t.say(&IMPORT_WRITTEN, &args))?;
         }
-        for m in &import.outcome.matched {
-            let by = match m.by {
-                price_list::MatchedBy::Id => "id",
-                price_list::MatchedBy::Name => {
-                    if zh {
-                        "名称"
-                    } else {
-                        "name"
-                    }
-                }
-                price_list::MatchedBy::Sku => "SKU",
-            };
-            let row = if zh { format!("第 {} 行", m.row) } else { format!("row {}", m.row) };
-            writeln!(
-                out,
-                "  {row}: {} ({}, {by}) = {} {} ({})",
-                m.part,
-                m.name,
-                money(m.price.amount),
-                m.price.currency,
-                m.price.date
-            )?;
-        }
-        if !import.outcome.unmatched.is_empty() {
-            let n = import.outcome.unmatched.len();
-            writeln!(out, "{}", if zh { format!("未匹配 {n} 行：") } else { format!("Not matched ({n}):") })?;
-            for u in &import.outcome.unmatched {
-                let row = if zh { format!("第 {} 行", u.row) } else { format!("row {}", u.row) };
-                writeln!(out, "  {row} `{}`: {}", u.key, u.reason.render(lang))?;
-            }
+        None => writeln!(out, "{}", t.say(&IMPORT_NOTHING, &[]))?,
+    }
+    for m in &import.outcome.matched {
+        let by = t.say(
+            match m.by {
+                price_list::MatchedBy::Id => &IMPORT_BY_ID,
+                price_list::MatchedBy::Name => &IMPORT_BY_NAME,
+                price_list::MatchedBy::Sku => &IMPORT_BY_SKU,
+            },
+            &[],
+        );
+        let (row, amount, currency) = (m.row.to_string(), money(m.price.amount), m.price.currency.to_string());
+        let args = [
+            ("row", row.as_str()),
+            ("part", m.part.as_str()),
+            ("name", m.name.as_str()),
+            ("by", by.as_str()),
+            ("amount", amount.as_str()),
+            ("currency", currency.as_str()),
+            ("date", m.price.date.as_str()),
+        ];
+        writeln!(out, "{}", t.say(&IMPORT_MATCHED_ROW, &args))?;
+    }
+    if !import.outcome.unmatched.is_empty() {
+        let count = import.outcome.unmatched.len().to_string();
+        writeln!(out, "{}", t.say(&IMPORT_NOT_MATCHED, &[("count", count.as_str())]))?;
+        for u in &import.outcome.unmatched {
+            let (row, why) = (u.row.to_string(), u.reason.render(lang));
+            let args = [("row", row.as_str()), ("key", u.key.as_str()), ("why", why.as_str())];
+            writeln!(out, "{}", t.say(&IMPORT_UNMATCHED_ROW, &args))?;
         }
     }
     Ok(if import.outcome.unmatched.is_empty() { Exit::Ok } else { Exit::Findings })

@@ -271,10 +271,10 @@ fn a_price_list_is_matched_row_by_row_and_imported() {
     assert_eq!(code, 1, "some rows did not match: {out}{err}");
     assert!(out.contains("Imported 3 price(s)"), "{out}");
     assert!(
-        out.contains("row 2: gpu/nvidia-geforce-rtx-4090-d (GeForce RTX 4090 D, id) = 13,499 CNY (2026-11-20)"),
+        out.contains("row 2: gpu/nvidia-geforce-rtx-4090-d (GeForce RTX 4090 D, by id) = 13,499 CNY (2026-11-20)"),
         "{out}"
     );
-    assert!(out.contains("row 3: gpu/nvidia-l20 (L20 48GB, name) = 42,000 CNY (2026-11)"), "{out}");
+    assert!(out.contains("row 3: gpu/nvidia-l20 (L20 48GB, by name) = 42,000 CNY (2026-11)"), "{out}");
     for (row, why) in [
         (4, "no catalog part has the id `gpu/does-not-exist`"),
         (5, "no catalog part is named `Some Card`"),
