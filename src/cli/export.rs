@@ -8,6 +8,7 @@
 
 use super::{Exit, load_build, load_catalog};
 use crate::core::analysis;
+use crate::core::analysis::prices::{DEFAULT_STALE_AFTER_MONTHS, PriceAgePolicy};
 use crate::core::catalog::Catalog;
 use crate::core::export::{self, BuildSheet, Format, SheetDate};
 use crate::core::i18n::Lang;
@@ -36,6 +37,9 @@ pub struct ExportArgs {
     /// the locale, LC_ALL / LANG). JSON keys stay English.
     #[arg(long, value_name = "LANG", value_parser = super::texts::parse_lang)]
     pub lang: Option<Lang>,
+    /// Catalog prices older than N months on the sheet's date are marked stale, 1–120.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_STALE_AFTER_MONTHS, value_parser = super::stale_months)]
+    pub stale_months: u32,
 }
 
 /// Formats on the command line.
@@ -122,6 +126,7 @@ pub fn run_export(out: &mut dyn Write, catalog_dir: Option<&Path>, args: &Export
     let build = load_build(&args.build)?;
     let lang = args.lang.unwrap_or_else(Lang::from_env);
     let mut report = analysis::analyze(&catalog, &build);
+    report.date_prices(PriceAgePolicy { as_of: date, stale_after_months: args.stale_months });
     report.localize(lang);
     let sheet = BuildSheet::new_in(&build, &report, date, lang);
     let bytes = export::render(format, &sheet, &report)?;

@@ -20,6 +20,7 @@ mod tco;
 mod terminal;
 mod texts;
 
+use crate::core::analysis::prices::{DEFAULT_STALE_AFTER_MONTHS, MAX_STALE_AFTER_MONTHS, PriceAgePolicy};
 use crate::core::analysis::tco::TcoOverrides;
 use crate::core::analysis::{self, Severity};
 use crate::core::build::Build;
@@ -86,6 +87,12 @@ pub enum Command {
         /// Language of the text and of the JSON's message fields (en, zh-CN; default: the locale).
         #[arg(long, value_name = "LANG", value_parser = texts::parse_lang)]
         lang: Option<Lang>,
+        /// Catalog prices older than N months are stale, 1–120.
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_STALE_AFTER_MONTHS, value_parser = stale_months)]
+        stale_months: u32,
+        /// Judge the age of prices on this day (default: today, UTC).
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        date: Option<String>,
     },
     /// Compatibility findings only; exits 1 if any finding is an error.
     Check {
@@ -160,6 +167,18 @@ pub enum CatalogAction {
         /// With DIR, also list the built-in catalog's own warnings (they are counted either way).
         #[arg(long)]
         all: bool,
+    },
+    /// Import a vendor's price list (CSV or XLSX with columns id or name, price, currency,
+    /// date) into the user catalog folder (--catalog DIR, default the per-user folder): says
+    /// which rows matched a part and which did not, and why; exits 1 when a row did not match.
+    ImportPrices {
+        /// The price list (.csv, .xlsx).
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+        /// Language of the reasons (en, zh-CN; default: the locale).
+        #[arg(long, value_name = "LANG", value_parser = texts::parse_lang)]
+        lang: Option<Lang>,
     },
 }
 
@@ -263,11 +282,13 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
         return Ok(Exit::Ok);
     };
     match command {
-        Command::Report { build, json, lang } => {
+        Command::Report { build, json, lang, stale_months, date } => {
             let lang = lang.unwrap_or_else(Lang::from_env);
+            let as_of = export::sheet_date(date.as_deref())?;
             let catalog = load_catalog(cli.catalog.as_deref())?;
             let build = load_build(build)?;
             let mut report = analysis::analyze(&catalog, &build);
+            report.date_prices(PriceAgePolicy { as_of, stale_after_months: *stale_months });
             report.localize(lang);
             if *json {
                 serde_json::to_writer_pretty(&mut *out, &report)?;
@@ -325,6 +346,20 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
             let dir = dir.as_deref().or(cli.catalog.as_deref());
             catalog::catalog_validate(out, dir, *json, *all)
         }
+        Command::Catalog { action: CatalogAction::ImportPrices { file, json, lang } } => {
+            let lang = lang.unwrap_or_else(Lang::from_env);
+            catalog::import_prices(out, cli.catalog.as_deref(), file, *json, lang)
+        }
+    }
+}
+
+/// `--stale-months`: a whole number of months, 1–[`MAX_STALE_AFTER_MONTHS`].
+fn stale_months(text: &str) -> Result<u32, String> {
+    let n: u32 = text.trim().parse().map_err(|_| format!("`{text}` is not a whole number of months"))?;
+    if (1..=MAX_STALE_AFTER_MONTHS).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("{n} is outside 1–{MAX_STALE_AFTER_MONTHS} months"))
     }
 }
 

@@ -4,10 +4,12 @@
 use super::tco::write_tco_summary;
 use super::texts::{
     AIRFLOW, CAPEX, CAPEX_RATE, CPU_HEADROOM, CliTexts, FINDING, FINDINGS, FIX, POWER_CIRCUIT, POWER_DC,
-    POWER_EFFICIENCY, POWER_HEADING, POWER_PSU, POWER_RECOMMENDED, POWER_TOTAL, POWER_WALL, RACK_ROW, RACK_TOTAL,
-    RACK_VIEW, THERMAL_CPU, THERMAL_GPU, THERMAL_HEADING, THERMAL_NODE, UNPRICED, pad_left, pad_right,
+    POWER_EFFICIENCY, POWER_HEADING, POWER_PSU, POWER_RECOMMENDED, POWER_TOTAL, POWER_WALL, PRICES_FRESH, PRICES_STALE,
+    PRICES_STALE_LINE, RACK_ROW, RACK_TOTAL, RACK_VIEW, THERMAL_CPU, THERMAL_GPU, THERMAL_HEADING, THERMAL_NODE,
+    UNPRICED, pad_left, pad_right,
 };
 use super::{fit, money};
+use crate::core::analysis::prices::PriceAges;
 use crate::core::analysis::{Report, Severity};
 use crate::core::build::Build;
 use crate::core::export::texts::fill;
@@ -53,6 +55,9 @@ pub(super) fn write_report_text(out: &mut dyn Write, build: &Build, report: &Rep
     if bom.unpriced_lines > 0 {
         writeln!(out, "{}", t.say(&UNPRICED, &[("count", &bom.unpriced_lines.to_string())]))?;
     }
+    if let Some(ages) = &report.prices {
+        write_price_ages(out, ages, t)?;
+    }
     writeln!(out)?;
     write_power(out, report, t)?;
     writeln!(out)?;
@@ -62,6 +67,32 @@ pub(super) fn write_report_text(out: &mut dyn Write, build: &Build, report: &Rep
     write_tco_summary(out, &report.tco, lang)?;
     writeln!(out)?;
     write_diagnostics(out, report, lang)
+}
+
+/// How old the catalog prices are: the count, and each stale line with its date and age.
+fn write_price_ages(out: &mut dyn Write, ages: &PriceAges, t: &CliTexts) -> anyhow::Result<()> {
+    let (dated, months, date) =
+        (ages.dated_lines.to_string(), ages.policy.stale_after_months.to_string(), ages.policy.as_of.to_string());
+    if ages.stale.is_empty() {
+        let args = [("dated", dated.as_str()), ("months", months.as_str()), ("date", date.as_str())];
+        return Ok(writeln!(out, "{}", t.say(&PRICES_FRESH, &args))?);
+    }
+    let stale = ages.stale_lines().to_string();
+    let oldest = ages.oldest.clone().unwrap_or_default();
+    let args = [
+        ("stale", stale.as_str()),
+        ("dated", dated.as_str()),
+        ("months", months.as_str()),
+        ("date", date.as_str()),
+        ("oldest", oldest.as_str()),
+    ];
+    writeln!(out, "{}", t.say(&PRICES_STALE, &args))?;
+    for line in &ages.stale {
+        let age = line.age_months.to_string();
+        let args = [("name", line.name.as_str()), ("date", line.date.as_str()), ("age", age.as_str())];
+        writeln!(out, "{}", t.say(&PRICES_STALE_LINE, &args))?;
+    }
+    Ok(())
 }
 
 fn watts(w: f64) -> String {

@@ -362,6 +362,50 @@ crate::templates! {
         en: "  {count} line(s) have no price and are not in the total",
         zh: "  {count} 个部件行没有价格，未计入合计",
     }
+    PRICES_FRESH "" {
+        en: "  Prices: {dated} catalog price(s), none older than {months} months on {date}",
+        zh: "  价格：{dated} 个部件库价格，截至 {date} 均未超过 {months} 个月",
+    }
+    PRICES_STALE "" {
+        en: "  Prices: {stale} of {dated} catalog price(s) are older than {months} months on {date} (stale; oldest {oldest}):",
+        zh: "  价格：{dated} 个部件库价格中有 {stale} 个截至 {date} 已超过 {months} 个月（已过期；最早 {oldest}）：",
+    }
+    IMPORT_WRITTEN "" {
+        en: "Imported {matched} price(s) into {path} ({entries} in all):",
+        zh: "已导入 {matched} 个价格到 {path}（共 {entries} 条）：",
+    }
+    IMPORT_NOTHING "" {
+        en: "No row matched a catalog part; nothing was written.",
+        zh: "没有与部件库匹配的行，未写入任何文件。",
+    }
+    IMPORT_MATCHED_ROW "" {
+        en: "  row {row}: {part} ({name}, by {by}) = {amount} {currency} ({date})",
+        zh: "  第 {row} 行：{part}（{name}，匹配依据：{by}）= {amount} {currency}（{date}）",
+    }
+    IMPORT_NOT_MATCHED "" {
+        en: "Not matched ({count}):",
+        zh: "未匹配 {count} 行：",
+    }
+    IMPORT_UNMATCHED_ROW "" {
+        en: "  row {row} `{key}`: {why}",
+        zh: "  第 {row} 行 `{key}`：{why}",
+    }
+    IMPORT_BY_ID "" {
+        en: "id",
+        zh: "部件 ID",
+    }
+    IMPORT_BY_NAME "" {
+        en: "name",
+        zh: "名称",
+    }
+    IMPORT_BY_SKU "" {
+        en: "SKU",
+        zh: "SKU 编号",
+    }
+    PRICES_STALE_LINE "" {
+        en: "    {name}: {date}, {age} months old",
+        zh: "    {name}：{date}，已 {age} 个月",
+    }
     // report: power.
     POWER_HEADING "" {
         en: "Power (utilization {utilization} %, {volts} V site, 80 PLUS {table} table)",

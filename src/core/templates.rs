@@ -23,13 +23,15 @@ macro_rules! template {
 }
 
 /// Every template, from the smallest to the largest system.
-pub const TEMPLATES: [Template; 7] = [
+pub const TEMPLATES: [Template; 9] = [
     template!("entry-workstation"),
     template!("entry-workstation-intel"),
+    template!("china-2026-entry-workstation"),
     template!("professional-2x-a100"),
     template!("dual-h100-workstation"),
     template!("enterprise-8x-a100-hgx"),
     template!("enterprise-8x-h100-hgx"),
+    template!("china-2026-enterprise-server"),
     template!("edge-jetson-agx-orin"),
 ];
 

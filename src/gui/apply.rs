@@ -16,8 +16,9 @@
 //! analyse again.
 
 use crate::core::analysis::Report;
+use crate::core::analysis::prices::MAX_STALE_AFTER_MONTHS;
 use crate::core::build::{Build, EditError, Location, NodeGroup};
-use crate::core::catalog::{Catalog, PartId, hf_config};
+use crate::core::catalog::{Catalog, PartId, hf_config, price_list};
 use crate::core::export::{self, BuildSheet, CompareFormat, Format, SheetDate};
 use crate::core::i18n::Text;
 use crate::core::persist;
@@ -28,6 +29,7 @@ use crate::gui::command::{Command, PromptChoice, Setting};
 use crate::gui::compare::{CompareEntry, CompareSource};
 use crate::gui::derived::Derived;
 use crate::gui::document::Coalesce;
+use crate::gui::panels::palette::PaletteState;
 use crate::gui::state::AppState;
 use crate::gui::text::fill;
 use crate::gui::view::Pending;
@@ -49,8 +51,7 @@ pub fn apply(state: &mut AppState, command: Command) {
 /// Brings derived data up to date after the build changed, and drops the view state that
 /// referred to the old build.
 fn after_document_change(state: &mut AppState) {
-    state.derived = Derived::compute(&state.catalog, state.doc.build(), state.doc.revision());
-    state.derived.localize(state.lang);
+    recompute(state);
     state.view.highlight = None;
     state.view.scroll_to = None;
     state.drop_preview = None;
@@ -86,13 +87,54 @@ fn add_model_from_config(state: &mut AppState, path: &Path) {
     })();
     match outcome {
         Ok(message) => {
-            state.derived = Derived::compute(&state.catalog, state.doc.build(), state.doc.revision());
-            state.derived.localize(state.lang);
+            recompute(state);
             state.compared = None;
             state.advised = None;
             state.view.notice = Some(Notice::info(&message));
         }
         Err(message) => state.view.error = Some(ErrorView { title: t.model_add_failed.to_owned(), message }),
+    }
+}
+
+/// Analyses the build again (the report, its price ages, its sentences in the UI language).
+fn recompute(state: &mut AppState) {
+    state.derived = Derived::compute(&state.catalog, state.doc.build(), state.doc.revision());
+    state.derived.date_prices(state.prefs.stale_after_months);
+    state.derived.localize(state.lang);
+}
+
+/// Imports a price list into the user catalog folder, reloads the catalog from it (the
+/// palette and the analyses then use the new prices) and shows what matched and what did not;
+/// a list that cannot be used, or a folder that cannot be written, shows its error and changes
+/// nothing.
+fn import_prices(state: &mut AppState, path: &Path) {
+    let t = state.texts;
+    let Some(dir) = state.user_catalog_dir.clone() else {
+        state.view.error =
+            Some(ErrorView { title: t.import_failed.to_owned(), message: t.import_no_folder.to_owned() });
+        return;
+    };
+    match price_list::import_into_folder(&state.catalog, path, &dir) {
+        Ok(mut report) => {
+            report.outcome.localize(state.lang);
+            if report.written.is_some() {
+                match Catalog::load_with_overlay(&dir) {
+                    Ok(catalog) => {
+                        state.catalog = catalog;
+                        state.palette = PaletteState::new(&state.catalog, state.palette.kind, t);
+                        recompute(state);
+                        state.compared = None;
+                        state.advised = None;
+                    }
+                    Err(e) => {
+                        state.view.error =
+                            Some(ErrorView { title: t.catalog_failed.to_owned(), message: e.to_string() });
+                    }
+                }
+            }
+            state.view.import_report = Some(report);
+        }
+        Err(e) => state.view.error = Some(ErrorView { title: t.import_failed.to_owned(), message: e.to_string() }),
     }
 }
 
@@ -304,6 +346,17 @@ fn apply_inner(state: &mut AppState, command: Command) {
             Ok(date) => export_sheet(state, format, &path, date),
             Err(message) => state.view.error = Some(ErrorView { title: t.export_failed.to_owned(), message }),
         },
+        Command::PickImportPrices => {
+            if let Some(path) = state.dialogs.pick_price_list() {
+                import_prices(state, &path);
+            }
+        }
+        Command::ImportPrices(path) => import_prices(state, &path),
+        Command::DismissImportReport => state.view.import_report = None,
+        Command::SetStaleMonths(months) => {
+            state.prefs.stale_after_months = months.clamp(1, MAX_STALE_AFTER_MONTHS);
+            state.derived.date_prices(state.prefs.stale_after_months);
+        }
         Command::ShowView(view) => state.prefs.main_view = view,
         Command::CompareAddCurrent => {
             if state.compare.has_current() {

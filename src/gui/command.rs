@@ -137,6 +137,16 @@ pub enum Command {
         path: PathBuf,
     },
 
+    // Prices.
+    /// Ask for a vendor price list (a dialog), then import it.
+    PickImportPrices,
+    /// Import a price list (CSV, XLSX) into the user catalog folder, reload the catalog and
+    /// show what matched and what did not.
+    ImportPrices(PathBuf),
+    DismissImportReport,
+    /// View → the months after which a catalog price is stale (1–120).
+    SetStaleMonths(u32),
+
     // Compare view.
     ShowView(MainView),
     /// Add the build being edited to the comparison (it follows the edits).

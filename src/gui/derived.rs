@@ -67,6 +67,14 @@ impl Derived {
         Self { revision, report, slots, nodes, charts }
     }
 
+    /// Dates the report's catalog prices on today's date (UTC) with the user's threshold, so
+    /// that the panels mark stale prices; a clock that cannot give today leaves them undated.
+    pub fn date_prices(&mut self, stale_after_months: u32) {
+        if let Ok(today) = crate::core::export::SheetDate::today_utc() {
+            self.report.date_prices(crate::core::analysis::prices::PriceAgePolicy { as_of: today, stale_after_months });
+        }
+    }
+
     /// Renders the report's findings (messages and fixes) in `lang`, once, so that panels
     /// show `message` and `fix` as they are.
     pub fn localize(&mut self, lang: Lang) {

@@ -21,6 +21,11 @@ pub trait Dialogs {
     fn pick_config(&mut self) -> Option<PathBuf> {
         None
     }
+    /// A vendor price list (CSV, XLSX) to import, or None when cancelled. Dialogs that do not
+    /// offer it cancel.
+    fn pick_price_list(&mut self) -> Option<PathBuf> {
+        None
+    }
     /// The language changed: file-type names of later dialogs come from `texts`.
     fn set_texts(&mut self, texts: &'static Texts) {
         let _ = texts;
@@ -71,6 +76,12 @@ impl Dialogs for NativeDialogs {
 
     fn pick_config(&mut self) -> Option<PathBuf> {
         rfd::FileDialog::new().add_filter(self.texts.config_file_type, &["json"]).pick_file()
+    }
+
+    fn pick_price_list(&mut self) -> Option<PathBuf> {
+        rfd::FileDialog::new()
+            .add_filter(self.texts.file_import_prices.trim_end_matches('…'), &["csv", "xlsx", "xls", "ods"])
+            .pick_file()
     }
 
     fn set_texts(&mut self, texts: &'static Texts) {

@@ -104,14 +104,7 @@ impl eframe::App for App {
 /// `--catalog` is given and the folder exists.
 #[must_use]
 pub fn user_catalog_dir() -> Option<PathBuf> {
-    user_catalog_path().filter(|d| d.is_dir())
-}
-
-/// Where the per-user catalog folder is, whether or not it exists yet (adding a model from a
-/// config.json creates it).
-#[must_use]
-pub fn user_catalog_path() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "rigplan").map(|d| d.data_dir().join("catalog"))
+    crate::core::catalog::user_folder().filter(|d| d.is_dir())
 }
 
 /// Opens the app window.
@@ -133,7 +126,7 @@ pub fn run(file: Option<&Path>, catalog_dir: Option<&Path>) -> anyhow::Result<()
     let config = AppConfig {
         catalog,
         catalog_problem,
-        user_catalog_dir: catalog_dir.map(Path::to_path_buf).or_else(user_catalog_path),
+        user_catalog_dir: catalog_dir.map(Path::to_path_buf).or_else(crate::core::catalog::user_folder),
         file: file.map(Path::to_path_buf),
         prefs: prefs::Prefs::default(),
         recovery_dir: recovery::default_dir(),

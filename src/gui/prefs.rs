@@ -37,6 +37,8 @@ pub struct Prefs {
     pub compare: Vec<CompareSource>,
     /// The model of the compare view's speed rows (catalog id).
     pub compare_model: Option<String>,
+    /// A catalog price older than this many months is marked stale (View menu).
+    pub stale_after_months: u32,
 }
 
 impl Default for Prefs {
@@ -53,6 +55,7 @@ impl Default for Prefs {
             main_view: MainView::Build,
             compare: Vec::new(),
             compare_model: None,
+            stale_after_months: crate::core::analysis::prices::DEFAULT_STALE_AFTER_MONTHS,
         }
     }
 }

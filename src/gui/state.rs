@@ -44,8 +44,9 @@ pub struct AppConfig {
     pub catalog: Catalog,
     /// A problem with the user catalog folder, shown at start (the embedded catalog is used).
     pub catalog_problem: Option<String>,
-    /// The folder whose `models.ron` models added from a config.json go to (`--catalog DIR`,
-    /// else the per-user catalog folder); None: adding models is not offered a place.
+    /// The user catalog folder (`--catalog DIR`, else the per-user catalog folder, created
+    /// when first written): models added from a config.json go to its `models.ron`, imported
+    /// price lists to its `prices.ron`. None: neither is offered a place (headless runs).
     pub user_catalog_dir: Option<PathBuf>,
     /// A build file to open (`rigplan FILE`).
     pub file: Option<PathBuf>,
@@ -80,7 +81,8 @@ impl AppConfig {
 /// Everything the app holds.
 pub struct AppState {
     pub catalog: Catalog,
-    /// Where models added from a config.json are stored (see [`AppConfig::user_catalog_dir`]).
+    /// The user catalog folder (`--catalog DIR`, else the per-user folder): where models added
+    /// from a config.json and imported price lists go ([`AppConfig::user_catalog_dir`]).
     pub user_catalog_dir: Option<PathBuf>,
     pub doc: Document,
     pub derived: Derived,
@@ -156,6 +158,7 @@ impl AppState {
             view.error = Some(ErrorView { title: texts.recovery_failed.to_owned(), message: e });
         }
         let mut derived = Derived::compute(&catalog, doc.build(), doc.revision());
+        derived.date_prices(prefs.stale_after_months);
         derived.localize(lang);
         let palette = PaletteState::new(&catalog, prefs.palette_kind, texts);
         let (compare, left_out) = CompareSet::from_sources(&prefs.compare, prefs.compare_model.clone());

@@ -42,6 +42,8 @@ pub struct ViewState {
     pub fit_matrix: usize,
     pub fit_cell: Option<FitSel>,
     pub fit_overrides: FitOverrides,
+    /// The outcome of the last price-list import, shown until dismissed.
+    pub import_report: Option<crate::core::catalog::price_list::FolderImport>,
 }
 
 impl Default for ViewState {
@@ -59,6 +61,7 @@ impl Default for ViewState {
             fit_matrix: 0,
             fit_cell: None,
             fit_overrides: FitOverrides::default(),
+            import_report: None,
         }
     }
 }

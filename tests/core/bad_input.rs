@@ -222,7 +222,7 @@ const CATALOG_CASES: &[CatalogCase] = &[
         "gpu `gpu/nvidia-h900-sxm9` is not a GPU in the parts catalog",
     ),
     cat("cloud-gpu-is-a-cpu", "clouds.ron", Some("3:13"), "gpu `cpu/amd-epyc-9654` is not a GPU id"),
-    cat("cloud-nan-price", "clouds.ron", Some("3:13"), "on_demand_usd_per_hour = NaN is outside the plausible range"),
+    cat("cloud-nan-price", "clouds.ron", Some("3:13"), "on_demand_per_hour = NaN is outside the plausible range"),
     cat("cloud-zero-gpus", "clouds.ron", Some("3:13"), "gpus_per_instance = 0 is outside 1–64"),
     cat("cloud-truncated", "clouds.ron", Some("8:17"), "Expected end of string"),
     cat("model-zero-layers", "models.ron", Some("3:13"), "model/fixture-decoder: layers = 0 is outside 1–1000"),

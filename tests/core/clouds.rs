@@ -4,9 +4,13 @@
 use rigplan::core::catalog::{Catalog, PriceCheck};
 
 /// GPU ids agreed in the team context (CONTEXT.md), plus the A100 SXM4 40 GB of the clouds'
-/// p4d / ND96asr_v4 / a2-highgpu instances, which the parts catalog also carries.
-const AGREED_GPU_IDS: [&str; 11] = [
+/// p4d / ND96asr_v4 / a2-highgpu instances, which the parts catalog also carries, and the
+/// China-market cards the Chinese GPU marketplaces rent.
+const AGREED_GPU_IDS: [&str; 14] = [
     "gpu/nvidia-geforce-rtx-4090",
+    "gpu/nvidia-geforce-rtx-4090-d",
+    "gpu/nvidia-a800-pcie-80gb",
+    "gpu/nvidia-h20-96gb",
     "gpu/nvidia-a100-pcie-40gb",
     "gpu/nvidia-a100-pcie-80gb",
     "gpu/nvidia-a100-sxm4-40gb",
@@ -68,7 +72,7 @@ fn required_providers_and_gpus_are_covered() {
 #[test]
 fn per_gpu_quotes_were_multiplied_correctly() {
     let catalog = Catalog::embedded().expect("catalog");
-    let price = |id: &str| catalog.cloud(id).map(|o| (o.on_demand_usd_per_hour, o.gpus_per_instance)).expect(id);
+    let price = |id: &str| catalog.cloud(id).map(|o| (o.on_demand_per_hour, o.gpus_per_instance)).expect(id);
     // Sources quote per GPU-hour: Azure ND H100 v5 12.29, ND96asr 3.3996, Lambda 3.99 / 2.79 /
     // 1.99, GCP a3-ultragpu 10.4365; the catalog stores instance-hours.
     for (id, per_gpu) in [
@@ -84,13 +88,13 @@ fn per_gpu_quotes_were_multiplied_correctly() {
     }
     // GCP committed-use prices are the file's monthly figures over 730 h.
     let a2 = catalog.cloud("gcp-a2-highgpu-8g").expect("a2");
-    assert!((a2.reserved_1y_usd_per_hour.expect("1y") - 13_514.969_113_6 / 730.0).abs() < 1e-5);
-    assert!((a2.reserved_3y_usd_per_hour.expect("3y") - 7_508.536_623_84 / 730.0).abs() < 1e-5);
+    assert!((a2.reserved_1y_per_hour.expect("1y") - 13_514.969_113_6 / 730.0).abs() < 1e-5);
+    assert!((a2.reserved_3y_per_hour.expect("3y") - 7_508.536_623_84 / 730.0).abs() < 1e-5);
     // a3-highgpu-8g is twice the file's a3-highgpu-4g row.
     let a3 = catalog.cloud("gcp-a3-highgpu-8g").expect("a3");
-    assert!((a3.on_demand_usd_per_hour - 2.0 * 44.244_999_951_287_7).abs() < 1e-4);
-    assert!((a3.reserved_1y_usd_per_hour.expect("1y") - 2.0 * 22_405.040_332_32 / 730.0).abs() < 1e-5);
-    assert!((a3.spot_usd_per_hour.expect("spot") - 2.0 * 17.796_504_986_301_4).abs() < 1e-5);
+    assert!((a3.on_demand_per_hour - 2.0 * 44.244_999_951_287_7).abs() < 1e-4);
+    assert!((a3.reserved_1y_per_hour.expect("1y") - 2.0 * 22_405.040_332_32 / 730.0).abs() < 1e-5);
+    assert!((a3.spot_per_hour.expect("spot") - 2.0 * 17.796_504_986_301_4).abs() < 1e-5);
 }
 
 #[test]
@@ -104,7 +108,7 @@ fn a_user_clouds_file_overrides_by_id_and_reports_positions() {
         gpu: "gpu/nvidia-h100-sxm5-80gb",
         gpus_per_instance: 8,
         region: "us-east-1",
-        on_demand_usd_per_hour: 50.0,
+        on_demand_per_hour: 50.0,
         price_date: "2026-12",
         price_check: ProviderPage,
         source: "negotiated",
@@ -116,7 +120,7 @@ fn a_user_clouds_file_overrides_by_id_and_reports_positions() {
         gpu: "gpu/not-a-gpu",
         gpus_per_instance: 8,
         region: "r",
-        on_demand_usd_per_hour: 10.0,
+        on_demand_per_hour: 10.0,
         price_date: "2026-12",
         price_check: ThirdParty,
         source: "test",
@@ -124,7 +128,7 @@ fn a_user_clouds_file_overrides_by_id_and_reports_positions() {
 ]"#;
     std::fs::write(dir.path().join("clouds.ron"), text).expect("write");
     let (catalog, problems) = Catalog::load_dir_overlay(dir.path());
-    assert!((catalog.cloud("aws-p5-48xlarge").expect("p5").on_demand_usd_per_hour - 50.0).abs() < 1e-12);
+    assert!((catalog.cloud("aws-p5-48xlarge").expect("p5").on_demand_per_hour - 50.0).abs() < 1e-12);
     let label = dir.path().join("clouds.ron").display().to_string();
     let bad = problems.iter().find(|p| p.message.contains("gpu/not-a-gpu")).expect("reported");
     assert!(bad.is_error());

@@ -373,7 +373,9 @@ fn catalog_lists_models_and_cloud_offers() {
     let offers: Vec<serde_json::Value> = serde_json::from_str(&out).expect("JSON");
     let catalog = rigplan::core::catalog::Catalog::embedded().expect("catalog");
     assert_eq!(offers.len(), catalog.clouds.len());
-    assert!(offers.iter().all(|o| o["id"].is_string() && o["on_demand_usd_per_hour"].is_number()));
+    assert!(
+        offers.iter().all(|o| o["id"].is_string() && o["on_demand_per_hour"].is_number() && o["currency"].is_string())
+    );
     let (code, out, _) = super::cli::run(&["catalog", "list", "--kind", "cloud"]);
     assert_eq!(code, 0);
     let first = catalog.clouds.first().expect("an offer");

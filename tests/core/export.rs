@@ -6,6 +6,7 @@ use calamine::{Data, DataType as _, Reader, Xlsx, open_workbook_from_rs};
 use rigplan::core::analysis::{self, Report};
 use rigplan::core::build::{Build, CostKind, CustomLine, PartLine};
 use rigplan::core::catalog::Catalog;
+use rigplan::core::export::sheet::PriceBasis;
 use rigplan::core::export::{
     self, BuildSheet, Format, SheetDate, csv as csv_export, default_file_name, html, json, markdown, xlsx,
 };
@@ -93,7 +94,17 @@ fn entry_workstation_sheet_matches_hand_figures() {
     close(sheet.totals.capex, 27_489.024, 1e-6);
     assert!(sheet.totals.tax.is_none() && sheet.totals.shipping.is_none() && sheet.totals.installation.is_none());
     assert_eq!(sheet.totals.unpriced_lines, 0);
-    assert!(sheet.notes.is_empty());
+    // On 2025-01-15 a price is stale before 2024-01-15: all but the PSU's (2024-06); the
+    // memory's 2024-01 counts from 2024-01-01.
+    let stale: Vec<&str> =
+        sheet.lines.iter().filter(|l| l.price_basis == PriceBasis::StaleCatalog).map(|l| l.category).collect();
+    assert_eq!(stale, ["GPU", "CPU", "Motherboard", "Memory", "Storage", "Cooler", "Chassis"]);
+    assert_eq!(
+        sheet.notes,
+        [
+            "7 of the 8 catalog prices are older than 12 months on 2025-01-15 (marked stale); confirm them with the vendor before ordering."
+        ]
+    );
     // One RTX 4090, no findings.
     let s = &sheet.summary.headline;
     assert_eq!((s.nodes, s.gpus), (1, 1));

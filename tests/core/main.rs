@@ -11,6 +11,7 @@ mod approx;
 mod architecture;
 mod bad_input;
 mod catalog;
+mod china;
 mod cli;
 mod cli_zh;
 mod clouds;

@@ -169,6 +169,7 @@ pub struct Scripted {
     pub export: Vec<PathBuf>,
     /// config.json files to answer "Add model from config.json…" with.
     pub config: Vec<PathBuf>,
+    pub price_list: Vec<PathBuf>,
     /// The file names the app suggested for exports, in order.
     pub suggested: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
 }
@@ -191,6 +192,9 @@ impl Dialogs for Scripted {
             s.push(suggested.to_owned());
         }
         (!self.export.is_empty()).then(|| self.export.remove(0))
+    }
+    fn pick_price_list(&mut self) -> Option<PathBuf> {
+        (!self.price_list.is_empty()).then(|| self.price_list.remove(0))
     }
 }
 

@@ -18,5 +18,6 @@ mod files;
 mod language;
 mod modules;
 mod panels;
+mod prices;
 mod shell;
 mod tabs;

@@ -38,14 +38,19 @@ impl Panel {
 
 /// A harness that lays out one panel each frame.
 fn harness(panel: Panel, show: fn(&mut egui::Ui, &mut FrameCtx<'_>)) -> Harness<'static, Panel> {
-    let mut h = Harness::builder().with_size(vec2(640.0, 900.0)).build_ui_state(
-        move |ui, p: &mut Panel| {
-            let mut fx = FrameCtx::new(&p.catalog, &p.doc, &p.derived, &mut p.commands);
-            fx.prefs = &p.prefs;
-            show(ui, &mut fx);
-        },
-        panel,
-    );
+    // The shipped CJK font, as the app installs it at start: part, model and cloud offer names
+    // may be Chinese (算家云).
+    let mut h = Harness::builder()
+        .with_size(vec2(640.0, 900.0))
+        .with_context_setup(rigplan::gui::fonts::install)
+        .build_ui_state(
+            move |ui, p: &mut Panel| {
+                let mut fx = FrameCtx::new(&p.catalog, &p.doc, &p.derived, &mut p.commands);
+                fx.prefs = &p.prefs;
+                show(ui, &mut fx);
+            },
+            panel,
+        );
     h.run();
     h
 }

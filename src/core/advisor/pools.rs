@@ -91,15 +91,16 @@ impl<'a> Pools<'a> {
             if !vendor_ok || f.exclude_parts.contains(meta.id) {
                 return None;
             }
-            let Some(p) = catalog_unit_price(&meta, rate) else {
+            let Some(p) = catalog_unit_price(&meta, &req.currency, rate) else {
                 if free {
                     return Some((0.0, !included));
                 }
                 unpriced.push(meta.id.clone());
                 return None;
             };
-            let dated_ok =
-                since.as_deref().is_none_or(|s| meta.price_date.and_then(price_day).is_some_and(|d| d.as_str() >= s));
+            let dated_ok = since
+                .as_deref()
+                .is_none_or(|s| meta.dated_price().and_then(|p| price_day(p.date)).is_some_and(|d| d.as_str() >= s));
             match (dated_ok, included) {
                 (true, _) => Some((p, true)),
                 // Too old to buy alone, still included in its chassis.

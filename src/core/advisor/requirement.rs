@@ -258,7 +258,8 @@ pub struct Requirement {
     /// Optional ceiling of the owned TCO over the horizon, in `currency`.
     pub tco_budget: Option<f64>,
     pub currency: Currency,
-    /// Units of `currency` per USD (catalog prices are USD).
+    /// Units of `currency` per USD (USD catalog prices convert at it; see
+    /// [`crate::core::analysis::bom::convert_price`] for CNY ones).
     pub usd_exchange_rate: f64,
     pub site: SiteReq,
     pub objective: Objective,

@@ -99,6 +99,10 @@ pub enum Shortfall {
     Deadline { hours: f64, deadline_hours: f64 },
     /// The model is not one this mode applies to (LoRA needs a transformer).
     NotApplicable,
+    /// The GPU's tensor units lack the precision the workload computes in (fp8 inference on
+    /// an A100): no speed, so no configuration of it runs the workload
+    /// ([`speed::precision_gate`]).
+    Precision { precision: String },
 }
 
 /// The workload of the memory model for a request, at batch 1 and layout 1 × 1.
@@ -153,6 +157,11 @@ pub fn evaluate(
 ) -> Result<WorkloadFit, Shortfall> {
     if matches!(req.mode, WorkMode::Lora | WorkMode::Qlora) && spec.transformer().is_none() {
         return Err(Shortfall::NotApplicable);
+    }
+    let base = base_workload(spec, req);
+    if let Some((_, true)) = speed::precision_gate(setup.gpu, &base) {
+        let precision = speed::compute_precision(&base).map(|p| p.to_string()).unwrap_or_default();
+        return Err(Shortfall::Precision { precision });
     }
     if req.mode == WorkMode::Inference {
         inference(index, spec, req, setup, model_flags)

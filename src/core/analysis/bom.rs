@@ -2,8 +2,8 @@
 //!
 //! One line per build line: the part's catalog data, quantity per node, node count, total
 //! quantity, unit price and extended price in the build's currency. Unit prices come from the
-//! build's price override when it has one, else from the catalog's USD price converted at the
-//! build's exchange rate (`site.usd_exchange_rate`, units of the build currency per USD).
+//! build's price override when it has one, else from the catalog's dated price (USD or CNY)
+//! converted to the build currency ([`convert_price`]).
 //! Parts inside complete systems are priced with the system. Unknown parts and parts without a
 //! price are listed with no price and counted in `unpriced_lines`, so a total is never silently
 //! short.
@@ -19,8 +19,9 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum PriceOrigin {
-    /// The catalog's USD price on its date.
-    Catalog { price_usd: f64, date: String },
+    /// The catalog's price in its own currency on its date (USD or CNY; a user catalog's
+    /// imported price list included).
+    Catalog { amount: f64, currency: Currency, date: String },
     /// The build's override.
     Override { note: String },
     /// Included in the price of another line of the node (a barebone chassis' board or
@@ -80,12 +81,41 @@ pub struct Bom {
     pub unpriced_lines: usize,
 }
 
-/// A catalog entry's unit price in a build's currency: the dated catalog price converted at
-/// `usd_exchange_rate` (units of the build currency per USD); `None` without a price. The one
-/// place catalog prices become build amounts (the bill of materials and the advisor).
+/// Yuan per US dollar used to convert a CNY catalog price into a build currency other than
+/// CNY (a CNY build converts with its own `usd_exchange_rate`): 7.2, the round figure the
+/// shipped templates state for 2024–2026 (their site notes); the PBOC central parity stayed
+/// between 7.0 and 7.3 CNY per USD through 2023–2025 (as recalled, not checked against the
+/// CFETS series). A build priced in USD that relies on CNY catalog prices should override them
+/// or set its own figures.
+pub const REFERENCE_CNY_PER_USD: f64 = 7.2;
+
+/// An amount in `from` (USD or CNY) in the currency `to`, of which there are `to_per_usd` per
+/// US dollar: USD × `to_per_usd` (always: the build's rate is the one USD prices convert at,
+/// as before prices had a currency); a CNY amount as is in a CNY build, else through USD at
+/// [`REFERENCE_CNY_PER_USD`]. `None` for any other source currency (which catalog validation
+/// refuses).
 #[must_use]
-pub fn catalog_unit_price(meta: &crate::core::catalog::Meta<'_>, usd_exchange_rate: f64) -> Option<f64> {
-    meta.price_usd.map(|usd| usd * usd_exchange_rate)
+pub fn convert_price(amount: f64, from: &str, to: &Currency, to_per_usd: f64) -> Option<f64> {
+    match from {
+        "USD" => Some(amount * to_per_usd),
+        _ if from == to.0 => Some(amount),
+        "CNY" => Some(amount / REFERENCE_CNY_PER_USD * to_per_usd),
+        _ => None,
+    }
+}
+
+/// A catalog entry's unit price in a build's currency (`currency`, with `usd_exchange_rate`
+/// of it per USD): the dated catalog price converted by [`convert_price`]; `None` without a
+/// price. The one place catalog prices become build amounts (the bill of materials, the
+/// advisor and the palette).
+#[must_use]
+pub fn catalog_unit_price(
+    meta: &crate::core::catalog::Meta<'_>,
+    currency: &Currency,
+    usd_exchange_rate: f64,
+) -> Option<f64> {
+    let price = meta.dated_price()?;
+    convert_price(price.amount, price.currency, currency, usd_exchange_rate)
 }
 
 /// Computes the bill of materials.
@@ -111,12 +141,16 @@ pub fn bill_of_materials(resolved: &Resolved<'_>) -> Bom {
                 (Some(o.unit_price), PriceOrigin::Override { note: o.note.clone() })
             } else if let Some(with) = included {
                 (Some(0.0), PriceOrigin::Included { with: with.clone() })
-            } else if let Some((m, price)) = meta.and_then(|m| catalog_unit_price(&m, rate).map(|p| (m, p))) {
+            } else if let Some((dated, price)) = meta.and_then(|m| {
+                let dated = m.dated_price()?;
+                Some((dated, catalog_unit_price(&m, &build.site.currency, rate)?))
+            }) {
                 (
                     Some(price),
                     PriceOrigin::Catalog {
-                        price_usd: m.price_usd.unwrap_or_default(),
-                        date: m.price_date.unwrap_or_default().to_owned(),
+                        amount: dated.amount,
+                        currency: Currency(dated.currency.to_owned()),
+                        date: dated.date.to_owned(),
                     },
                 )
             } else {

@@ -14,6 +14,7 @@ pub mod diagnostic;
 pub mod fit;
 pub mod memory;
 pub mod power;
+pub mod prices;
 pub mod speed;
 pub mod summary;
 pub mod tco;
@@ -82,6 +83,10 @@ pub struct Report {
     /// The headline figures every front end shows (the app's Summary tab, the sheets, the
     /// comparison), read off the sections above.
     pub summary: summary::Summary,
+    /// The age of the catalog prices on a date, once a front end has given one
+    /// ([`Report::date_prices`]); the analyses never read the clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prices: Option<prices::PriceAges>,
 }
 
 impl Report {
@@ -95,6 +100,12 @@ impl Report {
         self.power.localize(lang);
         self.thermal.localize(lang);
         fit::localize_matrices(&mut self.fit, lang);
+    }
+
+    /// Dates the report's catalog prices: counts the stale ones under `policy` (its date is
+    /// today, or the date a sheet is printed with).
+    pub fn date_prices(&mut self, policy: prices::PriceAgePolicy) {
+        self.prices = Some(prices::price_ages(&self.bom, policy));
     }
 
     /// Number of findings of a severity.
@@ -212,6 +223,7 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
         tco,
         diagnostics,
         summary,
+        prices: None,
     }
 }
 

@@ -21,7 +21,7 @@
 //! `tests/core/speed.rs` cite them); every default can be overridden.
 
 use super::memory::{self, Mode, ModelSpec, Recompute, Shape, WeightType, Workload};
-use crate::core::catalog::{Gpu, GpuFormFactor, Interconnect, Role};
+use crate::core::catalog::{Gpu, GpuFormFactor, Interconnect, Precision, Role};
 use crate::core::i18n::{Lang, Sentence, localize_all};
 use crate::core::units::SECONDS_PER_HOUR;
 use crate::text;
@@ -68,6 +68,18 @@ crate::templates! {
     TOPO_INFINITY_FABRIC "" {
         en: "Infinity Fabric, {gbs} GB/s per direction",
         zh: "Infinity Fabric 互连，单向 {gbs} GB/s",
+    }
+    TOPO_HCCS "" {
+        en: "HCCS full mesh, {gbs} GB/s per direction",
+        zh: "HCCS 全互联，单向 {gbs} GB/s",
+    }
+    NOTE_PRECISION_MISSING "" {
+        en: "{gpu} has no {precision} tensor units ({precision} runs natively from {since} on; its {arch} runs {native}): no {precision} speed",
+        zh: "{gpu} 没有 {precision} Tensor 单元（{precision} 自 {since} 起原生支持；其 {arch} 架构原生支持 {native}）：无法给出 {precision} 速度",
+    }
+    NOTE_BF16_AS_FP16 "" {
+        en: "{gpu} has no BF16 tensor units ({arch}; BF16 from Ampere on): the speed is its FP16 rate, as the same model runs in fp16",
+        zh: "{gpu} 没有 BF16 Tensor 单元（{arch} 架构；BF16 自 Ampere 起支持）：速度按其 FP16 算力计，即以 fp16 运行同一模型",
     }
     TOPO_PCIE_ONLY "" {
         en: "PCIe {gen}.0 x{lanes} only, {gbs} GB/s per direction",
@@ -166,6 +178,7 @@ pub enum LinkKind {
     NvlinkSwitch,
     NvlinkBridge,
     InfinityFabric,
+    Hccs,
     Pcie,
     Network,
 }
@@ -265,6 +278,15 @@ impl Topology {
                 gpus_per_node,
                 text!(TOPO_INFINITY_FABRIC, gbs = format!("{:.0}", bandwidth_gbs / 2.0)),
             ),
+            Interconnect::Hccs { bandwidth_gbs } => (
+                Some(Link {
+                    kind: LinkKind::Hccs,
+                    bandwidth_gbs: bandwidth_gbs / 2.0,
+                    step_latency_s: NVLINK_STEP_LATENCY_S,
+                }),
+                gpus_per_node,
+                text!(TOPO_HCCS, gbs = format!("{:.0}", bandwidth_gbs / 2.0)),
+            ),
             _ => (
                 None,
                 1,
@@ -354,7 +376,8 @@ pub struct SpeedEstimate {
     pub decode_efficiency: f64,
     pub prefill_mfu: f64,
     pub train_mfu: f64,
-    /// Dense peak the compute-bound figures use, TFLOPS per GPU.
+    /// Dense peak the compute-bound figures use, TFLOPS per GPU; 0 when the precision gate
+    /// withholds the speed ([`precision_gate`]).
     pub peak_tflops: f64,
     /// Share of a training step spent in communication that compute does not hide.
     pub communication_share: Option<f64>,
@@ -405,11 +428,50 @@ pub fn default_decode_efficiency(weights: WeightType) -> f64 {
     if weights.bits_per_weight() >= 8.0 { DECODE_EFFICIENCY_WIDE } else { DECODE_EFFICIENCY_NARROW }
 }
 
+/// The precision a workload's matrix multiplications run in, where it asks for one the GPU
+/// may lack: fp8 inference (per-tensor or block-scaled) runs fp8 GEMMs (Transformer Engine; vLLM's fp8 path; DeepGEMM for block scales), bf16 weights
+/// run bf16 GEMMs. Other formats are weight-only (int8/int4/GGUF/NF4 dequantized to 16 bits,
+/// and an fp8 base under LoRA), computed at the 16-bit rate every tensor unit has.
+#[must_use]
+pub fn compute_precision(w: &Workload) -> Option<Precision> {
+    match w.weights {
+        WeightType::Fp8 | WeightType::Fp8Block if !w.mode.is_training() => Some(Precision::Fp8),
+        WeightType::Bf16 => Some(Precision::Bf16),
+        _ => None,
+    }
+}
+
+/// Why `gpu` gives no speed for `w`: the precision gate. A workload computed in a precision
+/// the GPU's tensor units lack ([`Gpu::supports`]) has no speed rather than one borrowed from
+/// another format, except BF16, which runs as FP16 on a GPU without it (same bytes, the FP16
+/// rate; a note says so). Returns the note and whether the speed is withheld.
+#[must_use]
+pub fn precision_gate(gpu: &Gpu, w: &Workload) -> Option<(crate::core::i18n::Text, bool)> {
+    let precision = compute_precision(w)?;
+    if gpu.supports(precision) {
+        return None;
+    }
+    if precision == Precision::Bf16 {
+        return Some((text!(NOTE_BF16_AS_FP16, gpu = &gpu.name, arch = &gpu.architecture), false));
+    }
+    let native: Vec<String> = gpu.tensor_precisions().iter().map(ToString::to_string).collect();
+    Some((
+        text!(
+            NOTE_PRECISION_MISSING,
+            gpu = &gpu.name,
+            precision = precision.to_string(),
+            since = precision.introduced_with(),
+            arch = &gpu.architecture,
+            native = native.join(", ")
+        ),
+        true,
+    ))
+}
+
 fn peak_tflops(gpu: &Gpu, w: &Workload) -> f64 {
     match w.weights {
-        WeightType::Fp8 | WeightType::Fp8Block if !w.mode.is_training() => {
-            gpu.fp8_tensor_tflops.unwrap_or_else(|| gpu.dense_16bit_tflops())
-        }
+        // A GPU without an FP8 rate never gets this far: the precision gate withholds the speed.
+        WeightType::Fp8 | WeightType::Fp8Block if !w.mode.is_training() => gpu.fp8_tensor_tflops.unwrap_or(0.0),
         WeightType::Fp32 if w.mode == Mode::Train => gpu.fp32_tflops,
         _ => gpu.dense_16bit_tflops(),
     }
@@ -447,6 +509,13 @@ pub fn estimate_speed(
     };
     if w.weights == WeightType::Fp32 && w.mode == Mode::Train {
         out.notes.push(Sentence::new(text!(NOTE_FP32_TRAINING)));
+    }
+    if let Some((note, withheld)) = precision_gate(gpu, w) {
+        out.notes.push(Sentence::new(note));
+        if withheld {
+            out.peak_tflops = 0.0;
+            return out;
+        }
     }
     if w.mode.is_training() {
         training(spec, w, gpu, topo, peak, train_mfu, settings.tokens, &mut out);

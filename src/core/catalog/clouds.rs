@@ -1,8 +1,9 @@
 //! Cloud GPU offers: the rent side of the TCO comparison.
 //!
 //! Theory of operation: `catalog/clouds.ron` lists offers (provider, instance, GPU id, GPUs per
-//! instance, on-demand, 1- and 3-year reserved and spot prices in USD per instance-hour, region,
-//! price date, how the price was checked, source). It is embedded in the binary
+//! instance, on-demand, 1- and 3-year reserved and spot prices per instance-hour and a monthly
+//! subscription per instance-month, all in the offer's currency (USD or CNY), region, price
+//! date, how the price was checked, source). It is embedded in the binary
 //! ([`EMBEDDED_CLOUDS`]); a user catalog folder may hold its own `clouds.ron` whose entries
 //! extend the embedded ones or replace them by id, exactly like part files. Loading reports
 //! every problem with `file:line:col`; the GPU of an offer is checked against the parts catalog
@@ -10,6 +11,7 @@
 
 use super::validate::{MAX_NAME_CHARS, MAX_TEXT_CHARS, is_valid_date, text_too_long};
 use super::{Catalog, CatalogProblem, Origin, PartId, PartKind, ProblemSeverity};
+use crate::core::units::Currency;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
@@ -25,6 +27,13 @@ pub const EMBEDDED_CLOUDS: &str = include_str!("../../../catalog/clouds.ron");
 /// 98.32 USD/h in `clouds.ron`); the bounds catch per-month or per-year figures typed as hourly.
 const MIN_USD_PER_HOUR: f64 = 0.01;
 const MAX_USD_PER_HOUR: f64 = 2_000.0;
+/// Yuan bounds of the same prices: 8 CNY per USD is above every yuan rate since 1994 (see
+/// `validate::MAX_PRICE`), so a CNY price in range is one the USD range would accept.
+const MAX_CNY_PER_HOUR: f64 = 16_000.0;
+/// Hours in the month a monthly subscription covers, as Chinese providers bill it (30 days ×
+/// 24 h = 720 h; Alibaba Cloud and Tencent Cloud subscription months), for the check that a
+/// monthly price is below the same month on demand.
+const HOURS_PER_SUBSCRIPTION_MONTH: f64 = 720.0;
 /// Most GPUs one cloud instance exposes (16-GPU A2 mega instances are the largest listed).
 const MAX_GPUS_PER_INSTANCE: u32 = 64;
 
@@ -51,7 +60,13 @@ impl fmt::Display for PriceCheck {
     }
 }
 
-/// One rentable instance type and its prices. Every price is USD per instance-hour.
+fn usd() -> Currency {
+    Currency::default()
+}
+
+/// One rentable instance type and its prices, in `currency`: per instance-hour, and per
+/// instance-month for a monthly subscription. The fields' older names with `_usd_`
+/// (`on_demand_usd_per_hour`, …) are still read, for offers in USD.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CloudOffer {
@@ -64,16 +79,23 @@ pub struct CloudOffer {
     pub gpu: PartId,
     pub gpus_per_instance: u32,
     pub region: String,
-    pub on_demand_usd_per_hour: f64,
+    /// The currency of every price of the offer: `USD` (the default) or `CNY`.
+    #[serde(default = "usd")]
+    pub currency: Currency,
+    #[serde(alias = "on_demand_usd_per_hour")]
+    pub on_demand_per_hour: f64,
     /// Effective hourly price of a 1-year commitment that bills every hour.
-    #[serde(default)]
-    pub reserved_1y_usd_per_hour: Option<f64>,
+    #[serde(default, alias = "reserved_1y_usd_per_hour")]
+    pub reserved_1y_per_hour: Option<f64>,
     /// Effective hourly price of a 3-year commitment that bills every hour.
-    #[serde(default)]
-    pub reserved_3y_usd_per_hour: Option<f64>,
+    #[serde(default, alias = "reserved_3y_usd_per_hour")]
+    pub reserved_3y_per_hour: Option<f64>,
     /// Interruptible (spot / preemptible) price where the provider publishes one.
+    #[serde(default, alias = "spot_usd_per_hour")]
+    pub spot_per_hour: Option<f64>,
+    /// A monthly subscription (包月, 包年包月) per instance-month, billed whether used or not.
     #[serde(default)]
-    pub spot_usd_per_hour: Option<f64>,
+    pub monthly_per_month: Option<f64>,
     /// Date of the prices, `YYYY-MM` or `YYYY-MM-DD`.
     pub price_date: String,
     pub price_check: PriceCheck,
@@ -82,10 +104,10 @@ pub struct CloudOffer {
 }
 
 impl CloudOffer {
-    /// Price per GPU-hour on demand, USD.
+    /// Price per GPU-hour on demand, in the offer's currency.
     #[must_use]
-    pub fn on_demand_usd_per_gpu_hour(&self) -> f64 {
-        self.on_demand_usd_per_hour / f64::from(self.gpus_per_instance.max(1))
+    pub fn on_demand_per_gpu_hour(&self) -> f64 {
+        self.on_demand_per_hour / f64::from(self.gpus_per_instance.max(1))
     }
 }
 
@@ -204,32 +226,52 @@ impl Catalog {
                     format!("gpus_per_instance = {} is outside 1–{MAX_GPUS_PER_INSTANCE}", offer.gpus_per_instance),
                 );
             }
-            let mut price = |field: &str, value: f64| {
-                if !value.is_finite() || !(MIN_USD_PER_HOUR..=MAX_USD_PER_HOUR).contains(&value) {
+            let currency = offer.currency.0.as_str();
+            let (max_hour, unit) = match currency {
+                "USD" => (MAX_USD_PER_HOUR, "USD"),
+                "CNY" => (MAX_CNY_PER_HOUR, "CNY"),
+                _ => {
+                    push(
+                        ProblemSeverity::Error,
+                        format!("currency `{currency}` is not one rigplan converts; offers are priced in USD or CNY"),
+                    );
+                    continue;
+                }
+            };
+            let mut price = |field: &str, value: f64, scale: f64, per: &str| {
+                let (min, max) = (MIN_USD_PER_HOUR * scale, max_hour * scale);
+                if !value.is_finite() || !(min..=max).contains(&value) {
                     push(
                         ProblemSeverity::Error,
                         format!(
-                            "{field} = {value} is outside the plausible range {MIN_USD_PER_HOUR}–{MAX_USD_PER_HOUR} USD per instance-hour"
+                            "{field} = {value} is outside the plausible range {min}–{max} {unit} per instance-{per}"
                         ),
                     );
                     return false;
                 }
                 true
             };
-            let od_ok = price("on_demand_usd_per_hour", offer.on_demand_usd_per_hour);
+            let od_ok = price("on_demand_per_hour", offer.on_demand_per_hour, 1.0, "hour");
             let mut cheaper = Vec::new();
             for (field, value) in [
-                ("reserved_1y_usd_per_hour", offer.reserved_1y_usd_per_hour),
-                ("reserved_3y_usd_per_hour", offer.reserved_3y_usd_per_hour),
-                ("spot_usd_per_hour", offer.spot_usd_per_hour),
+                ("reserved_1y_per_hour", offer.reserved_1y_per_hour),
+                ("reserved_3y_per_hour", offer.reserved_3y_per_hour),
+                ("spot_per_hour", offer.spot_per_hour),
             ] {
                 if let Some(v) = value
-                    && price(field, v)
+                    && price(field, v, 1.0, "hour")
                     && od_ok
-                    && v > offer.on_demand_usd_per_hour
+                    && v > offer.on_demand_per_hour
                 {
                     cheaper.push(field);
                 }
+            }
+            if let Some(m) = offer.monthly_per_month
+                && price("monthly_per_month", m, HOURS_PER_SUBSCRIPTION_MONTH, "month")
+                && od_ok
+                && m > offer.on_demand_per_hour * HOURS_PER_SUBSCRIPTION_MONTH
+            {
+                cheaper.push("monthly_per_month");
             }
             for field in cheaper {
                 push(
@@ -275,16 +317,13 @@ mod tests {
             ("user".to_owned(), offer_text("t-a", 12.0, "20.0")),
         ]);
         assert_eq!(cat.clouds.len(), 1);
-        assert_eq!(cat.cloud("t-a").map(|o| o.on_demand_usd_per_hour), Some(12.0));
+        assert_eq!(cat.cloud("t-a").map(|o| o.on_demand_per_hour), Some(12.0));
         assert_eq!(cat.cloud_origins["t-a"].file, "user");
         // The GPU is not in this empty parts catalog (error) and the reservation is dearer than
         // on-demand (warning), both at the id's line 2, column 9.
         let at: Vec<String> = problems.iter().map(ToString::to_string).collect();
         assert!(at.iter().any(|p| p.starts_with("user:2:9: t-a: gpu `gpu/test-gpu` is not a GPU")), "{at:?}");
-        assert!(
-            at.iter().any(|p| p.starts_with("user:2:9: warning: t-a: reserved_1y_usd_per_hour is above")),
-            "{at:?}"
-        );
+        assert!(at.iter().any(|p| p.starts_with("user:2:9: warning: t-a: reserved_1y_per_hour is above")), "{at:?}");
         assert_eq!(problems.iter().filter(|p| p.is_error()).count(), 1, "{at:?}");
     }
 
@@ -292,7 +331,7 @@ mod tests {
     fn bad_price_and_syntax_are_errors() {
         let mut cat = Catalog::default();
         let problems = cat.load_clouds(&[("c.ron".to_owned(), offer_text("t-b", 0.0, "None"))]);
-        assert!(problems.iter().any(|p| p.is_error() && p.message.contains("on_demand_usd_per_hour = 0")));
+        assert!(problems.iter().any(|p| p.is_error() && p.message.contains("on_demand_per_hour = 0")));
         let problems = cat.load_clouds(&[("c.ron".to_owned(), "[(\n  id: \"x\",\n  provider: 3,\n)]".to_owned())]);
         let p = problems.first().expect("a syntax problem");
         assert_eq!((p.line, p.is_error()), (Some(3), true));

@@ -11,6 +11,7 @@
 pub mod clouds;
 pub mod hf_config;
 mod models;
+pub mod price_list;
 mod types;
 mod validate;
 
@@ -32,6 +33,14 @@ use std::path::{Path, PathBuf};
 /// Largest catalog file rigplan reads, bytes. Real catalog files are tens of kilobytes; the
 /// limit keeps a stray multi-gigabyte file from being read into memory.
 pub const MAX_CATALOG_FILE_BYTES: u64 = 8 * 1024 * 1024;
+
+/// The per-user catalog folder (`~/.local/share/rigplan/catalog` on Linux, the per-user data
+/// folder elsewhere), whether or not it exists yet: the app reads it when it exists, and an
+/// imported price list is written there when no other folder is named.
+#[must_use]
+pub fn user_folder() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "rigplan").map(|d| d.data_dir().join("catalog"))
+}
 
 /// Where an entry came from: file and the position of its `id`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -281,8 +290,71 @@ impl Catalog {
             }
         }
         problems.extend(catalog.load_clouds(&cloud_sources));
+        let prices_path = dir.join(price_list::PRICES_FILE);
+        if prices_path.exists() {
+            match read_limited(&prices_path) {
+                Ok(text) => problems.extend(catalog.apply_price_list(&prices_path.display().to_string(), &text)),
+                Err(p) => problems.push(p),
+            }
+        }
         sort_problems(&mut problems);
         (catalog, problems)
+    }
+
+    /// Lays a user catalog's imported prices (`prices.ron`, [`price_list::PriceListEntry`])
+    /// over the parts' own: each entry replaces its part's price, and the part's source says
+    /// where the price came from. An entry for a part the catalog does not have is a warning
+    /// (the part may have left the catalog since the import); a bad price is an error.
+    pub fn apply_price_list(&mut self, label: &str, text: &str) -> Vec<CatalogProblem> {
+        let mut problems = Vec::new();
+        let Some(entries) = parse_list::<price_list::PriceListEntry>(label, text, &mut problems) else {
+            return problems;
+        };
+        let mut ids = IdLocator::for_key(text, "part");
+        for entry in entries {
+            let at = Some(ids.locate(entry.part.as_str()));
+            if let Some(problem) = validate::price_problem(entry.amount, &entry.currency.0, &entry.date) {
+                problems.push(CatalogProblem::error(label.to_owned(), at, format!("{}: {problem}", entry.part)));
+                continue;
+            }
+            let price = Price { amount: entry.amount, currency: entry.currency, date: entry.date };
+            let source = if entry.source.is_empty() { label.to_owned() } else { entry.source };
+            if !self.set_price(&entry.part, price, &source) {
+                problems.push(CatalogProblem {
+                    severity: ProblemSeverity::Warning,
+                    file: label.to_owned(),
+                    line: at.map(|a| a.0),
+                    col: at.map(|a| a.1),
+                    message: format!("{}: no catalog part has this id; its imported price is not used", entry.part),
+                });
+            }
+        }
+        problems
+    }
+
+    /// Replaces a part's price ([`CatalogEntry::set_price`]) and appends `source` to its
+    /// source; false when no part has the id.
+    pub fn set_price(&mut self, id: &PartId, price: Price, source: &str) -> bool {
+        fn set<T: CatalogEntry>(list: &mut [T], i: usize, price: Price, source: &str) -> bool {
+            list.get_mut(i).is_some_and(|p| {
+                p.set_price(price, source);
+                true
+            })
+        }
+        let Some(&(kind, i)) = self.index.get(id) else { return false };
+        match kind {
+            PartKind::Gpu => set(&mut self.gpus, i, price, source),
+            PartKind::Cpu => set(&mut self.cpus, i, price, source),
+            PartKind::Motherboard => set(&mut self.motherboards, i, price, source),
+            PartKind::Memory => set(&mut self.memory, i, price, source),
+            PartKind::Storage => set(&mut self.storage, i, price, source),
+            PartKind::Psu => set(&mut self.psus, i, price, source),
+            PartKind::Cooler => set(&mut self.coolers, i, price, source),
+            PartKind::Chassis => set(&mut self.chassis, i, price, source),
+            PartKind::Nic => set(&mut self.nics, i, price, source),
+            PartKind::Switch => set(&mut self.switches, i, price, source),
+            PartKind::System => set(&mut self.systems, i, price, source),
+        }
     }
 
     /// Builds a catalog from `(kind, file label, text)` sources in order: a later entry with an
@@ -320,13 +392,13 @@ impl Catalog {
     }
 
     /// The names of the files a user catalog folder may hold: one per part kind, then
-    /// `clouds.ron` and `models.ron`.
+    /// `clouds.ron`, `models.ron` and `prices.ron`.
     #[must_use]
     pub fn file_names() -> Vec<String> {
         PartKind::ALL
             .iter()
             .map(|k| k.file_name())
-            .chain([clouds::CLOUDS_FILE.to_owned(), MODELS_FILE_NAME.to_owned()])
+            .chain([clouds::CLOUDS_FILE.to_owned(), MODELS_FILE_NAME.to_owned(), price_list::PRICES_FILE.to_owned()])
             .collect()
     }
 
@@ -421,7 +493,7 @@ impl Catalog {
 }
 
 /// A warning for each `.ron` file in a user catalog folder that the loader does not read (not
-/// named after a part kind, `clouds.ron` or `models.ron`; e.g. `gpus.ron`): without it a
+/// named after a part kind, `clouds.ron`, `models.ron` or `prices.ron`; e.g. `gpus.ron`): without it a
 /// misnamed file would be ignored in silence.
 fn unknown_files(dir: &Path) -> Vec<CatalogProblem> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
@@ -558,6 +630,8 @@ fn merge<T: CatalogEntry>(list: &mut Vec<T>, origins: &mut HashMap<PartId, Origi
 /// literally, and searching the file for each such id made a 4 MiB file take 32 s.
 pub(crate) struct IdLocator<'t> {
     text: &'t str,
+    /// The field that holds an entry's id: `id`, or `part` in a `prices.ron`.
+    key: &'static str,
     /// Byte offset just past the last id found, and its 1-based line and column.
     pos: usize,
     line: usize,
@@ -566,7 +640,12 @@ pub(crate) struct IdLocator<'t> {
 
 impl<'t> IdLocator<'t> {
     pub(crate) fn new(text: &'t str) -> Self {
-        Self { text, pos: 0, line: 1, col: 1 }
+        Self::for_key(text, "id")
+    }
+
+    /// A locator of the entries whose id is in field `key`.
+    pub(crate) fn for_key(text: &'t str, key: &'static str) -> Self {
+        Self { text, key, pos: 0, line: 1, col: 1 }
     }
 
     /// The 1-based line and column of the next entry's id (`id` is the value parsed, which
@@ -581,7 +660,7 @@ impl<'t> IdLocator<'t> {
         let mut candidates = Vec::with_capacity(ID_LOOKAHEAD);
         let mut from = self.pos;
         while candidates.len() < ID_LOOKAHEAD
-            && let Some(p) = text.get(from..).and_then(next_id_value).map(|p| p + from)
+            && let Some(p) = text.get(from..).and_then(|rest| next_key_value(rest, self.key)).map(|p| p + from)
         {
             candidates.push(p);
             from = p + 1;
@@ -604,14 +683,14 @@ impl<'t> IdLocator<'t> {
 /// bounded number, so that locating stays linear in the file.
 const ID_LOOKAHEAD: usize = 8;
 
-/// Byte offset of the value of the first `id:` field in `text`: `id` after a `(` or `,` (and
-/// spaces or comment lines), not itself in a `//` comment line, then optional spaces, `:`,
-/// optional spaces. Every look back is bounded ([`LOOKBACK_BYTES`]), so that a file of one
+/// Byte offset of the value of the first `key:` field (`id:`) in `text`: `key` after a `(` or
+/// `,` (and spaces or comment lines), not itself in a `//` comment line, then optional spaces,
+/// `:`, optional spaces. Every look back is bounded ([`LOOKBACK_BYTES`]), so that a file of one
 /// long line is not read again for each entry.
-fn next_id_value(text: &str) -> Option<usize> {
+fn next_key_value(text: &str, key: &str) -> Option<usize> {
     let mut from = 0;
-    while let Some(i) = text.get(from..).and_then(|rest| rest.find("id")).map(|i| i + from) {
-        from = i + 2;
+    while let Some(i) = text.get(from..).and_then(|rest| rest.find(key)).map(|i| i + from) {
+        from = i + key.len();
         let Some(colon) = text[from..].trim_start().strip_prefix(':') else { continue };
         let in_comment = line_before(text, i).is_some_and(|line| line.trim_start().starts_with("//"));
         if !in_comment && follows_field_separator(text, i) {

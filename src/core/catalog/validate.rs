@@ -13,7 +13,7 @@
 //! `every_numeric_field_has_a_range` serializes every shipped entry and fails for a numeric
 //! field that no check names, so a field added without its range cannot pass CI.
 
-use super::{Catalog, GpuFormFactor, Interconnect, Origin, Part, PartKind};
+use super::{Catalog, GpuFormFactor, Interconnect, Origin, PRICE_CURRENCIES, Part, PartKind};
 use crate::core::units::format_number;
 use std::collections::BTreeSet;
 use std::fmt;
@@ -171,7 +171,7 @@ impl Checker<'_> {
     }
 }
 
-pub(super) fn is_valid_date(date: &str) -> bool {
+pub(crate) fn is_valid_date(date: &str) -> bool {
     let parts: Vec<&str> = date.split('-').collect();
     let digits = |s: &str, n: usize| s.len() == n && s.chars().all(|c| c.is_ascii_digit());
     match parts.as_slice() {
@@ -228,7 +228,7 @@ fn validate_into(
                 );
             }
         }
-        if !included.is_empty() && meta.price_usd.is_some() {
+        if !included.is_empty() && meta.dated_price().is_some() {
             c.push(
                 ProblemSeverity::Warning,
                 "has a price and price_included_with; the price counts only outside those chassis",
@@ -243,6 +243,7 @@ fn validate_into(
                 c.range("fp16_tensor_tflops", g.fp16_tensor_tflops, 0.1, 10_000.0, "TFLOPS");
                 c.opt_range("bf16_tensor_tflops", g.bf16_tensor_tflops, 0.1, 10_000.0, "TFLOPS");
                 c.opt_range("fp8_tensor_tflops", g.fp8_tensor_tflops, 0.1, 20_000.0, "TFLOPS");
+                c.opt_range("fp4_tensor_tflops", g.fp4_tensor_tflops, 0.1, 40_000.0, "TFLOPS");
                 c.opt_range("int8_tops", g.int8_tops, 0.1, 20_000.0, "TOPS");
                 c.range("tdp_watts", g.tdp_watts, 5.0, 2_000.0, "W");
                 c.range("idle_watts", g.idle_watts, 0.5, 300.0, "W");
@@ -291,7 +292,7 @@ fn validate_into(
                     Interconnect::NvLinkSwitch { generation, .. } => {
                         c.count("interconnect.generation", generation, 1, 10);
                     }
-                    Interconnect::None | Interconnect::InfinityFabric { .. } => {}
+                    Interconnect::None | Interconnect::InfinityFabric { .. } | Interconnect::Hccs { .. } => {}
                 }
             }
             Part::Cpu(p) => {
@@ -532,18 +533,58 @@ fn check_common(c: &mut Checker<'_>, part: Part<'_>) {
     if meta.source.trim().is_empty() {
         c.push(ProblemSeverity::Error, "source is empty: say where the numbers came from");
     }
-    match (meta.price_usd, meta.price_date) {
-        (Some(p), Some(d)) => {
-            c.range("price_usd", p, 1.0, 5_000_000.0, "USD");
+    match (meta.price, meta.price_usd, meta.price_date) {
+        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+            c.push(ProblemSeverity::Error, "has both `price` and `price_usd`/`price_date`; give the price once");
+        }
+        (Some(p), None, None) => {
+            // The amount's range depends on the currency: `price_problem` checks it.
+            c.note("price.amount");
+            if let Some(problem) = price_problem(p.amount, &p.currency.0, &p.date) {
+                c.push(ProblemSeverity::Error, format!("price: {problem}"));
+            }
+        }
+        (None, Some(p), Some(d)) => {
+            c.range("price_usd", p, 1.0, MAX_PRICE_USD, "USD");
             if !is_valid_date(d) {
                 c.push(ProblemSeverity::Error, format!("price_date `{d}` is not YYYY-MM or YYYY-MM-DD"));
             }
         }
-        (Some(_), None) => c.push(ProblemSeverity::Error, "price_usd needs a price_date"),
-        (None, _) => {
-            c.push(ProblemSeverity::Warning, "has no price_usd; capex will count it as 0 until the build overrides it");
+        (None, Some(_), None) => c.push(ProblemSeverity::Error, "price_usd needs a price_date"),
+        (None, None, _) => {
+            c.push(ProblemSeverity::Warning, "has no price; capex will count it as 0 until the build overrides it");
         }
     }
+}
+
+/// Most a single catalog part plausibly costs, per currency of [`PRICE_CURRENCIES`]: 5
+/// million USD (a whole DGX-class system costs a few hundred thousand), and the same in yuan
+/// at 8 CNY per USD, above every yuan rate since 1994 (PBOC central parity history: 8.7 in
+/// 1994, 6.1–7.3 since 2015), so that the bound never rejects a price the USD bound accepts.
+const MAX_PRICE: [(&str, f64); 2] = [("USD", MAX_PRICE_USD), ("CNY", MAX_PRICE_USD * 8.0)];
+const MAX_PRICE_USD: f64 = 5_000_000.0;
+
+/// Why a dated price is unusable (a currency rigplan cannot convert, an amount outside
+/// 1–[`MAX_PRICE`], a date not `YYYY-MM` or `YYYY-MM-DD`), or `None` for a good one. Shared
+/// by catalog entries, a user catalog's `prices.ron` and price-list import.
+#[must_use]
+pub fn price_problem(amount: f64, currency: &str, date: &str) -> Option<String> {
+    let Some((_, max)) = MAX_PRICE.iter().find(|(c, _)| *c == currency) else {
+        return Some(format!(
+            "currency `{currency}` is not one rigplan converts; catalog prices are in {}",
+            PRICE_CURRENCIES.join(" or ")
+        ));
+    };
+    if !amount.is_finite() {
+        return Some(format!("amount {amount} is not a finite number"));
+    }
+    if !(1.0..=*max).contains(&amount) {
+        return Some(format!("{amount} {currency} is outside the plausible range 1–{max} {currency}"));
+    }
+    if !is_valid_date(date) {
+        return Some(format!("date `{date}` is not YYYY-MM or YYYY-MM-DD"));
+    }
+    None
 }
 
 #[cfg(test)]

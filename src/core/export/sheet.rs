@@ -13,6 +13,7 @@ use super::texts::{SheetTexts, fill};
 use crate::core::analysis::Report;
 use crate::core::analysis::Severity;
 use crate::core::analysis::bom::PriceOrigin;
+use crate::core::analysis::prices::{PriceAgePolicy, PriceAges, price_ages};
 use crate::core::analysis::summary::Summary;
 use crate::core::build::{Build, CostKind};
 use crate::core::catalog::{PartId, PartKind};
@@ -24,8 +25,11 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PriceBasis {
-    /// The catalog's dated USD price at the build's exchange rate.
+    /// The catalog's dated price (USD or CNY) in the sheet's currency.
     Catalog,
+    /// A catalog price older than the sheet's threshold (12 months unless set): to be checked
+    /// with the vendor before buying.
+    StaleCatalog,
     /// The build's price override.
     Override,
     /// Included in the price of another line of the node (a barebone chassis).
@@ -44,9 +48,10 @@ impl PriceBasis {
     /// Short text for a table cell in a language.
     #[must_use]
     pub fn label_in(self, lang: Lang) -> &'static str {
-        let [catalog, overridden, included, none] = SheetTexts::of(lang).price_bases;
+        let [catalog, stale, overridden, included, none] = SheetTexts::of(lang).price_bases;
         match self {
             Self::Catalog => catalog,
+            Self::StaleCatalog => stale,
             Self::Override => overridden,
             Self::Included => included,
             Self::None => none,
@@ -177,7 +182,10 @@ pub struct BuildSheet {
     pub custom_lines: Vec<SheetCustomLine>,
     pub totals: SheetTotals,
     pub summary: SheetSummary,
-    /// Caveats a buyer must read (unpriced lines, unknown parts), in sentences.
+    /// The age of the catalog prices on the sheet's date (the report's, when it was dated with
+    /// a threshold of the user's).
+    pub prices: PriceAges,
+    /// Caveats a buyer must read (unpriced lines, unknown parts, stale prices), in sentences.
     pub notes: Vec<String>,
 }
 
@@ -201,13 +209,16 @@ impl BuildSheet {
     pub fn new_in(build: &Build, report: &Report, date: SheetDate, lang: Lang) -> Self {
         let t = SheetTexts::of(lang);
         let bom = &report.bom;
+        let policy = report.prices.as_ref().map_or_else(|| PriceAgePolicy::at(date), |p| p.policy);
+        let prices = price_ages(bom, policy);
         let lines: Vec<SheetLine> = bom
             .lines
             .iter()
             .map(|l| {
                 let (price_date, price_basis, source) = match &l.price_origin {
                     PriceOrigin::Catalog { date, .. } => {
-                        (Some(date.clone()).filter(|d| !d.is_empty()), PriceBasis::Catalog, l.source.clone())
+                        let basis = if policy.is_stale(date) { PriceBasis::StaleCatalog } else { PriceBasis::Catalog };
+                        (Some(date.clone()).filter(|d| !d.is_empty()), basis, l.source.clone())
                     }
                     PriceOrigin::Override { note } => (None, PriceBasis::Override, note.clone()),
                     PriceOrigin::Included { with } => {
@@ -272,6 +283,12 @@ impl BuildSheet {
         if unknown > 0 {
             notes.push(fill(t.note_unknown, &[&unknown]));
         }
+        if prices.stale_lines() > 0 {
+            notes.push(fill(
+                t.note_stale,
+                &[&prices.stale_lines(), &prices.dated_lines, &policy.stale_after_months, &policy.as_of],
+            ));
+        }
         Self {
             lang,
             build_name: build.name.clone(),
@@ -283,6 +300,7 @@ impl BuildSheet {
             custom_lines,
             totals,
             summary: summary(report, lang),
+            prices,
             notes,
         }
     }

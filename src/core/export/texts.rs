@@ -29,9 +29,9 @@ pub struct SheetTexts {
     pub usd_exchange_rate: &'static str,
     /// `{currency} per USD`.
     pub per_usd: &'static str,
-    /// `{currency} per USD (catalog prices are USD)`, beside the rate's own cell.
+    /// `{currency} per USD (USD catalog prices convert at this rate)`, beside the rate's own cell.
     pub per_usd_note: &'static str,
-    /// `{rate} {currency} per USD (catalog prices are USD)`.
+    /// `{rate} {currency} per USD (USD catalog prices convert at this rate)`.
     pub usd_rate_note: &'static str,
     /// `Date {date} · amounts in {currency} · catalog USD prices at {rate} {currency} per USD`.
     pub html_meta: &'static str,
@@ -49,8 +49,8 @@ pub struct SheetTexts {
     pub amount: &'static str,
     /// Capex, per year.
     pub custom_kinds: [&'static str; 2],
-    /// Catalog, override, included, no price.
-    pub price_bases: [&'static str; 4],
+    /// Catalog, stale catalog price, override, included, no price.
+    pub price_bases: [&'static str; 5],
     pub no_price: &'static str,
     pub totals: &'static str,
     /// Tax, shipping, installation.
@@ -120,6 +120,8 @@ pub struct SheetTexts {
     pub note_unpriced: &'static str,
     /// `{n} part line(s) name parts the catalog does not know …`.
     pub note_unknown: &'static str,
+    /// `{stale} of the {dated} catalog prices are older than {months} months on {date}`.
+    pub note_stale: &'static str,
     // The summary sentences of Markdown and HTML.
     pub nodes_and_gpus: &'static str,
     /// `{nodes} node(s), {gpus} GPU(s)`.
@@ -228,8 +230,8 @@ pub static EN: SheetTexts = SheetTexts {
     currency: "Currency",
     usd_exchange_rate: "USD exchange rate",
     per_usd: "{} per USD",
-    per_usd_note: "{} per USD (catalog prices are USD)",
-    usd_rate_note: "{} {} per USD (catalog prices are USD)",
+    per_usd_note: "{} per USD (USD catalog prices convert at this rate)",
+    usd_rate_note: "{} {} per USD (USD catalog prices convert at this rate)",
     html_meta: "Date {} · amounts in {} · catalog USD prices at {} {} per USD",
     parts: "Parts",
     columns: [
@@ -257,7 +259,7 @@ pub static EN: SheetTexts = SheetTexts {
     unit_amount: "Unit amount",
     amount: "Amount",
     custom_kinds: ["capex", "per year"],
-    price_bases: ["catalog", "override", "included", "no price"],
+    price_bases: ["catalog", "catalog (stale price)", "override", "included", "no price"],
     no_price: "no price",
     totals: "Totals",
     surcharges: ["Tax", "Shipping", "Installation"],
@@ -318,6 +320,7 @@ pub static EN: SheetTexts = SheetTexts {
     included_in: "included in the price of {}; {}",
     note_unpriced: "{} part line(s) have no price and are not in the totals; get a quote for them.",
     note_unknown: "{} part line(s) name parts the catalog does not know; they are listed by id and left out of every figure.",
+    note_stale: "{} of the {} catalog prices are older than {} months on {} (marked stale); confirm them with the vendor before ordering.",
     nodes_and_gpus: "Nodes and GPUs",
     nodes_and_gpus_value: "{} node(s), {} GPU(s)",
     wall_power: "Wall power",
@@ -361,8 +364,8 @@ pub static ZH: SheetTexts = SheetTexts {
     currency: "币种",
     usd_exchange_rate: "美元汇率",
     per_usd: "{}/美元",
-    per_usd_note: "{}/美元（部件库价格以美元计）",
-    usd_rate_note: "1 美元 = {} {}（部件库价格以美元计）",
+    per_usd_note: "{}/美元（部件库美元价格按此换算）",
+    usd_rate_note: "1 美元 = {} {}（部件库美元价格按此换算）",
     html_meta: "日期 {} · 金额单位 {} · 部件库美元价格按 1 美元 = {} {} 换算",
     parts: "部件",
     columns: [
@@ -390,7 +393,7 @@ pub static ZH: SheetTexts = SheetTexts {
     unit_amount: "单价",
     amount: "金额",
     custom_kinds: ["初始投入", "每年"],
-    price_bases: ["部件库", "手动报价", "已含", "无价格"],
+    price_bases: ["部件库", "部件库（价格已过期）", "手动报价", "已含", "无价格"],
     no_price: "无价格",
     totals: "合计",
     surcharges: ["税费", "运费", "安装费"],
@@ -451,6 +454,7 @@ pub static ZH: SheetTexts = SheetTexts {
     included_in: "已含在 {} 的价格中；{}",
     note_unpriced: "{} 个部件行没有价格，未计入合计；请向供应商询价。",
     note_unknown: "{} 个部件行引用了部件库中没有的部件；它们按 ID 列出，不计入任何数值。",
+    note_stale: "{} 个部件库价格（共 {} 个有日期的价格）已超过 {} 个月（截至 {}，标为已过期）；下单前请向供应商确认。",
     nodes_and_gpus: "节点与 GPU",
     nodes_and_gpus_value: "{} 个节点，{} 块 GPU",
     wall_power: "墙插功耗",

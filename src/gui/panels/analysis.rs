@@ -1,6 +1,7 @@
 //! The analysis panel: one tab per section of the cached report. A tab exists only when the
 //! report has its data; nothing here computes, it renders [`crate::core::analysis::Report`].
 
+use crate::core::analysis::bom::PriceOrigin;
 use crate::core::analysis::{Diagnostic, Severity};
 use crate::core::units::format_thousands;
 use crate::gui::command::Command;
@@ -79,6 +80,16 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     }
     if bom.unpriced_lines > 0 {
         ui.colored_label(tk.warn, t.summary_unpriced.count(bom.unpriced_lines));
+    }
+    if let Some(ages) = &report.prices {
+        let months = ages.policy.stale_after_months;
+        if ages.stale.is_empty() {
+            ui.weak(fill(t.summary_prices_fresh, &[&ages.dated_lines, &months]));
+        } else {
+            let hover: Vec<String> = ages.stale.iter().map(|s| format!("{}: {}", s.name, s.date)).collect();
+            ui.colored_label(tk.warn, fill(t.summary_prices_stale, &[&ages.stale_lines(), &ages.dated_lines, &months]))
+                .on_hover_text(hover.join("\n"));
+        }
     }
     ui.add_space(6.0);
     let sf = &report.summary;
@@ -167,7 +178,21 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                     });
                     row.col(|ui| match l.extended_price {
                         Some(p) => {
-                            ui.label(format_thousands(p, 0));
+                            let stale = match (&l.price_origin, &report.prices) {
+                                (PriceOrigin::Catalog { date, .. }, Some(ages)) if ages.policy.is_stale(date) => {
+                                    Some((date, ages.policy.stale_after_months))
+                                }
+                                _ => None,
+                            };
+                            match stale {
+                                Some((date, months)) => {
+                                    ui.colored_label(tk.warn, format!("{} *", format_thousands(p, 0)))
+                                        .on_hover_text(fill(t.stale_price_hint, &[date, &months]));
+                                }
+                                None => {
+                                    ui.label(format_thousands(p, 0));
+                                }
+                            }
                         }
                         None => {
                             ui.colored_label(tk.warn, t.no_price);

@@ -1,4 +1,5 @@
-//! Modal dialogs: a file error, "save changes first?", the crash-recovery offer, About.
+//! Modal dialogs: a file error, "save changes first?", the crash-recovery offer, a price-list
+//! import's outcome, About.
 
 use crate::gui::command::{Command, PromptChoice};
 use crate::gui::context::FrameCtx;
@@ -14,6 +15,8 @@ pub fn ui(ctx: &egui::Context, fx: &mut FrameCtx<'_>) {
         prompt(ctx, fx);
     } else if fx.recovery.offer().is_some() {
         recovery(ctx, fx);
+    } else if fx.view.import_report.is_some() {
+        import_report(ctx, fx);
     } else if fx.view.about_open {
         about(ctx, fx);
     }
@@ -36,6 +39,76 @@ fn error(ctx: &egui::Context, fx: &mut FrameCtx<'_>) {
     });
     if r.inner || r.should_close() {
         fx.push(Command::DismissError);
+    }
+}
+
+/// What a price-list import matched (row, part, price) and what it did not (row, what the row
+/// named, why), as [`crate::core::catalog::price_list::import_into_folder`] reported it.
+fn import_report(ctx: &egui::Context, fx: &mut FrameCtx<'_>) {
+    let Some(report) = &fx.view.import_report else { return };
+    let t = fx.texts;
+    let file = std::path::Path::new(&report.list)
+        .file_name()
+        .map_or_else(|| report.list.clone(), |n| n.to_string_lossy().into_owned());
+    let [row_h, part_h, price_h, why_h] = t.import_columns;
+    let r = Modal::new(Id::unique("import-dialog")).show(ctx, |ui| {
+        ui.set_max_width(720.0);
+        ui.heading(t.import_title);
+        ui.add_space(4.0);
+        match &report.written {
+            Some(path) => {
+                ui.label(fill(t.import_written, &[&report.outcome.matched.len(), &file, path, &report.entries]))
+            }
+            None => ui.label(fill(t.import_nothing, &[&file])),
+        };
+        egui::ScrollArea::vertical().max_height(360.0).show(ui, |ui| {
+            if !report.outcome.matched.is_empty() {
+                ui.add_space(6.0);
+                ui.strong(format!("{} ({})", t.import_matched, report.outcome.matched.len()));
+                egui::Grid::new("import-matched").striped(true).show(ui, |ui| {
+                    for h in [row_h, part_h, price_h] {
+                        ui.weak(h);
+                    }
+                    ui.end_row();
+                    for m in &report.outcome.matched {
+                        ui.label(m.row.to_string());
+                        ui.label(&m.name).on_hover_text(m.part.as_str());
+                        ui.label(format!(
+                            "{} {} ({})",
+                            crate::core::units::format_thousands(m.price.amount, 2),
+                            m.price.currency,
+                            m.price.date
+                        ));
+                        ui.end_row();
+                    }
+                });
+            }
+            if !report.outcome.unmatched.is_empty() {
+                ui.add_space(6.0);
+                ui.label(
+                    RichText::new(format!("{} ({})", t.import_unmatched, report.outcome.unmatched.len()))
+                        .strong()
+                        .color(fx.tokens.warn),
+                );
+                egui::Grid::new("import-unmatched").striped(true).show(ui, |ui| {
+                    for h in [row_h, part_h, why_h] {
+                        ui.weak(h);
+                    }
+                    ui.end_row();
+                    for u in &report.outcome.unmatched {
+                        ui.label(u.row.to_string());
+                        ui.label(&u.key);
+                        ui.label(u.reason.render(fx.lang));
+                        ui.end_row();
+                    }
+                });
+            }
+        });
+        ui.add_space(6.0);
+        ui.button(t.ok).clicked()
+    });
+    if r.inner || r.should_close() {
+        fx.push(Command::DismissImportReport);
     }
 }
 

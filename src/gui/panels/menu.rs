@@ -65,6 +65,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                         item(ui, fx, label, None, Command::PickExport(format));
                     }
                 });
+                item(ui, fx, t.file_import_prices, None, Command::PickImportPrices);
                 ui.separator();
                 item(ui, fx, t.file_quit, None, Command::Quit);
             });
@@ -113,6 +114,14 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 if ui.checkbox(&mut analysis, t.view_analysis).clicked() {
                     fx.push(Command::ToggleAnalysis);
                 }
+                ui.horizontal(|ui| {
+                    let label = ui.label(t.view_stale_months);
+                    let mut months = fx.prefs.stale_after_months;
+                    let range = 1..=crate::core::analysis::prices::MAX_STALE_AFTER_MONTHS;
+                    if ui.add(egui::DragValue::new(&mut months).range(range)).labelled_by(label.id).changed() {
+                        fx.push(Command::SetStaleMonths(months));
+                    }
+                });
                 ui.separator();
                 let view = fx.prefs.main_view;
                 if view != MainView::Build {

@@ -290,7 +290,7 @@ impl PaletteState {
                     None => true,
                 });
                 let figure_ok = filters.figure_min.is_none_or(|min| (figure.value)(*p).is_some_and(|v| v >= min));
-                let price = p.meta().price_usd;
+                let price = usd_price(*p);
                 let price_ok = filters.price_min_usd.is_none_or(|min| price.is_some_and(|v| v >= min))
                     && filters.price_max_usd.is_none_or(|max| price.is_some_and(|v| v <= max));
                 choice_ok && figure_ok && price_ok
@@ -309,7 +309,7 @@ impl PaletteState {
             SortKey::Name => scored.sort_by_key(|a| name(&a.2)),
             SortKey::Vendor => scored.sort_by_key(|a| (a.2.meta().vendor.to_lowercase(), name(&a.2))),
             SortKey::Price => scored.sort_by(|a, b| {
-                let (pa, pb) = (a.2.meta().price_usd, b.2.meta().price_usd);
+                let (pa, pb) = (usd_price(a.2), usd_price(b.2));
                 // Parts without a price sort last either way.
                 match (pa, pb) {
                     (Some(x), Some(y)) => x.total_cmp(&y),
@@ -533,6 +533,21 @@ fn price_bound(
     }
 }
 
+/// What to say of a stale catalog price (older than the user's threshold on the report's
+/// date): its date and the threshold; `None` for a fresh price, no price, or an undated report.
+fn stale_hint(fx: &FrameCtx<'_>, meta: &crate::core::catalog::Meta<'_>) -> Option<String> {
+    let (price, ages) = meta.dated_price().zip(fx.derived.report.prices.as_ref())?;
+    ages.policy
+        .is_stale(price.date)
+        .then(|| fill(fx.texts.stale_price_hint, &[&price.date, &ages.policy.stale_after_months]))
+}
+
+/// A part's catalog price in USD (the unit the price filter keeps its bounds in), whatever
+/// currency the catalog gives it in.
+fn usd_price(part: Part<'_>) -> Option<f64> {
+    crate::core::analysis::bom::catalog_unit_price(&part.meta(), &crate::core::units::Currency::default(), 1.0)
+}
+
 /// One palette row: a drag source showing name, key specs and price, with an Add button.
 fn row(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, part: Part<'_>) {
     let t = fx.texts;
@@ -548,7 +563,7 @@ fn row(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, part: Part<'_>) {
         ui.painter().rect_filled(rect, 4.0, ui.visuals().widgets.hovered.weak_bg_fill);
     }
     let site = &fx.doc.build().site;
-    let price = crate::core::analysis::bom::catalog_unit_price(&meta, site.usd_exchange_rate)
+    let price = crate::core::analysis::bom::catalog_unit_price(&meta, &site.currency, site.usd_exchange_rate)
         .map_or_else(|| t.no_price.to_owned(), |p| money_whole(t, p, &site.currency));
     let mut child = ui.new_child(
         UiBuilder::new().max_rect(rect.shrink2(egui::vec2(6.0, 2.0))).layout(Layout::left_to_right(Align::Center)),
@@ -561,7 +576,18 @@ fn row(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, part: Part<'_>) {
         if add.clicked() {
             fx.push(Command::AddToSelected(meta.id.clone()));
         }
-        ui.add(Label::new(RichText::new(price).monospace()).selectable(false));
+        match stale_hint(fx, &meta) {
+            Some(hint) => {
+                ui.add(
+                    Label::new(RichText::new(format!("{price} · {}", t.stale_mark)).monospace().color(tk.warn))
+                        .selectable(false),
+                )
+                .on_hover_text(hint);
+            }
+            None => {
+                ui.add(Label::new(RichText::new(price).monospace()).selectable(false));
+            }
+        }
         ui.with_layout(Layout::top_down(Align::Min), |ui| {
             ui.spacing_mut().item_spacing.y = 1.0;
             ui.add(Label::new(RichText::new(meta.name).strong()).truncate().selectable(false));
@@ -758,6 +784,9 @@ pub fn spec_card(ui: &mut egui::Ui, fx: &FrameCtx<'_>, part: Part<'_>) {
             ui.end_row();
         }
     });
+    if let Some(hint) = stale_hint(fx, &meta) {
+        ui.colored_label(fx.tokens.warn, hint);
+    }
     ui.separator();
     ui.label(RichText::new(fill(t.source, &[&meta.source])).small());
     if let Some(origin) = fx.catalog.origins.get(meta.id) {

@@ -54,6 +54,8 @@ pub struct Texts {
     pub file_save: &'static str,
     pub file_save_as: &'static str,
     pub file_export: &'static str,
+    /// File → Import price list…
+    pub file_import_prices: &'static str,
     /// File → Export items, in `export::Format::ALL` order.
     pub export_formats: [&'static str; 5],
     /// The file type names of the exports in save dialogs, in `export::Format::ALL` order.
@@ -71,6 +73,8 @@ pub struct Texts {
     pub theme_light: &'static str,
     pub view_palette: &'static str,
     pub view_analysis: &'static str,
+    /// View: the months after which a catalog price is marked stale.
+    pub view_stale_months: &'static str,
     pub view_compare: &'static str,
     pub view_back_to_build: &'static str,
     pub help_about: &'static str,
@@ -118,6 +122,10 @@ pub struct Texts {
     pub add: &'static str,
     pub add_hint: &'static str,
     pub no_price: &'static str,
+    /// `Price dated {date}, older than {months} months: …`
+    pub stale_price_hint: &'static str,
+    /// Beside a stale price.
+    pub stale_mark: &'static str,
     pub source: &'static str,
     pub defined_at: &'static str,
     pub spec_gpu: &'static str,
@@ -219,6 +227,10 @@ pub struct Texts {
     pub severity_labels: [&'static str; 3],
     pub show_issues: &'static str,
     pub summary_bom: &'static str,
+    /// `Catalog prices: {stale} of {dated} older than {months} months (stale)`
+    pub summary_prices_stale: &'static str,
+    /// `Catalog prices: {dated} dated, none older than {months} months`
+    pub summary_prices_fresh: &'static str,
     pub summary_bom_empty: &'static str,
     pub bom_part: &'static str,
     pub bom_quantity: &'static str,
@@ -270,6 +282,22 @@ pub struct Texts {
     /// `{format} … {path}`: a build sheet or comparison was written.
     pub exported_to: &'static str,
     pub export_failed: &'static str,
+    /// Row, part, price / reason columns of the import report.
+    pub import_columns: [&'static str; 4],
+    /// Heading of the rows not matched.
+    pub import_unmatched: &'static str,
+    /// Heading of the matched rows.
+    pub import_matched: &'static str,
+    /// `No row of {file} matched a catalog part; nothing was written.`
+    pub import_nothing: &'static str,
+    /// `{matched} price(s) from {file} written to {path} ({entries} in all); the catalog is reloaded.`
+    pub import_written: &'static str,
+    /// Title of the import report.
+    pub import_title: &'static str,
+    /// No folder to import into.
+    pub import_no_folder: &'static str,
+    /// Title of a failed import.
+    pub import_failed: &'static str,
     pub about_version: &'static str,
     pub about_body: &'static str,
     pub about_shortcuts: &'static str,

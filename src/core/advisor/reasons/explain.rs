@@ -65,7 +65,7 @@ fn fewer_reason(
             hours: one_decimal(*hours),
             deadline: one_decimal(*deadline_hours),
         },
-        Shortfall::NotApplicable => return None,
+        Shortfall::NotApplicable | Shortfall::Precision { .. } => return None,
     })
 }
 
@@ -160,7 +160,10 @@ pub(crate) fn reasons(
 fn stage(o: &Outcome) -> u8 {
     match o {
         Outcome::OverBudget { .. } => 1,
-        Outcome::Workload { shortfall: Shortfall::Memory { .. } | Shortfall::NotApplicable, .. } => 0,
+        Outcome::Workload {
+            shortfall: Shortfall::Memory { .. } | Shortfall::NotApplicable | Shortfall::Precision { .. },
+            ..
+        } => 0,
         Outcome::Workload { .. } => 2,
         Outcome::Blocked { .. } => 3,
         Outcome::Candidate { .. } => 4,
@@ -209,6 +212,9 @@ fn outcome_reason(catalog: &Catalog, req: &Requirement, works: &[Work], key: &Co
                     gpu,
                 },
                 Shortfall::NotApplicable => Reason::NotApplicable { model: model(*workload) },
+                Shortfall::Precision { precision } => {
+                    Reason::LacksPrecision { model: model(*workload), precision: precision.clone(), gpu }
+                }
             }
         }
         Outcome::Blocked { block } => match block {

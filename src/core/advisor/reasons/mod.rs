@@ -154,6 +154,12 @@ pub enum Reason {
     NotApplicable {
         model: String,
     },
+    /// The GPU's tensor units lack the workload's precision (fp8 on an A100).
+    LacksPrecision {
+        model: String,
+        precision: String,
+        gpu: String,
+    },
     /// A named part is on the front.
     OnFront {
         rank: usize,
@@ -256,6 +262,10 @@ fn templates(r: &Reason) -> (&'static str, &'static str) {
         Reason::NotApplicable { .. } => (
             "{model} has no transformer layers for LoRA; choose inference or full training",
             "{model} 没有可用于 LoRA 的 Transformer 层；请选择推理或全参数训练",
+        ),
+        Reason::LacksPrecision { .. } => (
+            "{gpu} has no {precision} tensor units, so it cannot run {model} in {precision}",
+            "{gpu} 没有 {precision} Tensor 单元，无法以 {precision} 运行 {model}",
         ),
         Reason::NoParts => (
             "the catalog has no priced part the requirement allows for a node of this form",
@@ -412,6 +422,9 @@ impl Reason {
             ],
             Self::OnFront { rank } => vec![("rank", rank.to_string())],
             Self::NotApplicable { model } => vec![("model", model.clone())],
+            Self::LacksPrecision { model, precision, gpu } => {
+                vec![("model", model.clone()), ("precision", precision.clone()), ("gpu", gpu.clone())]
+            }
             Self::Dominated { rank, extra } => vec![("rank", rank.to_string()), ("extra", extra.clone())],
         }
     }
@@ -447,6 +460,7 @@ mod tests {
             Reason::TcoOver { gpus: 1, gpu: s("G"), owned: s("3 USD"), ceiling: s("2 USD") },
             Reason::NoParts,
             Reason::NotApplicable { model: s("M") },
+            Reason::LacksPrecision { model: s("M"), precision: s("FP8"), gpu: s("G") },
             Reason::OnFront { rank: 1 },
             Reason::Dominated { rank: 2, extra: s("5 USD") },
             Reason::NoneWithinBudget { gpus: 1, gpu: s("G"), budget: s("1 USD") },

@@ -375,6 +375,9 @@ fn cell_from(
     let speed =
         speed::estimate_speed(spec, &tried.workload, gpu, &sub_topology(topo, tried.gpus), &SpeedSettings::default());
     let samples = speed.inference_samples_per_s.or(speed.train_samples_per_s);
+    // The precision gate: a cell with no speed for want of tensor units says so, as does a
+    // BF16 cell computed at the FP16 rate.
+    let note = note.or_else(|| speed::precision_gate(gpu, &tried.workload).map(|(why, _)| why));
     FitCell {
         workload: kind,
         verdict: Some(tried.verdict),

@@ -2,8 +2,10 @@
 //! offers rent the build's GPUs in instances that hold its nodes, priced in the build's
 //! currency.
 
+use crate::core::analysis::bom::convert_price;
 use crate::core::catalog::{CloudOffer, GpuFormFactor, PartId, PriceCheck};
 use crate::core::resolve::Resolved;
+use crate::core::units::{Currency, MONTHS_PER_YEAR};
 use serde::Serialize;
 use std::collections::BTreeSet;
 
@@ -17,6 +19,8 @@ pub enum Term {
     #[serde(rename = "reserved_3y")]
     Reserved3y,
     Spot,
+    /// A monthly subscription (包月), paid every month whether used or not.
+    Monthly,
     /// A user-entered offer.
     Custom,
 }
@@ -30,6 +34,7 @@ impl Term {
             Self::Reserved1y => "reserved_1y",
             Self::Reserved3y => "reserved_3y",
             Self::Spot => "spot",
+            Self::Monthly => "monthly",
             Self::Custom => "custom",
         }
     }
@@ -40,12 +45,14 @@ impl Term {
             Self::Reserved1y => "1-year reserved",
             Self::Reserved3y => "3-year reserved",
             Self::Spot => "spot",
+            Self::Monthly => "monthly subscription",
             Self::Custom => "custom",
         }
     }
 
     /// Every term, in the order option ids and messages list them.
-    pub const ALL: [Self; 5] = [Self::OnDemand, Self::Reserved1y, Self::Reserved3y, Self::Spot, Self::Custom];
+    pub const ALL: [Self; 6] =
+        [Self::OnDemand, Self::Reserved1y, Self::Reserved3y, Self::Spot, Self::Monthly, Self::Custom];
 
     /// The term whose [`Term::key`] is `key`.
     #[must_use]
@@ -80,7 +87,7 @@ pub struct CloudOptionInput {
     pub instances: u64,
     pub gpus_rented: u64,
     /// For hourly billing: the price of all rented instances per hour; for a fixed annual
-    /// quote: the amount per year. Build currency.
+    /// quote or a monthly subscription: the amount per year. Build currency.
     pub price: f64,
     /// Extra paid hours for work lost to interruptions, fraction of the used hours (spot).
     pub overhead_fraction: f64,
@@ -155,25 +162,29 @@ impl GpuShape {
     }
 }
 
-/// The options of one catalog offer, priced in the build currency for `instances`.
+/// The options of one catalog offer for `instances`, priced in the build currency
+/// (`currency`, `usd_rate` of it per USD) from the offer's own currency
+/// ([`convert_price`]): hourly terms as the price of all instances per hour, a monthly
+/// subscription as a fixed amount per year (12 months).
 pub(super) fn offer_options(
     offer: &CloudOffer,
     instances: u64,
-    usd_rate: f64,
+    (currency, usd_rate): (&Currency, f64),
     spot_overhead: f64,
     only: Option<Term>,
 ) -> Vec<CloudOptionInput> {
     let terms = [
-        (Term::OnDemand, Some(offer.on_demand_usd_per_hour), Billing::UsedHours),
-        (Term::Reserved1y, offer.reserved_1y_usd_per_hour, Billing::EveryHour),
-        (Term::Reserved3y, offer.reserved_3y_usd_per_hour, Billing::EveryHour),
-        (Term::Spot, offer.spot_usd_per_hour, Billing::UsedHours),
+        (Term::OnDemand, Some(offer.on_demand_per_hour), Billing::UsedHours),
+        (Term::Reserved1y, offer.reserved_1y_per_hour, Billing::EveryHour),
+        (Term::Reserved3y, offer.reserved_3y_per_hour, Billing::EveryHour),
+        (Term::Spot, offer.spot_per_hour, Billing::UsedHours),
+        (Term::Monthly, offer.monthly_per_month.map(|m| m * MONTHS_PER_YEAR), Billing::FixedAnnual),
     ];
     terms
         .into_iter()
         .filter(|(term, _, _)| only.is_none_or(|t| t == *term))
-        .filter_map(|(term, usd, billing)| {
-            let usd = usd?;
+        .filter_map(|(term, amount, billing)| {
+            let amount = convert_price(amount?, &offer.currency.0, currency, usd_rate)?;
             Some(CloudOptionInput {
                 id: format!("{}:{}", offer.id, term.key()),
                 offer: offer.id.clone(),
@@ -182,7 +193,7 @@ pub(super) fn offer_options(
                 billing,
                 instances,
                 gpus_rented: instances * u64::from(offer.gpus_per_instance),
-                price: usd * usd_rate * instances as f64,
+                price: amount * instances as f64,
                 overhead_fraction: if term == Term::Spot { spot_overhead } else { 0.0 },
                 gpu: Some(offer.gpu.clone()),
                 region: Some(offer.region.clone()),

@@ -17,8 +17,9 @@
 //!   owned total = capex + opex × years − book value at the horizon.
 //! - **Cloud.** Each offer is priced per term: on-demand and spot bill the used hours only
 //!   (instances × 8,760 h × utilization; spot adds the interruption overhead), reserved terms
-//!   bill every hour, a fixed annual quote bills its yearly amount. Catalog prices are USD and
-//!   convert at the build's exchange rate.
+//!   bill every hour, a fixed annual quote and a monthly subscription (× 12) bill their yearly
+//!   amount. Offers are priced in USD or CNY and convert to the build's currency as catalog
+//!   prices do ([`crate::core::analysis::bom::convert_price`]).
 //! - **Break-even month** = capex / (cloud per month − owned operating cost per month): only
 //!   operating cost is subtracted, because counting amortised capex on the right would count
 //!   it twice (domain.md §6). `None` when the cloud never costs more per month than running

@@ -375,6 +375,7 @@ pub fn scenario(
     let gpu_model = if shape.models.len() == 1 { shape.models.first().cloned() } else { None };
     let spot_overhead = costs.spot_overhead_percent / PERCENT;
     let usd_rate = build.site.usd_exchange_rate;
+    let rate = (&build.site.currency, usd_rate);
 
     let (chosen_offer, chosen_term) = match costs.chosen_offer.as_deref() {
         Some(c) => match c.split_once(':') {
@@ -389,7 +390,7 @@ pub fn scenario(
             options.extend(offer_options(
                 offer,
                 shape.instances(offer.gpus_per_instance),
-                usd_rate,
+                rate,
                 spot_overhead,
                 chosen_term,
             ));
@@ -408,13 +409,7 @@ pub fn scenario(
         }
     } else if let Some(model) = &gpu_model {
         for offer in resolved.catalog.clouds.iter().filter(|o| &o.gpu == model && shape.fits(o.gpus_per_instance)) {
-            options.extend(offer_options(
-                offer,
-                shape.instances(offer.gpus_per_instance),
-                usd_rate,
-                spot_overhead,
-                None,
-            ));
+            options.extend(offer_options(offer, shape.instances(offer.gpus_per_instance), rate, spot_overhead, None));
         }
         if options.is_empty() {
             diagnostics.push(
@@ -688,7 +683,7 @@ mod tests {
         let offer = |id: &str| TcoOverrides { offer: Some(id.to_owned()), ..TcoOverrides::default() };
         assert_eq!(refused(offer("nope:spot")), Some(OverrideError::UnknownOffer("nope".to_owned())));
         assert_eq!(refused(offer("aws-p5-48xlarge:weekly")), Some(OverrideError::UnknownTerm("weekly".to_owned())));
-        assert_eq!(term_keys(), "on_demand, reserved_1y, reserved_3y, spot, custom");
+        assert_eq!(term_keys(), "on_demand, reserved_1y, reserved_3y, spot, monthly, custom");
     }
 
     #[test]

@@ -47,6 +47,10 @@ pub struct Storage {
     pub price_usd: Option<f64>,
     #[serde(default)]
     pub price_date: Option<String>,
+    /// A price in another currency than USD, with its date: `price: (amount: 12999.0,
+    /// currency: "CNY", date: "2024-01-01")`; `price_usd` + `price_date` are the USD form.
+    #[serde(default)]
+    pub price: Option<super::Price>,
     pub source: String,
 
     pub interface: StorageInterface,
@@ -87,6 +91,10 @@ pub struct Chassis {
     pub price_usd: Option<f64>,
     #[serde(default)]
     pub price_date: Option<String>,
+    /// A price in another currency than USD, with its date: `price: (amount: 12999.0,
+    /// currency: "CNY", date: "2024-01-01")`; `price_usd` + `price_date` are the USD form.
+    #[serde(default)]
+    pub price: Option<super::Price>,
     pub source: String,
 
     pub kind: ChassisKind,

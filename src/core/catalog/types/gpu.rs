@@ -135,6 +135,12 @@ pub enum Interconnect {
         /// Aggregate peer-to-peer GB/s per GPU.
         bandwidth_gbs: f64,
     },
+    /// Huawei HCCS (Huawei Cache Coherence System): the full mesh that joins the Ascend NPUs of
+    /// one server (eight modules in an Atlas 800T A2), every module linked to every other.
+    Hccs {
+        /// Aggregate peer-to-peer GB/s per NPU, both directions.
+        bandwidth_gbs: f64,
+    },
 }
 
 impl Interconnect {
@@ -145,7 +151,8 @@ impl Interconnect {
             Self::None => None,
             Self::NvLinkBridge { bandwidth_gbs, .. }
             | Self::NvLinkSwitch { bandwidth_gbs, .. }
-            | Self::InfinityFabric { bandwidth_gbs } => Some(*bandwidth_gbs),
+            | Self::InfinityFabric { bandwidth_gbs }
+            | Self::Hccs { bandwidth_gbs } => Some(*bandwidth_gbs),
         }
     }
 }
@@ -163,6 +170,10 @@ pub struct Gpu {
     pub price_usd: Option<f64>,
     #[serde(default)]
     pub price_date: Option<String>,
+    /// A price in another currency than USD, with its date: `price: (amount: 12999.0,
+    /// currency: "CNY", date: "2024-01-01")`; `price_usd` + `price_date` are the USD form.
+    #[serde(default)]
+    pub price: Option<super::Price>,
     pub source: String,
 
     pub architecture: String,
@@ -181,6 +192,9 @@ pub struct Gpu {
     /// Dense FP8 tensor throughput, TFLOPS, where supported.
     #[serde(default)]
     pub fp8_tensor_tflops: Option<f64>,
+    /// Dense FP4 tensor throughput, TFLOPS, where supported (Blackwell on).
+    #[serde(default)]
+    pub fp4_tensor_tflops: Option<f64>,
     /// Dense INT8 tensor throughput, TOPS.
     #[serde(default)]
     pub int8_tops: Option<f64>,
@@ -218,5 +232,78 @@ impl Gpu {
     #[must_use]
     pub fn dense_16bit_tflops(&self) -> f64 {
         self.bf16_tensor_tflops.unwrap_or(self.fp16_tensor_tflops)
+    }
+
+    /// The precisions the part's tensor (matrix) units run natively, lowest bit width last.
+    /// A precision is native exactly when the datasheet gives the part a dense rate for it
+    /// (`fp16_tensor_tflops` for every part; `bf16_`, `fp8_`, `fp4_tensor_tflops`,
+    /// `int8_tops` where present): BF16 from Ampere (and on Ascend 910B, CDNA 2, MLU370), FP8
+    /// from Ada and Hopper (and CDNA 3), FP4 from Blackwell. One source of truth, so that a
+    /// rate and the support it implies cannot disagree.
+    #[must_use]
+    pub fn tensor_precisions(&self) -> Vec<Precision> {
+        let mut out = vec![Precision::Fp16];
+        for (precision, rate) in [
+            (Precision::Bf16, self.bf16_tensor_tflops),
+            (Precision::Fp8, self.fp8_tensor_tflops),
+            (Precision::Int8, self.int8_tops),
+            (Precision::Fp4, self.fp4_tensor_tflops),
+        ] {
+            if rate.is_some() {
+                out.push(precision);
+            }
+        }
+        out
+    }
+
+    /// True when the tensor units run `precision` natively ([`Self::tensor_precisions`]).
+    #[must_use]
+    pub fn supports(&self, precision: Precision) -> bool {
+        match precision {
+            Precision::Fp16 => true,
+            Precision::Bf16 => self.bf16_tensor_tflops.is_some(),
+            Precision::Fp8 => self.fp8_tensor_tflops.is_some(),
+            Precision::Int8 => self.int8_tops.is_some(),
+            Precision::Fp4 => self.fp4_tensor_tflops.is_some(),
+        }
+    }
+}
+
+/// A number format a tensor (matrix) unit computes in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Precision {
+    Fp16,
+    Bf16,
+    Fp8,
+    Int8,
+    Fp4,
+}
+
+impl Precision {
+    /// The first architectures with native tensor support, for messages (NVIDIA's
+    /// architecture whitepapers: BF16 with Ampere, FP8 with Ada and Hopper, FP4 with
+    /// Blackwell; INT8 tensor cores from Turing).
+    #[must_use]
+    pub fn introduced_with(self) -> &'static str {
+        match self {
+            Self::Fp16 => "Volta",
+            Self::Bf16 => "Ampere",
+            Self::Fp8 => "Ada Lovelace and Hopper",
+            Self::Int8 => "Turing",
+            Self::Fp4 => "Blackwell",
+        }
+    }
+}
+
+impl fmt::Display for Precision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Fp16 => "FP16",
+            Self::Bf16 => "BF16",
+            Self::Fp8 => "FP8",
+            Self::Int8 => "INT8",
+            Self::Fp4 => "FP4",
+        })
     }
 }

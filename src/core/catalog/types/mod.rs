@@ -135,15 +135,36 @@ pub struct Meta<'a> {
     pub name: &'a str,
     pub vendor: &'a str,
     pub sku: Option<&'a str>,
+    /// The USD form of the price as written (`price_usd`, `price_date`); read prices through
+    /// [`Meta::dated_price`].
     pub price_usd: Option<f64>,
     pub price_date: Option<&'a str>,
+    /// The `price` field as written.
+    pub price: Option<&'a Price>,
     pub source: &'a str,
+}
+
+impl<'a> Meta<'a> {
+    /// The entry's price with its currency and date: the `price` field, else the USD form when
+    /// it has both an amount and a date; `None` for an unpriced entry.
+    #[must_use]
+    pub fn dated_price(&self) -> Option<DatedPrice<'a>> {
+        match (self.price, self.price_usd, self.price_date) {
+            (Some(p), _, _) => Some(DatedPrice { amount: p.amount, currency: p.currency.0.as_str(), date: &p.date }),
+            (None, Some(amount), Some(date)) => Some(DatedPrice { amount, currency: "USD", date }),
+            _ => None,
+        }
+    }
 }
 
 /// Implemented by every part struct: gives its common fields and kind.
 pub trait CatalogEntry {
     const KIND: PartKind;
     fn meta(&self) -> Meta<'_>;
+    /// Replaces the entry's price (an imported price list): `price` is set and the USD form
+    /// cleared, so that the entry has one price; `source` (where the price came from) is
+    /// appended to the entry's source.
+    fn set_price(&mut self, price: Price, source: &str);
 }
 
 macro_rules! catalog_entry {
@@ -158,8 +179,21 @@ macro_rules! catalog_entry {
                     sku: self.sku.as_deref(),
                     price_usd: self.price_usd,
                     price_date: self.price_date.as_deref(),
+                    price: self.price.as_ref(),
                     source: &self.source,
                 }
+            }
+            fn set_price(&mut self, price: $crate::core::catalog::Price, source: &str) {
+                self.source = format!(
+                    "{}. Price {} {} ({}) imported from {source}",
+                    self.source.trim_end_matches('.'),
+                    price.amount,
+                    price.currency,
+                    price.date
+                );
+                self.price = Some(price);
+                self.price_usd = None;
+                self.price_date = None;
             }
         }
     };

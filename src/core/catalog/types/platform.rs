@@ -18,6 +18,10 @@ pub struct Cpu {
     pub price_usd: Option<f64>,
     #[serde(default)]
     pub price_date: Option<String>,
+    /// A price in another currency than USD, with its date: `price: (amount: 12999.0,
+    /// currency: "CNY", date: "2024-01-01")`; `price_usd` + `price_date` are the USD form.
+    #[serde(default)]
+    pub price: Option<super::Price>,
     pub source: String,
 
     pub cores: u16,
@@ -93,6 +97,10 @@ pub struct Motherboard {
     pub price_usd: Option<f64>,
     #[serde(default)]
     pub price_date: Option<String>,
+    /// A price in another currency than USD, with its date: `price: (amount: 12999.0,
+    /// currency: "CNY", date: "2024-01-01")`; `price_usd` + `price_date` are the USD form.
+    #[serde(default)]
+    pub price: Option<super::Price>,
     pub source: String,
 
     pub role: BoardRole,
@@ -154,6 +162,10 @@ pub struct Memory {
     pub price_usd: Option<f64>,
     #[serde(default)]
     pub price_date: Option<String>,
+    /// A price in another currency than USD, with its date: `price: (amount: 12999.0,
+    /// currency: "CNY", date: "2024-01-01")`; `price_usd` + `price_date` are the USD form.
+    #[serde(default)]
+    pub price: Option<super::Price>,
     pub source: String,
 
     pub memory_type: MemoryType,

@@ -55,6 +55,10 @@ pub struct Psu {
     pub price_usd: Option<f64>,
     #[serde(default)]
     pub price_date: Option<String>,
+    /// A price in another currency than USD, with its date: `price: (amount: 12999.0,
+    /// currency: "CNY", date: "2024-01-01")`; `price_usd` + `price_date` are the USD form.
+    #[serde(default)]
+    pub price: Option<super::Price>,
     pub source: String,
 
     pub form_factor: PsuFormFactor,
@@ -101,6 +105,10 @@ pub struct Cooler {
     pub price_usd: Option<f64>,
     #[serde(default)]
     pub price_date: Option<String>,
+    /// A price in another currency than USD, with its date: `price: (amount: 12999.0,
+    /// currency: "CNY", date: "2024-01-01")`; `price_usd` + `price_date` are the USD form.
+    #[serde(default)]
+    pub price: Option<super::Price>,
     pub source: String,
 
     pub kind: CoolerKind,

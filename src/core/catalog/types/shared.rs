@@ -132,3 +132,28 @@ pub struct ConnectorCount {
     pub connector: PowerConnector,
     pub count: u8,
 }
+
+/// Currencies a catalog price may be given in: the catalog's own USD and the yuan of the
+/// Chinese market; [`crate::core::analysis::bom::convert_price`] converts between them and a
+/// build's currency.
+pub const PRICE_CURRENCIES: [&str; 2] = ["USD", "CNY"];
+
+/// A dated price in its currency, as a catalog entry or an imported price list gives it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Price {
+    pub amount: f64,
+    /// ISO 4217 code, one of [`PRICE_CURRENCIES`].
+    pub currency: crate::core::units::Currency,
+    /// `YYYY-MM` or `YYYY-MM-DD`.
+    pub date: String,
+}
+
+/// A catalog entry's price as every consumer reads it: the `price` field, or the USD form
+/// (`price_usd` + `price_date`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DatedPrice<'a> {
+    pub amount: f64,
+    pub currency: &'a str,
+    pub date: &'a str,
+}
