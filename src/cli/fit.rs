@@ -3,7 +3,7 @@
 //!
 //! The subcommand turns its flags into a [`ModelSpec`], a [`Workload`] and optionally a GPU
 //! topology (from `--gpu`/`--gpus` or a build file), calls the core
-//! ([`memory::estimate`], [`memory::check_fit`], [`speed::estimate_speed`], [`fit::suggest`])
+//! ([`memory::estimate`], [`memory::check_estimate`], [`speed::estimate_speed`], [`fit::suggest`])
 //! and prints text or, with `--json`, one object whose field names are a stable interface
 //! (`src/core/analysis/report-schema.md`, "fit --json"). Exit codes: 0 computed (fits, tight, or no GPU
 //! given), 1 does not fit, 2 bad input.
@@ -404,8 +404,9 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
     let tokens = args.tokens.as_deref().map(parse_count).transpose().context("--tokens")?;
     let gpus = hw.as_ref().map_or_else(|| w.tp.saturating_mul(w.pp), |(_, t)| t.total_gpus());
     let estimate = memory::estimate(&spec, &w, gpus)?;
-    let check = hw.as_ref().map(|(gpu, _)| memory::check_fit(estimate.per_gpu.total_bytes, gpu));
-    let settings = SpeedSettings { decode_efficiency: args.efficiency, mfu: args.mfu, tokens };
+    let check = hw.as_ref().map(|(gpu, _)| memory::check_estimate_on(&estimate, &w, gpu));
+    let settings =
+        SpeedSettings { decode_efficiency: args.efficiency, mfu: args.mfu, tokens, ..SpeedSettings::default() };
     let speed = hw.as_ref().map(|(gpu, topo)| speed::estimate_speed(&spec, &w, gpu, topo, &settings));
     let lang = args.lang.unwrap_or_else(Lang::from_env);
     let mut suggestions = match (&hw, check) {

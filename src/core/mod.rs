@@ -13,6 +13,7 @@ pub mod export;
 pub mod i18n;
 pub mod persist;
 pub mod placement;
+pub mod reference;
 pub mod resolve;
 pub mod templates;
 pub mod units;

@@ -333,7 +333,7 @@ impl CellDetail {
         }
         let gpus = cell.gpus_used.unwrap_or(1).max(1);
         let result = memory::estimate(&spec, &w, gpus).map_err(|e| e.to_string()).map(|est| {
-            let check = memory::check_fit(est.per_gpu.total_bytes, gpu);
+            let check = memory::check_estimate_on(&est, &w, gpu);
             let settings = SpeedSettings { tokens: Some(overrides.train_tokens), ..SpeedSettings::default() };
             let speed = speed::estimate_speed(&spec, &w, gpu, &fit::sub_topology(&matrix.topology, gpus), &settings);
             (est, check, speed)

@@ -3,7 +3,7 @@
 //! tokens/s for training).
 //!
 //! Theory of operation. The estimates are the memory and speed analyses' own
-//! ([`memory::estimate`], [`memory::check_fit`], [`speed::estimate_speed`]), called with
+//! ([`memory::estimate`], [`memory::check_estimate`], [`speed::estimate_speed`]), called with
 //! explicit layouts so that `rigplan fit --build` with the printed flags reproduces them.
 //! - **Inference.** A model replica spans `tp` GPUs of a node (tensor parallel; `tp` divides
 //!   the attention heads) and `pp` nodes (pipeline stages, at the widest `tp`); the GPUs hold
@@ -116,7 +116,7 @@ fn base_workload(spec: &ModelSpec, req: &WorkloadReq) -> Workload {
 /// Memory of `w` on a replica of `gpus` GPUs: (per-GPU bytes, fits).
 fn memory_at(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Option<(Bytes, f64, bool)> {
     let e = memory::estimate(spec, w, gpus).ok()?;
-    let check = memory::check_fit(e.per_gpu.total_bytes, gpu);
+    let check = memory::check_estimate_on(&e, w, gpu);
     Some((e.per_gpu.total_bytes, check.memory_fraction, check.verdict.fits()))
 }
 

@@ -14,6 +14,7 @@ pub mod diagnostic;
 pub mod fit;
 pub mod memory;
 pub mod power;
+pub mod serving;
 pub mod speed;
 pub mod summary;
 pub mod tco;

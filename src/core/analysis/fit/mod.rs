@@ -283,7 +283,7 @@ struct Tried {
 
 fn try_fit(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Option<Tried> {
     let estimate = memory::estimate(spec, w, gpus).ok()?;
-    let check = memory::check_fit(estimate.per_gpu.total_bytes, gpu);
+    let check = memory::check_estimate_on(&estimate, w, gpu);
     Some(Tried { estimate, verdict: check.verdict, fraction: check.memory_fraction, workload: *w, gpus })
 }
 

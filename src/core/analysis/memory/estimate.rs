@@ -4,7 +4,7 @@
 
 use super::model::{Layout, ModelSpec, Shape};
 use super::workload::{KvType, LoraTargets, Mode, Offload, Optimizer, Recompute, WeightType, Workload, WorkloadError};
-use super::{CUDA_CONTEXT_BYTES, MemoryEstimate, PREFILL_CHUNK_TOKENS, PerGpuMemory, ZERO3_MAX_LIVE_PARAMS};
+use super::{CUDA_CONTEXT_BYTES, MemoryEstimate, PerGpuMemory, ZERO3_MAX_LIVE_PARAMS};
 use crate::core::catalog::{FfnKind, Role, Transformer};
 use crate::core::i18n::Sentence;
 use crate::core::units::{Bytes, round_non_negative};
@@ -47,12 +47,21 @@ fn to_bytes(x: f64) -> Bytes {
 }
 
 /// Weights in bytes for the whole model at `weights`. Float and GGUF types cover every
-/// parameter (GGUF bpw are whole-file measurements); fp8/int8/int4/nf4 quantize the linear
+/// parameter (GGUF bpw are whole-file measurements on dense models); a mixture-of-experts
+/// model in a K-quant mix has its routed experts at the mix's base type and the rest at the
+/// dense mix's bpw ([`WeightType::moe_expert_bits`]); fp8/int8/int4/nf4 quantize the linear
 /// layers and keep embeddings, norms and biases in 16-bit, as GPTQ, AWQ and bitsandbytes do.
 #[must_use]
 pub fn weight_bytes(spec: &ModelSpec, weights: WeightType) -> f64 {
     let total = spec.total_params as f64;
     let bpw = weights.bits_per_weight();
+    if let (Some(expert_bits), Some(t)) = (weights.moe_expert_bits(), spec.transformer())
+        && let Some(m) = t.moe.filter(|_| t.moe_layers() > 0)
+    {
+        let experts =
+            (t.moe_layers() * u64::from(m.experts) * t.ffn_params(m.expert_ffn)).min(spec.total_params) as f64;
+        return experts * expert_bits / 8.0 + (total - experts) * bpw / 8.0;
+    }
     if weights.covers_all_params() {
         total * bpw / 8.0
     } else {
@@ -212,6 +221,9 @@ fn validate(spec: &ModelSpec, w: &Workload, gpus: u32) -> Result<Layout, Workloa
             return Err(WorkloadError::LoraRank);
         }
     }
+    if !w.mode.is_training() && !w.engine().runs(w.weights) {
+        return Err(WorkloadError::EngineWeights { engine: w.engine(), weights: w.weights });
+    }
     match &spec.shape {
         Shape::Transformer(t) => {
             if t.heads % w.tp != 0 {
@@ -309,18 +321,20 @@ fn train_activations(t: &Transformer, w: &Workload, s: u64) -> f64 {
     total / tp
 }
 
-/// Transient activations during inference (transformers), bytes per GPU: one chunk of
-/// [`PREFILL_CHUNK_TOKENS`] tokens through one layer (the residual stream plus the larger of
-/// the attention block, with its score matrix against the whole context unless FlashAttention
-/// is on, and the FFN), and fp32 logits of the last token. Encoders process their whole input.
+/// Transient activations during inference (transformers), bytes per GPU: one prefill chunk
+/// (the engine's, [`super::Engine::prefill_chunk_tokens`]) through one layer (the residual
+/// stream plus the larger of the attention block, with its score matrix against the whole
+/// context unless FlashAttention is on, and the FFN), and fp32 logits of the last token.
+/// Encoders process their whole input.
 #[expect(
     clippy::many_single_char_names,
     reason = "s, b, h, a, t follow the papers' notation (Korthikanti et al. 2022)"
 )]
 fn inference_activations(t: &Transformer, w: &Workload, s: u64) -> f64 {
     let b = f64::from(w.batch);
+    let chunk = w.engine().prefill_chunk_tokens().unwrap_or(s);
     let c = match t.role {
-        Role::Decoder => s.min(PREFILL_CHUNK_TOKENS),
+        Role::Decoder => s.min(chunk),
         Role::Encoder => s,
     } as f64;
     let h = f64::from(t.hidden);
@@ -461,7 +475,8 @@ pub fn estimate(spec: &ModelSpec, w: &Workload, gpus: u32) -> Result<MemoryEstim
     let optimizer_bytes = optimizer.map(to_bytes);
     let activations_bytes = activations.map(to_bytes);
     let kv_cache_bytes = kv_cache.map(to_bytes);
-    let overhead_bytes = Bytes(CUDA_CONTEXT_BYTES);
+    let workspace = if w.mode.is_training() { 0 } else { w.engine().workspace_bytes() };
+    let overhead_bytes = Bytes(CUDA_CONTEXT_BYTES + workspace);
     let total_bytes = [Some(weights_bytes), gradients_bytes, optimizer_bytes, activations_bytes, kv_cache_bytes]
         .into_iter()
         .flatten()

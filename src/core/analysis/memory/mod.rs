@@ -40,9 +40,10 @@ pub use estimate::{
 };
 pub use model::{Layout, MeasuredShape, ModelSpec, Shape};
 pub use workload::{
-    GGUF_Q2_K_BPW, GGUF_Q3_K_M_BPW, GGUF_Q4_0_BPW, GGUF_Q4_K_M_BPW, GGUF_Q5_K_M_BPW, GGUF_Q6_K_BPW, GGUF_Q8_0_BPW,
-    GradDtype, INT4_GROUP128_BPW, KvType, LoraTargets, Mode, NF4_BPW, Offload, Optimizer, Recompute, WeightType,
-    Workload, WorkloadError,
+    CUDA_GRAPH_BYTES, Engine, GGUF_Q2_K_BPW, GGUF_Q2_K_BPW_BASE, GGUF_Q3_K_BPW, GGUF_Q3_K_M_BPW, GGUF_Q4_0_BPW,
+    GGUF_Q4_K_BPW, GGUF_Q4_K_M_BPW, GGUF_Q5_K_BPW, GGUF_Q5_K_M_BPW, GGUF_Q6_K_BPW, GGUF_Q8_0_BPW, GradDtype,
+    INT4_GROUP128_BPW, KvType, LoraTargets, Mode, NF4_BPW, Offload, Optimizer, Recompute, SERVING_CHUNK_TOKENS,
+    TRTLLM_KV_FREE_FRACTION, VLLM_MEMORY_UTILIZATION, WeightType, Workload, WorkloadError,
 };
 
 use crate::core::catalog::Gpu;
@@ -78,7 +79,8 @@ pub struct PerGpuMemory {
     pub optimizer_bytes: Option<Bytes>,
     pub activations_bytes: Option<Bytes>,
     pub kv_cache_bytes: Option<Bytes>,
-    /// CUDA context and workspaces ([`CUDA_CONTEXT_BYTES`]).
+    /// CUDA context ([`CUDA_CONTEXT_BYTES`]) and, for inference, the engine's workspace
+    /// ([`Engine::workspace_bytes`]: CUDA graphs).
     pub overhead_bytes: Bytes,
     pub total_bytes: Bytes,
 }
@@ -138,6 +140,9 @@ impl fmt::Display for Verdict {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct FitCheck {
     pub gpu_memory_bytes: Bytes,
+    /// What the workload may use of it: the whole memory for training, the inference
+    /// engine's budget for inference ([`Engine::budget_bytes`]).
+    pub budget_bytes: Bytes,
     pub memory_fraction: f64,
     pub verdict: Verdict,
 }
@@ -153,15 +158,43 @@ pub fn check_fit(total: Bytes, gpu: &Gpu) -> FitCheck {
 /// [`check_fit`] against a capacity in bytes.
 #[must_use]
 pub fn check_fit_bytes(total: Bytes, capacity: Bytes) -> FitCheck {
+    check_within(total, capacity, capacity)
+}
+
+/// `total` against `capacity` when the software may use only `budget` of it: does not fit
+/// above the budget, tight above 90 % of the capacity (the field guides' advice), fits below.
+fn check_within(total: Bytes, capacity: Bytes, budget: Bytes) -> FitCheck {
     let memory_fraction = if capacity.0 == 0 { f64::INFINITY } else { total.0 as f64 / capacity.0 as f64 };
-    let verdict = if memory_fraction <= TIGHT_FRACTION {
-        Verdict::Fits
-    } else if memory_fraction <= 1.0 {
-        Verdict::Tight
-    } else {
+    let verdict = if total > budget || capacity.0 == 0 {
         Verdict::DoesNotFit
+    } else if memory_fraction <= TIGHT_FRACTION {
+        Verdict::Fits
+    } else {
+        Verdict::Tight
     };
-    FitCheck { gpu_memory_bytes: capacity, memory_fraction, verdict }
+    FitCheck { gpu_memory_bytes: capacity, budget_bytes: budget, memory_fraction, verdict }
+}
+
+/// The verdict for an estimate of `w` on a GPU of `capacity`. Training runs in PyTorch and may
+/// use all of the memory. Inference must fit the engine's budget with the KV cache of the
+/// workload's batch at its full context: a configuration without room for one request's KV
+/// cache never fits (vLLM refuses to start when its KV budget is below one sequence of
+/// `max_model_len`; llama.cpp allocates the whole `n_ctx` up front).
+#[must_use]
+pub fn check_estimate(e: &MemoryEstimate, w: &Workload, capacity: Bytes) -> FitCheck {
+    let total = e.per_gpu.total_bytes;
+    if w.mode.is_training() {
+        return check_within(total, capacity, capacity);
+    }
+    let kv = e.per_gpu.kv_cache_bytes.unwrap_or(Bytes(0));
+    let fixed = total.0.saturating_sub(kv.0);
+    check_within(total, capacity, Bytes(w.engine().budget_bytes(capacity.0, fixed)))
+}
+
+/// [`check_estimate`] on a catalog GPU.
+#[must_use]
+pub fn check_estimate_on(e: &MemoryEstimate, w: &Workload, gpu: &Gpu) -> FitCheck {
+    check_estimate(e, w, Bytes::from_gib(gpu.memory_gib))
 }
 
 #[cfg(test)]
