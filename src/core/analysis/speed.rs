@@ -202,6 +202,23 @@ pub const QLORA_SLOWDOWN: f64 = 1.66;
 /// has at least 4 layers.
 pub const DEFAULT_VIRTUAL_STAGES: u32 = 4;
 
+/// Denoising steps per generated image: the diffusers Stable Diffusion and SDXL pipelines'
+/// default `num_inference_steps` (50).
+pub const DIFFUSION_STEPS: u32 = 50;
+
+/// Denoiser passes per step: classifier-free guidance (on by default, `guidance_scale` 7.5
+/// in diffusers' Stable Diffusion pipelines) runs the UNet on a conditional and an
+/// unconditional latent.
+pub const GUIDANCE_PASSES: u32 = 2;
+
+/// Model-FLOPs utilization of a diffusion UNet at batch 1 (convolutions, attention, small
+/// GEMMs). Calibration: diffusers with PyTorch 2.1 SDPA, 50 steps, on an A100-80GB SXM:
+/// SD 1.5 1.591 s and SDXL 5.933 s per image (fal-ai/stable-diffusion-benchmarks README),
+/// 13.7 % and 14.7 % of the FP16 peak; SD 1.5 on an A10 in PyTorch, 2.95 s (Deci's
+/// DeciDiffusion 1.0 model card), 18.4 %. VAE decoding and text encoding are left out (about
+/// 2 % of the UNet's FLOPs at these sizes).
+pub const DIFFUSION_MFU: f64 = 0.15;
+
 /// Tokens per optimizer step when a training run's global batch is not given: Llama 2 trains
 /// with a global batch of 4M tokens (Touvron et al. 2023 §2.2).
 pub const GLOBAL_BATCH_TOKENS: f64 = 4_194_304.0;
@@ -450,8 +467,15 @@ pub struct SpeedEstimate {
     pub decode_tokens_per_s: Option<f64>,
     /// Prompt tokens per second for one model replica.
     pub prefill_tokens_per_s: Option<f64>,
-    /// Samples per second over all GPUs, for measured (non-transformer) models.
+    /// Samples per second over all GPUs, for measured (non-transformer) models other than
+    /// diffusion pipelines.
     pub inference_samples_per_s: Option<f64>,
+    /// Diffusion pipelines: images per minute over all GPUs at [`Self::denoising_steps`].
+    pub images_per_minute: Option<f64>,
+    /// Diffusion pipelines: seconds one GPU takes for one image.
+    pub seconds_per_image: Option<f64>,
+    /// Denoising steps per image the figures assume ([`DIFFUSION_STEPS`]).
+    pub denoising_steps: Option<u32>,
     /// Training FLOPs for the given tokens (6·P·T plus attention, 8·P·T with full recompute).
     pub train_flops: Option<f64>,
     pub train_tokens_per_s: Option<f64>,
@@ -615,6 +639,9 @@ pub fn estimate_speed(
         decode_tokens_per_s: None,
         prefill_tokens_per_s: None,
         inference_samples_per_s: None,
+        images_per_minute: None,
+        seconds_per_image: None,
+        denoising_steps: None,
         train_flops: None,
         train_tokens_per_s: None,
         train_samples_per_s: None,
@@ -637,8 +664,17 @@ pub fn estimate_speed(
         return out;
     }
     if let Shape::Measured(m) = &spec.shape {
-        out.inference_samples_per_s =
-            Some(f64::from(topo.total_gpus()) * peak * 1.0e12 * prefill_mfu / m.forward_flops_per_sample);
+        if m.denoiser {
+            let mfu = settings.mfu.unwrap_or(DIFFUSION_MFU);
+            let image_flops = f64::from(DIFFUSION_STEPS * GUIDANCE_PASSES) * m.forward_flops_per_sample;
+            let seconds = image_flops / (peak * 1.0e12 * mfu);
+            out.seconds_per_image = Some(seconds);
+            out.images_per_minute = Some(60.0 * f64::from(topo.total_gpus()) / seconds);
+            out.denoising_steps = Some(DIFFUSION_STEPS);
+        } else {
+            out.inference_samples_per_s =
+                Some(f64::from(topo.total_gpus()) * peak * 1.0e12 * prefill_mfu / m.forward_flops_per_sample);
+        }
         return out;
     }
     match InferenceModel::new(spec, w, gpu, topo, settings) {
