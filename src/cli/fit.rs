@@ -299,13 +299,6 @@ struct Hardware<'a> {
     site: Site,
 }
 
-/// The rest of a node's draw beside its GPUs at typical load, at the wall, W.
-fn other_wall_watts(node: &crate::core::analysis::power::NodePower) -> f64 {
-    let other: f64 =
-        node.parts.iter().filter(|p| p.kind != crate::core::catalog::PartKind::Gpu).map(|p| p.typical_watts).sum();
-    if node.efficiency_typical > 0.0 { other / node.efficiency_typical } else { other }
-}
-
 /// The GPU, its topology, and where it sits.
 fn hardware<'a>(catalog: &'a Catalog, args: &FitArgs) -> anyhow::Result<Option<Hardware<'a>>> {
     if let Some(id) = &args.gpu {
@@ -353,9 +346,7 @@ fn hardware<'a>(catalog: &'a Catalog, args: &FitArgs) -> anyhow::Result<Option<H
                 ));
             }
         }
-        let per_node = power.nodes.iter().find(|p| p.node == node.index).map_or(0.0, other_wall_watts);
-        let pue = if build.site.pue.is_finite() && build.site.pue >= 1.0 { build.site.pue } else { 1.0 };
-        let site = Site { other_watts: per_node * f64::from(topology.nodes), pue };
+        let site = Site::of_node(&power, node.index, topology.nodes, build.site.pue);
         return Ok(Some(Hardware { gpu, topology, build_gpus: Some(total), site }));
     }
     bail!("the build `{}` has no GPU the catalog knows", path.display())

@@ -24,7 +24,9 @@
 //!
 //! Sequences are taken at their full context (the end of each request), a conservative point.
 
+use super::fit::largest_fitting;
 use super::memory::{self, Engine, MemoryEstimate, ModelSpec, Workload};
+use super::power::{NodePower, PowerReport};
 use super::speed::{InferenceModel, SpeedSettings, StepTime, Topology};
 use crate::core::catalog::Gpu;
 use crate::core::units::Bytes;
@@ -159,6 +161,20 @@ impl Default for Site {
     }
 }
 
+impl Site {
+    /// The site of `nodes_used` nodes of a build's node group `node`: everything but the GPUs
+    /// at its typical draw, at the wall ([`NodePower::other_wall_watts`]), and the build's PUE
+    /// (1 when it is not a number at least 1).
+    #[must_use]
+    pub fn of_node(power: &PowerReport, node: usize, nodes_used: u32, pue: f64) -> Self {
+        let per_node = power.nodes.iter().find(|p| p.node == node).map_or(0.0, NodePower::other_wall_watts);
+        Self {
+            other_watts: per_node * f64::from(nodes_used),
+            pue: if pue.is_finite() && pue >= 1.0 { pue } else { 1.0 },
+        }
+    }
+}
+
 /// A replica's KV arithmetic: what one sequence at the workload's context takes and what the
 /// engine leaves for the cache, per GPU.
 struct Kv {
@@ -172,24 +188,6 @@ fn kv_of(e: &MemoryEstimate, w: &Workload, capacity: Bytes) -> Kv {
     let fixed = e.per_gpu.total_bytes.0.saturating_sub(kv);
     let budget = w.engine().budget_bytes(capacity.0, fixed);
     Kv { budget, for_cache: budget.saturating_sub(fixed), per_sequence: kv / u64::from(w.batch.max(1)) }
-}
-
-/// Largest value in `1..=hi` for which `ok` holds, given that it holds for every smaller
-/// value once it holds for one.
-fn largest(hi: u32, mut ok: impl FnMut(u32) -> bool) -> Option<u32> {
-    if hi == 0 || !ok(1) {
-        return None;
-    }
-    let (mut lo, mut hi) = (1u32, hi);
-    while lo < hi {
-        let mid = lo + (hi - lo).div_ceil(2);
-        if ok(mid) {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    Some(lo)
 }
 
 /// Serving figures of `w` (its tensor and pipeline degrees, its context) on `topo` of `gpu`.
@@ -232,7 +230,7 @@ pub fn estimate(
             .is_ok_and(|e| memory::check_estimate(&e, &one, capacity).verdict.fits())
     };
     let model_max = spec.transformer().map_or(one.context, |t| t.max_context.max(one.context));
-    let max_context = largest(model_max, fits_at);
+    let max_context = largest_fitting(model_max, fits_at);
     let load = |batch_per_replica: u32, users: u32| -> Load {
         let step = model.decode_step(batch_per_replica, context);
         let per_user = 1.0 / step.total_s();
@@ -252,10 +250,10 @@ pub fn estimate(
     let at_capacity = (max_concurrency > 0).then(|| load(max_concurrency, max_concurrency.saturating_mul(replicas)));
     let requested = request.users.filter(|&u| u > 0).map(|u| load(u.div_ceil(replicas), u));
     let users_at_target = request.tokens_per_user.map(|target| {
-        largest(max_concurrency, |b| 1.0 / model.decode_step_s(b, context) >= target)
+        largest_fitting(max_concurrency, |b| 1.0 / model.decode_step_s(b, context) >= target)
             .map_or(0, |b| b.saturating_mul(replicas))
     });
-    let compute_bound_from_batch = largest(MAX_SERVING_BATCH, |b| {
+    let compute_bound_from_batch = largest_fitting(MAX_SERVING_BATCH, |b| {
         let s = model.decode_step(b, context);
         s.compute_s < s.memory_s
     })
@@ -294,7 +292,7 @@ pub fn replica_capacity(spec: &ModelSpec, w: &Workload, gpu: &Gpu, topo: &Topolo
     let replica_topo = super::fit::sub_topology(topo, per_replica);
     let model = InferenceModel::new(spec, &one, gpu, &replica_topo, &SpeedSettings::default()).ok()?;
     let context = f64::from(one.context);
-    let b = largest(est.max_concurrency_per_replica, |b| 1.0 / model.decode_step_s(b, context) >= target)?;
+    let b = largest_fitting(est.max_concurrency_per_replica, |b| 1.0 / model.decode_step_s(b, context) >= target)?;
     Some((b, 1.0 / model.decode_step_s(b, context)))
 }
 
@@ -318,12 +316,5 @@ mod tests {
         assert!((e.joules_per_token - 4.5).abs() < 1e-12);
         assert!((e.kwh_per_million_tokens - 1.25).abs() < 1e-12);
         assert!(energy(500.0, 1, 0.0, 1.0, 0.0).joules_per_token.is_infinite());
-    }
-
-    #[test]
-    fn binary_search_finds_the_boundary() {
-        assert_eq!(largest(100, |x| x <= 37), Some(37));
-        assert_eq!(largest(100, |_| false), None);
-        assert_eq!(largest(0, |_| true), None);
     }
 }

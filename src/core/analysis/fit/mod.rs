@@ -572,7 +572,7 @@ pub struct Suggestion {
 
 /// Largest value in `1..=hi` for which `fits` holds, assuming it holds for every smaller value
 /// once it holds for one (memory grows with batch and context).
-fn largest_fitting(hi: u32, mut fits: impl FnMut(u32) -> bool) -> Option<u32> {
+pub(crate) fn largest_fitting(hi: u32, mut fits: impl FnMut(u32) -> bool) -> Option<u32> {
     if hi == 0 || !fits(1) {
         return None;
     }

@@ -221,6 +221,26 @@ pub struct NodePower {
     pub circuit: CircuitCheck,
 }
 
+impl NodePower {
+    /// What everything but the GPUs draws at typical load, at the wall, W: the parts' typical
+    /// DC draw through the PSUs' efficiency at that load point (datasheet input figures as
+    /// they are). The serving analysis adds it to the GPUs' own draw.
+    #[must_use]
+    pub fn other_wall_watts(&self) -> f64 {
+        self.parts
+            .iter()
+            .filter(|p| p.kind != PartKind::Gpu)
+            .map(|p| {
+                if p.at_wall || self.efficiency_typical <= 0.0 {
+                    p.typical_watts
+                } else {
+                    p.typical_watts / self.efficiency_typical
+                }
+            })
+            .sum()
+    }
+}
+
 /// kW of one node group in the rack view.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RackRow {
