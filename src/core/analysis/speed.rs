@@ -1,24 +1,35 @@
-//! How fast a workload runs: decode and prefill tokens/s, training tokens/s, training time
-//! and GPU-hours, on a GPU type and topology.
+//! How fast a workload runs: decode and prefill tokens/s, time to first token, training
+//! tokens/s, training time and GPU-hours, images per minute of diffusion pipelines, on a GPU
+//! type and topology.
 //!
-//! Theory of operation (sources in `../shared/guide/domain.md` §5):
-//! - **Decode** is bound by memory bandwidth: each generated token reads the weights the
-//!   token passes through (all of them for dense models, the touched experts for MoE) and the
-//!   KV cache of the context, so a step takes `bytes / (efficiency × bandwidth)` plus the
-//!   tensor-parallel all-reduces (two per layer, Shoeybi et al. 2019 §3) and pipeline hops.
-//! - **Prefill** is compute bound: `2·P + 2·L·S·d_attn` FLOPs per token (Kaplan et al. 2020
-//!   Table 1) at `MFU × peak` of the GPUs, plus the all-reduce traffic of the chunk.
+//! Theory of operation (sources in `../shared/guide/domain.md` §5 and §7, constants below):
+//! - **Decode** ([`InferenceModel::decode_step`]): each step reads the weights the tokens pass
+//!   through (all of them for dense models, the touched experts for MoE) and the KV cache of
+//!   the context at the engine's share of the memory bandwidth ([`decode_efficiency`]: by
+//!   engine, weight format and GDDR/HBM), adds the step's `2·P` FLOPs per sequence at
+//!   [`DECODE_MFU`], and waits for two all-reduces per layer of tensor parallelism (Shoeybi et
+//!   al. 2019 §3) and a hop per pipeline stage.
+//! - **Prefill** ([`InferenceModel::prefill_s`]): `2·P + 2·L·S·d_attn` FLOPs per token (Kaplan
+//!   et al. 2020 Table 1) at the prefill MFU, one read of the weights per chunk of the engine,
+//!   the chunks' all-reduces. Time to first token is the prefill of the prompt.
+//! - **Links**: NVLink (bridge or switch) or Infinity Fabric within a node, PCIe otherwise, and
+//!   the node's NICs across nodes. An all-reduce moves `2(n−1)/n` of the message over each
+//!   link; its latency grows with log₂ n over all-to-all fabrics and with 2(n−1) ring steps
+//!   elsewhere ([`Link::all_reduce_latency_s`]).
 //! - **Training** needs `6·P` FLOPs per token (`8·P` with full recompute; `4·P` for LoRA,
-//!   whose frozen weights need no weight gradients) at `GPUs × peak × MFU`; tensor-parallel
-//!   all-reduces are on the critical path, the pipeline has a 1F1B bubble, and the
-//!   data-parallel gradient exchange overlaps the backward pass (Li et al. 2020, PyTorch DDP)
-//!   until it is longer than it. Time = tokens / rate; GPU-hours = time × GPUs.
-//! - Links: NVLink (bridge or switch) or Infinity Fabric within a node, PCIe otherwise, and
-//!   the node's NICs across nodes. A ring all-reduce over `n` ranks moves `2(n−1)/n` of the
-//!   message over each link and takes `2(n−1)` latency steps.
+//!   whose frozen weights need no weight gradients) plus attention at the context, at
+//!   `GPUs × peak × MFU` with a kernel MFU that grows with the hidden size ([`train_mfu`]);
+//!   QLoRA pays [`QLORA_SLOWDOWN`]; tensor-parallel all-reduces are on the critical path, the
+//!   pipeline has an interleaved 1F1B bubble, the data-parallel gradient exchange overlaps
+//!   the backward pass (Li et al. 2020, PyTorch DDP) until it is longer than it, and a job
+//!   loses time to failures as its GPU count grows ([`goodput`]). Time = tokens / rate;
+//!   GPU-hours = time × GPUs.
+//! - **Diffusion pipelines**: an image takes [`DIFFUSION_STEPS`] denoiser passes of
+//!   [`GUIDANCE_PASSES`] each at [`DIFFUSION_MFU`].
 //!
-//! The efficiency defaults are calibrated against published measurements (tests in
-//! `tests/core/speed.rs` cite them); every default can be overridden.
+//! The defaults are calibrated against published measurements, every one of which is a vector
+//! of `catalog/reference/measurements.ron` ([`crate::core::reference`], checked by
+//! `tests/core/reference.rs`); every default can be overridden.
 
 use super::memory::{self, Engine, Mode, ModelSpec, Recompute, Shape, WeightType, Workload};
 use crate::core::catalog::{Gpu, GpuFormFactor, GpuMemoryType, Interconnect, Role};

@@ -5,9 +5,11 @@
 //! optional architecture) and a [`Workload`] (mode, precisions, batch, context, optimizer,
 //! ZeRO stage, offload, tensor/pipeline degrees, recompute, FlashAttention, LoRA rank) go into
 //! [`estimate`], which returns a [`MemoryEstimate`]: one integer byte count per line for one
-//! GPU, the host memory offload needs, and notes about what was assumed. [`check_fit`]
-//! compares a total with a GPU's memory and gives the verdict the field guides use (keep use
-//! under 90 %).
+//! GPU, the host memory offload needs, and notes about what was assumed. [`check_estimate`]
+//! compares an estimate with a GPU's memory: it does not fit above what the workload may use
+//! (all of it for training; for inference the engine's budget, [`Engine::budget_bytes`], with
+//! the KV cache of the full context counted), and is tight above the 90 % the field guides
+//! advise.
 //!
 //! The formulas and their sources (see also `../shared/guide/domain.md` §4):
 //! - weights: parameters × bits per weight; GGUF block sizes and llama.cpp's measured bpw for
