@@ -513,7 +513,7 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
         active_params: spec.active_params,
         mode: w.mode,
         workload: w,
-        engine: (!w.mode.is_training()).then(|| w.engine()),
+        engine: estimate.engine,
         gpu: hw.as_ref().map(|h| h.gpu.id.as_str()),
         gpu_name: hw.as_ref().map(|h| h.gpu.name.as_str()),
         gpus,

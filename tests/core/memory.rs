@@ -361,6 +361,19 @@ fn engines_take_their_own_share_of_the_memory() {
         estimate(&spec(&catalog, "meta-llama-3.1-8b"), &w, 1),
         Err(memory::WorkloadError::EngineWeights { .. })
     ));
+    // Encoders and diffusion pipelines run in plain PyTorch unless told otherwise: no CUDA
+    // graphs, all of the memory.
+    for id in ["google-bert-large", "stable-diffusion-xl-1.0"] {
+        let e = estimate(&spec(&catalog, id), &Workload::defaults(Mode::Inference), 1).expect("valid");
+        assert_eq!(e.engine, Some(Engine::PyTorch), "{id}");
+        assert_eq!(e.per_gpu.overhead_bytes, Bytes(CUDA_CONTEXT_BYTES), "{id}");
+    }
+    let e = estimate(&spec(&catalog, "meta-llama-3.1-8b"), &Workload::defaults(Mode::Inference), 1).expect("valid");
+    assert_eq!(e.engine, Some(Engine::Vllm));
+    assert_eq!(
+        estimate(&spec(&catalog, "meta-llama-3.1-8b"), &Workload::defaults(Mode::Lora), 1).expect("valid").engine,
+        None
+    );
 }
 
 #[test]

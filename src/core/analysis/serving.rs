@@ -186,7 +186,7 @@ struct Kv {
 fn kv_of(e: &MemoryEstimate, w: &Workload, capacity: Bytes) -> Kv {
     let kv = e.per_gpu.kv_cache_bytes.map_or(0, |b| b.0);
     let fixed = e.per_gpu.total_bytes.0.saturating_sub(kv);
-    let budget = w.engine().budget_bytes(capacity.0, fixed);
+    let budget = e.engine.unwrap_or_else(|| w.engine()).budget_bytes(capacity.0, fixed);
     Kv { budget, for_cache: budget.saturating_sub(fixed), per_sequence: kv / u64::from(w.batch.max(1)) }
 }
 
@@ -261,7 +261,7 @@ pub fn estimate(
     .filter(|&b| b <= MAX_SERVING_BATCH);
     let prompt = request.prompt_tokens.unwrap_or(one.context / 2).max(1);
     Ok(ServingEstimate {
-        engine: one.engine(),
+        engine: one.engine_for(spec),
         replicas,
         gpus_per_replica: per_replica,
         budget_bytes: Bytes(kv.budget),

@@ -595,10 +595,10 @@ pub fn decode_efficiency(engine: Engine, weights: WeightType, memory: GpuMemoryT
     }
 }
 
-/// The decode efficiency default of a workload on a GPU.
+/// The decode efficiency default of a workload of `spec` on a GPU.
 #[must_use]
-pub fn default_decode_efficiency(w: &Workload, gpu: &Gpu) -> f64 {
-    decode_efficiency(w.engine(), w.weights, gpu.memory_type)
+pub fn default_decode_efficiency(spec: &ModelSpec, w: &Workload, gpu: &Gpu) -> f64 {
+    decode_efficiency(w.engine_for(spec), w.weights, gpu.memory_type)
 }
 
 /// Kernel-level MFU of training a model: [`TRAIN_MFU_WIDE`] `· h / (h + 800)` for a
@@ -642,7 +642,7 @@ pub fn estimate_speed(
     topo: &Topology,
     settings: &SpeedSettings,
 ) -> SpeedEstimate {
-    let decode_efficiency = settings.decode_efficiency.unwrap_or_else(|| default_decode_efficiency(w, gpu));
+    let decode_efficiency = settings.decode_efficiency.unwrap_or_else(|| default_decode_efficiency(spec, w, gpu));
     let prefill_mfu = settings.mfu.unwrap_or_else(|| default_prefill_mfu(gpu, w));
     let train_mfu = settings.mfu.unwrap_or_else(|| train_mfu(spec));
     let peak = peak_tflops(gpu, w);
@@ -775,7 +775,7 @@ impl<'a> InferenceModel<'a> {
             pp_link,
             bandwidth_bps: gpu.memory_bandwidth_gbs * 1.0e9,
             peak_flops: peak_tflops(gpu, w) * 1.0e12,
-            efficiency: settings.decode_efficiency.unwrap_or_else(|| default_decode_efficiency(w, gpu)),
+            efficiency: settings.decode_efficiency.unwrap_or_else(|| default_decode_efficiency(spec, w, gpu)),
             prefill_mfu: settings.mfu.unwrap_or_else(|| default_prefill_mfu(gpu, w)),
         })
     }
@@ -861,7 +861,7 @@ impl<'a> InferenceModel<'a> {
         let flops = tokens * (2.0 * self.spec.active_params as f64 + attention);
         let stages = f64::from(self.w.pp);
         let compute = flops / (self.tp() * stages * self.peak_flops * self.prefill_mfu);
-        let chunk = self.w.engine().prefill_chunk_tokens().unwrap_or(prompt).max(1);
+        let chunk = self.w.engine_for(self.spec).prefill_chunk_tokens().unwrap_or(prompt).max(1);
         let chunks = (tokens / chunk as f64).ceil().max(1.0);
         let reads = chunks * self.weights_read(b.min(chunk as f64)) / stages / (self.efficiency * self.bandwidth_bps);
         compute + reads + self.tp_comm_s(tokens, chunks) + self.pp_comm_s(tokens.min(chunk as f64))

@@ -207,8 +207,8 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
             &[&verdict, &bytes(p.total_bytes), &bytes(d.capacity), &format!("{:.0}", check.memory_fraction * 100.0)],
         ),
     );
-    if !d.workload.mode.is_training() {
-        ui.label(RichText::new(fill(t.fit_budget, &[&d.workload.engine(), &bytes(check.budget_bytes)])).small());
+    if let Some(engine) = est.engine {
+        ui.label(RichText::new(fill(t.fit_budget, &[&engine, &bytes(check.budget_bytes)])).small());
     }
     if !check.verdict.fits() {
         ui.weak(t.fit_no_speed);
@@ -338,9 +338,16 @@ fn overrides(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, detail: &CellDetail) {
         ui.end_row();
         if !work.mode.is_training() {
             let label = ui.label(t.fit_engine);
+            // The default the core resolved for this model (vLLM or llama.cpp for decoders,
+            // PyTorch for the others).
+            let default = match &detail.result {
+                Ok((est, _, _)) if detail.overrides.engine.is_none() => est.engine,
+                _ => None,
+            }
+            .unwrap_or_else(|| Engine::default_for(work.weights));
             let name = |e: Option<Engine>| match e {
                 Some(e) => e.to_string(),
-                None => fill(t.fit_engine_default, &[&Engine::default_for(work.weights)]),
+                None => fill(t.fit_engine_default, &[&default]),
             };
             egui::ComboBox::from_id_salt("fit-engine")
                 .selected_text(name(detail.overrides.engine))
@@ -354,6 +361,8 @@ fn overrides(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, detail: &CellDetail) {
                 .response
                 .labelled_by(label.id);
             ui.end_row();
+        }
+        if detail.serving.is_some() {
             let label = ui.label(t.fit_users);
             let mut users = detail.overrides.users.unwrap_or(1);
             if ui.add(egui::DragValue::new(&mut users).range(1..=100_000)).labelled_by(label.id).changed() {

@@ -3,7 +3,9 @@
 //! GPU.
 
 use super::model::{Layout, ModelSpec, Shape};
-use super::workload::{KvType, LoraTargets, Mode, Offload, Optimizer, Recompute, WeightType, Workload, WorkloadError};
+use super::workload::{
+    Engine, KvType, LoraTargets, Mode, Offload, Optimizer, Recompute, WeightType, Workload, WorkloadError,
+};
 use super::{CUDA_CONTEXT_BYTES, MemoryEstimate, PerGpuMemory, ZERO3_MAX_LIVE_PARAMS};
 use crate::core::catalog::{FfnKind, Role, Transformer};
 use crate::core::i18n::Sentence;
@@ -221,8 +223,8 @@ fn validate(spec: &ModelSpec, w: &Workload, gpus: u32) -> Result<Layout, Workloa
             return Err(WorkloadError::LoraRank);
         }
     }
-    if !w.mode.is_training() && !w.engine().runs(w.weights) {
-        return Err(WorkloadError::EngineWeights { engine: w.engine(), weights: w.weights });
+    if !w.mode.is_training() && !w.engine_for(spec).runs(w.weights) {
+        return Err(WorkloadError::EngineWeights { engine: w.engine_for(spec), weights: w.weights });
     }
     match &spec.shape {
         Shape::Transformer(t) => {
@@ -330,9 +332,9 @@ fn train_activations(t: &Transformer, w: &Workload, s: u64) -> f64 {
     clippy::many_single_char_names,
     reason = "s, b, h, a, t follow the papers' notation (Korthikanti et al. 2022)"
 )]
-fn inference_activations(t: &Transformer, w: &Workload, s: u64) -> f64 {
+fn inference_activations(t: &Transformer, w: &Workload, engine: Engine, s: u64) -> f64 {
     let b = f64::from(w.batch);
-    let chunk = w.engine().prefill_chunk_tokens().unwrap_or(s);
+    let chunk = engine.prefill_chunk_tokens().unwrap_or(s);
     let c = match t.role {
         Role::Decoder => s.min(chunk),
         Role::Encoder => s,
@@ -444,7 +446,7 @@ pub fn estimate(spec: &ModelSpec, w: &Workload, gpus: u32) -> Result<MemoryEstim
                 (Some(train_activations(t, w, seq)), None)
             } else {
                 let kv = (t.role == Role::Decoder).then(|| kv_cache_per_gpu(t, w));
-                (Some(inference_activations(t, w, seq)), kv)
+                (Some(inference_activations(t, w, w.engine_for(spec), seq)), kv)
             }
         }
         Shape::Measured(m) => {
@@ -475,7 +477,8 @@ pub fn estimate(spec: &ModelSpec, w: &Workload, gpus: u32) -> Result<MemoryEstim
     let optimizer_bytes = optimizer.map(to_bytes);
     let activations_bytes = activations.map(to_bytes);
     let kv_cache_bytes = kv_cache.map(to_bytes);
-    let workspace = if w.mode.is_training() { 0 } else { w.engine().workspace_bytes() };
+    let engine = (!w.mode.is_training()).then(|| w.engine_for(spec));
+    let workspace = engine.map_or(0, Engine::workspace_bytes);
     let overhead_bytes = Bytes(CUDA_CONTEXT_BYTES + workspace);
     let total_bytes = [Some(weights_bytes), gradients_bytes, optimizer_bytes, activations_bytes, kv_cache_bytes]
         .into_iter()
@@ -494,6 +497,7 @@ pub fn estimate(spec: &ModelSpec, w: &Workload, gpus: u32) -> Result<MemoryEstim
         },
         host_bytes_per_gpu: to_bytes(host),
         kv_cache_bytes_per_token: kv_bytes_per_token(spec, w.kv).map(to_bytes),
+        engine,
         trainable_params: trainable,
         layout,
         notes,

@@ -95,6 +95,8 @@ pub struct MemoryEstimate {
     pub host_bytes_per_gpu: Bytes,
     /// KV cache per token of one sequence for the whole model, at the workload's KV type.
     pub kv_cache_bytes_per_token: Option<Bytes>,
+    /// The inference engine the estimate assumes ([`Workload::engine_for`]); None for training.
+    pub engine: Option<Engine>,
     /// Parameters that receive gradients (all for full training, the adapters for LoRA).
     pub trainable_params: Option<u64>,
     pub layout: Layout,
@@ -190,7 +192,8 @@ pub fn check_estimate(e: &MemoryEstimate, w: &Workload, capacity: Bytes) -> FitC
     }
     let kv = e.per_gpu.kv_cache_bytes.unwrap_or(Bytes(0));
     let fixed = total.0.saturating_sub(kv.0);
-    check_within(total, capacity, Bytes(w.engine().budget_bytes(capacity.0, fixed)))
+    let engine = e.engine.unwrap_or_else(|| w.engine());
+    check_within(total, capacity, Bytes(engine.budget_bytes(capacity.0, fixed)))
 }
 
 /// [`check_estimate`] on a catalog GPU.

@@ -557,10 +557,22 @@ impl Workload {
         }
     }
 
-    /// The inference engine: the one set, else the default for the weights.
+    /// The inference engine of a decoder: the one set, else the default for the weights.
     #[must_use]
     pub fn engine(&self) -> Engine {
         self.engine.unwrap_or_else(|| Engine::default_for(self.weights))
+    }
+
+    /// The inference engine for `spec`: the one set; else the default for the weights for an
+    /// autoregressive decoder, and plain PyTorch for encoders, CNNs, diffusion pipelines and
+    /// bare parameter counts (the LLM serving engines do not run them).
+    #[must_use]
+    pub fn engine_for(&self, spec: &super::ModelSpec) -> Engine {
+        match self.engine {
+            Some(e) => e,
+            None if spec.is_decoder() => Engine::default_for(self.weights),
+            None => Engine::PyTorch,
+        }
     }
 }
 
