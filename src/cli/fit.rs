@@ -3,22 +3,24 @@
 //!
 //! The subcommand turns its flags into a [`ModelSpec`], a [`Workload`] and optionally a GPU
 //! topology (from `--gpu`/`--gpus` or a build file), calls the core
-//! ([`memory::estimate`], [`memory::check_fit`], [`speed::estimate_speed`], [`fit::suggest`])
+//! ([`memory::estimate`], [`memory::check_estimate`], [`speed::estimate_speed`], [`fit::suggest`])
 //! and prints text or, with `--json`, one object whose field names are a stable interface
 //! (`src/core/analysis/report-schema.md`, "fit --json"). Exit codes: 0 computed (fits, tight, or no GPU
 //! given), 1 does not fit, 2 bad input.
 
 use super::texts::{
-    BYTES, CliTexts, FIT_ACTIVE, FIT_MODEL, FIT_ON, FIT_SECTION, FIT_WORKLOAD, GPU_ASSUMES_PCIE, HOST_MEMORY,
-    KV_PER_TOKEN, NOTE, OTHER_CHANGE, SMALLEST_CHANGE, SPEED, TRAIN_COMPUTE, TRAIN_TIME, VERDICT, clip, pad_left,
-    pad_right, parse_lang,
+    BYTES, CliTexts, ENGINE_BUDGET, FIT_ACTIVE, FIT_MODEL, FIT_ON, FIT_SECTION, FIT_WORKLOAD, GPU_ASSUMES_PCIE,
+    HOST_MEMORY, IMAGES, KV_PER_TOKEN, NO_SPEED, NOTE, OTHER_CHANGE, SERVING_COMPUTE_BOUND, SERVING_CONCURRENCY,
+    SERVING_HEADING, SERVING_KV, SERVING_LOAD, SERVING_OVER_BUDGET, SERVING_TARGET, SERVING_TTFT, SMALLEST_CHANGE,
+    SPEED, TRAIN_COMPUTE, TRAIN_ENERGY, TRAIN_ENERGY_SITE, TRAIN_TIME, VERDICT, clip, pad_left, pad_right, parse_lang,
 };
 use super::{Exit, load_build};
 use crate::core::analysis::fit::{self, FitMatrix, Suggestion, WorkloadKind};
 use crate::core::analysis::memory::{
-    self, CustomArch, GradDtype, KvType, Layout, LoraTargets, Mode, ModelSpec, Offload, Optimizer, PerGpuMemory,
-    Recompute, Verdict, WeightType, Workload,
+    self, CustomArch, Engine, GradDtype, KvType, Layout, LoraTargets, Mode, ModelSpec, Offload, Optimizer,
+    PerGpuMemory, Recompute, Verdict, WeightType, Workload,
 };
+use crate::core::analysis::serving::{self, ServingEstimate, ServingRequest, Site};
 use crate::core::analysis::speed::{self, SpeedSettings, Topology};
 use crate::core::analysis::tco::MAX_RUN_TOKENS;
 use crate::core::catalog::hf_config;
@@ -107,6 +109,19 @@ pub struct FitArgs {
     /// Share of peak memory bandwidth decode reaches (default: calibrated, see docs).
     #[arg(long, value_name = "F")]
     pub efficiency: Option<f64>,
+    /// Inference engine: its memory budget and decode efficiency (default: llama.cpp for GGUF
+    /// weights, vLLM otherwise).
+    #[arg(long, value_enum, value_name = "E")]
+    pub engine: Option<EngineArg>,
+    /// Serving: concurrent users to evaluate (spread over the replicas the GPUs hold).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=MAX_BATCH))]
+    pub users: Option<u32>,
+    /// Serving: decode tokens per second each user must get; prints how many users that admits.
+    #[arg(long, value_name = "X")]
+    pub tokens_per_user: Option<f64>,
+    /// Serving: prompt tokens for the time to first token (default: half the context).
+    #[arg(long, value_name = "P", value_parser = clap::value_parser!(u32).range(1..=MAX_CONTEXT))]
+    pub prompt: Option<u32>,
     #[arg(long)]
     pub json: bool,
     /// Language of the text (en, zh-CN; default: the locale).
@@ -205,6 +220,10 @@ value_enum!(GradArg => GradDtype { Fp16 => GradDtype::Fp16, Fp32 => GradDtype::F
 value_enum!(OffloadArg => Offload { None => Offload::None, Optimizer => Offload::Optimizer, All => Offload::All });
 value_enum!(RecomputeArg => Recompute { None => Recompute::None, Selective => Recompute::Selective, Full => Recompute::Full });
 value_enum!(OnOff => bool { On => true, Off => false });
+value_enum!(EngineArg => Engine {
+    LlamaCpp = "llama.cpp" => Engine::LlamaCpp, Vllm = "vllm" => Engine::Vllm, Sglang = "sglang" => Engine::Vllm,
+    TensorrtLlm = "tensorrt-llm" => Engine::TensorRtLlm, Pytorch = "pytorch" => Engine::PyTorch,
+});
 value_enum!(LoraTargetsArg => LoraTargets { Qv => LoraTargets::Qv, Attention => LoraTargets::Attention, All => LoraTargets::All });
 
 /// Most GPUs, and the largest tensor or pipeline degree, the flags accept: a build holds at
@@ -218,6 +237,10 @@ pub const MAX_BATCH: i64 = 1 << 20;
 pub const MAX_CONTEXT: i64 = 100_000_000;
 /// Largest `--lora-rank` (LoRA ranks are 4–256 in practice; Hu et al. 2021 §7.2).
 pub const MAX_LORA_RANK: i64 = 1 << 16;
+/// Largest `--tokens-per-user`, tokens per second: a reader takes about 5–10 tokens/s, and
+/// the fastest single-stream decode announced (Cerebras Inference, Llama 3.1 8B, about 1,800
+/// tokens/s, August 2024) is well below 10,000.
+pub const MAX_TOKENS_PER_USER: f64 = 10_000.0;
 
 /// Parses a count such as `7e9`, `8.03B`, `350M`, `2T`, `125k` or `1_000_000`.
 ///
@@ -409,8 +432,18 @@ fn model_spec(catalog: &Catalog, args: &FitArgs) -> anyhow::Result<FitModel> {
     Ok(custom(spec, arch.name()))
 }
 
-/// The GPU, its topology, and a note on where it came from.
-fn hardware<'a>(catalog: &'a Catalog, args: &FitArgs) -> anyhow::Result<Option<(&'a Gpu, Topology)>> {
+/// The GPUs a `fit` runs on.
+struct Hardware<'a> {
+    gpu: &'a Gpu,
+    topology: Topology,
+    /// GPUs of the build's node group (None with `--gpu`, where any count can be asked for).
+    build_gpus: Option<u32>,
+    /// The rest of the nodes used and the site's PUE (from a build).
+    site: Site,
+}
+
+/// The GPU, its topology, and where it sits.
+fn hardware<'a>(catalog: &'a Catalog, args: &FitArgs) -> anyhow::Result<Option<Hardware<'a>>> {
     if let Some(id) = &args.gpu {
         let full = if id.starts_with("gpu/") { id.clone() } else { format!("gpu/{id}") };
         let Some(gpu) = catalog.gpu(&full.as_str().into()) else {
@@ -418,7 +451,8 @@ fn hardware<'a>(catalog: &'a Catalog, args: &FitArgs) -> anyhow::Result<Option<(
             bail!("--gpu `{id}` is not in the catalog; known GPUs: {}", known.join(", "));
         };
         let n = args.gpus.unwrap_or(1);
-        return Ok(Some((gpu, Topology::new(gpu, n, 1, false, 0.0))));
+        let topology = Topology::new(gpu, n, 1, false, 0.0);
+        return Ok(Some(Hardware { gpu, topology, build_gpus: None, site: Site::default() }));
     }
     let Some(path) = &args.build else {
         if args.gpus.is_some() {
@@ -428,13 +462,14 @@ fn hardware<'a>(catalog: &'a Catalog, args: &FitArgs) -> anyhow::Result<Option<(
     };
     let build = load_build(path)?;
     let resolved = Resolved::new(catalog, &build);
+    let (power, _) = crate::core::analysis::power::analyze(&resolved);
     for node in &resolved.nodes {
         let Some(found) = fit::node_gpus(node) else { continue };
         // The catalog outlives the resolved build; look the GPU up there for the lifetime.
         let Some(gpu) = catalog.gpu(&found.gpu.id) else { continue };
         let mut topology = found.topology;
+        let total = topology.gpus_per_node.saturating_mul(topology.nodes);
         if let Some(n) = args.gpus {
-            let total = topology.gpus_per_node.saturating_mul(topology.nodes);
             if n == 0 || n > total {
                 bail!("--gpus {n}: the build's node group `{}` has {total} GPU(s)", node.name);
             }
@@ -451,7 +486,8 @@ fn hardware<'a>(catalog: &'a Catalog, args: &FitArgs) -> anyhow::Result<Option<(
                 ));
             }
         }
-        return Ok(Some((gpu, topology)));
+        let site = Site::of_node(&power, node.index, topology.nodes, build.site.pue);
+        return Ok(Some(Hardware { gpu, topology, build_gpus: Some(total), site }));
     }
     bail!("the build `{}` has no GPU the catalog knows", path.display())
 }
@@ -478,6 +514,7 @@ fn workload(args: &FitArgs, max_context: Option<u32>, checkpoint: Checkpoint) ->
         w.lora_rank = r;
     }
     w.lora_targets = args.lora_targets.into();
+    w.engine = args.engine.map(Engine::from);
     w
 }
 
@@ -492,6 +529,8 @@ struct FitOutput<'a> {
     checkpoint: Checkpoint,
     mode: Mode,
     workload: Workload,
+    /// The inference engine the figures assume (null for training).
+    engine: Option<Engine>,
     gpu: Option<&'a str>,
     gpu_name: Option<&'a str>,
     gpus: u32,
@@ -503,6 +542,8 @@ struct FitOutput<'a> {
     /// Host memory per node for offloaded states.
     host_bytes: Bytes,
     gpu_memory_bytes: Option<Bytes>,
+    /// What the workload may use of each GPU (the engine's budget for inference).
+    budget_bytes: Option<Bytes>,
     fits: Option<bool>,
     verdict: Option<Verdict>,
     memory_fraction: Option<f64>,
@@ -511,13 +552,23 @@ struct FitOutput<'a> {
     decode_tokens_per_s: Option<f64>,
     prefill_tokens_per_s: Option<f64>,
     samples_per_s: Option<f64>,
+    images_per_minute: Option<f64>,
+    seconds_per_image: Option<f64>,
+    denoising_steps: Option<u32>,
     train_flops: Option<f64>,
     train_tokens_per_s: Option<f64>,
     train_samples_per_s: Option<f64>,
     train_hours: Option<f64>,
     gpu_hours: Option<f64>,
+    achieved_mfu: Option<f64>,
+    /// Energy of the training run, MWh (GPU board power × GPU-hours, plus the rest of the
+    /// build's nodes and its PUE).
+    train_energy_mwh: Option<f64>,
     decode_efficiency: Option<f64>,
     mfu: Option<f64>,
+    serving: Option<ServingEstimate>,
+    #[serde(skip)]
+    serving_site: Option<Site>,
     smallest_change: Option<Suggestion>,
     suggestions: Vec<Suggestion>,
     notes: Vec<String>,
@@ -540,16 +591,36 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
             bail!("{flag} {v} must be a fraction in (0, 1]");
         }
     }
+    if let Some(x) = args.tokens_per_user
+        && !(x.is_finite() && x > 0.0 && x <= MAX_TOKENS_PER_USER)
+    {
+        bail!("--tokens-per-user {x} must be a number of tokens per second in (0, 10,000]");
+    }
+    let serving_flags = args.users.is_some() || args.tokens_per_user.is_some() || args.prompt.is_some();
+    if serving_flags && w.mode.is_training() {
+        bail!("--users, --tokens-per-user and --prompt describe serving; use them with --mode inference");
+    }
     let tokens =
         args.tokens.as_deref().map(|t| parse_count_within(t, 1.0, MAX_RUN_TOKENS)).transpose().context("--tokens")?;
-    let gpus = hw.as_ref().map_or_else(|| w.tp.saturating_mul(w.pp), |(_, t)| t.total_gpus());
+    let gpus = hw.as_ref().map_or_else(|| w.tp.saturating_mul(w.pp), |h| h.topology.total_gpus());
     let estimate = memory::estimate(&spec, &w, gpus)?;
-    let check = hw.as_ref().map(|(gpu, _)| memory::check_fit(estimate.per_gpu.total_bytes, gpu));
-    let settings = SpeedSettings { decode_efficiency: args.efficiency, mfu: args.mfu, tokens };
-    let speed = hw.as_ref().map(|(gpu, topo)| speed::estimate_speed(&spec, &w, gpu, topo, &settings));
+    let check = hw.as_ref().map(|h| memory::check_estimate_on(&estimate, &w, h.gpu));
+    let fits = check.is_none_or(|c| c.verdict.fits());
+    let settings =
+        SpeedSettings { decode_efficiency: args.efficiency, mfu: args.mfu, tokens, ..SpeedSettings::default() };
+    // A configuration that does not fit runs at no speed: no figures for it.
+    let speed = hw.as_ref().filter(|_| fits).map(|h| speed::estimate_speed(&spec, &w, h.gpu, &h.topology, &settings));
     let lang = args.lang.unwrap_or_else(Lang::from_env);
+    let request =
+        ServingRequest { prompt_tokens: args.prompt, users: args.users, tokens_per_user: args.tokens_per_user };
+    let serving = match &hw {
+        Some(h) if fits && !w.mode.is_training() && spec.is_decoder() => {
+            Some(serving::estimate(&spec, &w, h.gpu, &h.topology, &request, h.site).map_err(|e| anyhow::anyhow!(e))?)
+        }
+        _ => None,
+    };
     let mut suggestions = match (&hw, check) {
-        (Some((gpu, _)), Some(c)) if c.verdict == Verdict::DoesNotFit => fit::suggest(&spec, &w, gpus, gpu),
+        (Some(h), Some(c)) if c.verdict == Verdict::DoesNotFit => fit::suggest(&spec, &w, gpus, h.gpu, h.build_gpus),
         _ => Vec::new(),
     };
     for s in &mut suggestions {
@@ -560,19 +631,23 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
     if let Some(s) = &speed {
         notes.extend(s.notes.iter().map(|n| n.render(lang)));
     }
-    if let Some((gpu, _)) = &hw
+    if let Some(h) = &hw
         && args.gpu.is_some()
         && gpus > 1
-        && matches!(gpu.interconnect, crate::core::catalog::Interconnect::NvLinkBridge { .. })
+        && matches!(h.gpu.interconnect, crate::core::catalog::Interconnect::NvLinkBridge { .. })
     {
-        notes.push(CliTexts::of(lang).say(&GPU_ASSUMES_PCIE, &[("name", &gpu.name)]));
+        notes.push(CliTexts::of(lang).say(&GPU_ASSUMES_PCIE, &[("name", &h.gpu.name)]));
     }
     let train_flops = match (&speed, tokens) {
         (Some(s), _) if s.train_flops.is_some() => s.train_flops,
         (_, Some(t)) if w.mode.is_training() => Some(speed::train_flops(&spec, &w, t)),
         _ => None,
     };
-    let gpus_per_node = hw.as_ref().map(|(_, t)| t.gpus_per_node);
+    let train_energy_mwh = match (&hw, speed.as_ref().and_then(|s| s.gpu_hours)) {
+        (Some(h), Some(hours)) => Some(serving::train_energy_mwh(hours, h.gpu, h.site, gpus)),
+        _ => None,
+    };
+    let gpus_per_node = hw.as_ref().map(|h| h.topology.gpus_per_node);
     let output = FitOutput {
         model: model_id,
         model_name,
@@ -581,16 +656,18 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
         checkpoint,
         mode: w.mode,
         workload: w,
-        gpu: hw.as_ref().map(|(g, _)| g.id.as_str()),
-        gpu_name: hw.as_ref().map(|(g, _)| g.name.as_str()),
+        engine: estimate.engine,
+        gpu: hw.as_ref().map(|h| h.gpu.id.as_str()),
+        gpu_name: hw.as_ref().map(|h| h.gpu.name.as_str()),
         gpus,
         gpus_per_node,
-        nodes: hw.as_ref().map(|(_, t)| t.nodes),
-        interconnect: hw.as_ref().map(|(_, t)| t.description.render(lang)),
+        nodes: hw.as_ref().map(|h| h.topology.nodes),
+        interconnect: hw.as_ref().map(|h| h.topology.description.render(lang)),
         layout: estimate.layout,
         per_gpu: estimate.per_gpu.clone(),
         host_bytes: Bytes(estimate.host_bytes_per_gpu.0.saturating_mul(u64::from(gpus_per_node.unwrap_or(gpus)))),
         gpu_memory_bytes: check.map(|c| c.gpu_memory_bytes),
+        budget_bytes: check.map(|c| c.budget_bytes),
         fits: check.map(|c| c.verdict.fits()),
         verdict: check.map(|c| c.verdict),
         memory_fraction: check.map(|c| c.memory_fraction),
@@ -599,13 +676,20 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
         decode_tokens_per_s: speed.as_ref().and_then(|s| s.decode_tokens_per_s),
         prefill_tokens_per_s: speed.as_ref().and_then(|s| s.prefill_tokens_per_s),
         samples_per_s: speed.as_ref().and_then(|s| s.inference_samples_per_s),
+        images_per_minute: speed.as_ref().and_then(|s| s.images_per_minute),
+        seconds_per_image: speed.as_ref().and_then(|s| s.seconds_per_image),
+        denoising_steps: speed.as_ref().and_then(|s| s.denoising_steps),
         train_flops,
         train_tokens_per_s: speed.as_ref().and_then(|s| s.train_tokens_per_s),
         train_samples_per_s: speed.as_ref().and_then(|s| s.train_samples_per_s),
         train_hours: speed.as_ref().and_then(|s| s.train_hours),
         gpu_hours: speed.as_ref().and_then(|s| s.gpu_hours),
+        achieved_mfu: speed.as_ref().and_then(|s| s.achieved_mfu),
+        train_energy_mwh,
         decode_efficiency: speed.as_ref().filter(|_| !w.mode.is_training()).map(|s| s.decode_efficiency),
         mfu: speed.as_ref().map(|s| if w.mode.is_training() { s.train_mfu } else { s.prefill_mfu }),
+        serving,
+        serving_site: hw.as_ref().map(|h| h.site),
         smallest_change: suggestions.first().cloned(),
         suggestions,
         notes,
@@ -702,6 +786,10 @@ fn write_fit_text(out: &mut dyn Write, o: &FitOutput<'_>, lang: Lang) -> anyhow:
                 &[("verdict", t.verdict(v)), ("percent", &format!("{:.1}", f * 100.0)), ("capacity", &cap.to_string())]
             )
         )?;
+        if let (Some(engine), Some(budget)) = (o.engine, o.budget_bytes) {
+            let engine = engine.to_string();
+            writeln!(out, "  {}", t.say(&ENGINE_BUDGET, &[("engine", &engine), ("budget", &budget.to_string())]))?;
+        }
     }
     if let Some(s) = &o.smallest_change {
         let percent = format!("{:.0}", s.memory_fraction * 100.0);
@@ -714,6 +802,9 @@ fn write_fit_text(out: &mut dyn Write, o: &FitOutput<'_>, lang: Lang) -> anyhow:
         writeln!(out, "{}", t.no_single_change)?;
     }
     writeln!(out)?;
+    if o.fits == Some(false) {
+        writeln!(out, "{}", t.say(&NO_SPEED, &[]))?;
+    }
     let speeds = [
         (t.speed_decode, o.decode_tokens_per_s, "tokens/s"),
         (t.speed_prefill, o.prefill_tokens_per_s, "tokens/s"),
@@ -739,8 +830,108 @@ fn write_fit_text(out: &mut dyn Write, o: &FitOutput<'_>, lang: Lang) -> anyhow:
             )
         )?;
     }
+    if let Some(mwh) = o.train_energy_mwh {
+        let site = o
+            .serving_site
+            .filter(|s| s.other_watts > 0.0 || s.pue > 1.0)
+            .map(|s| t.say(&TRAIN_ENERGY_SITE, &[("pue", &format!("{:.2}", s.pue))]))
+            .unwrap_or_default();
+        writeln!(out, "{}", t.say(&TRAIN_ENERGY, &[("mwh", &rate(mwh)), ("site", &site)]))?;
+    }
+    if let (Some(per_minute), Some(seconds), Some(steps)) =
+        (o.images_per_minute, o.seconds_per_image, o.denoising_steps)
+    {
+        writeln!(
+            out,
+            "{}",
+            t.say(
+                &IMAGES,
+                &[
+                    ("per_minute", &rate(per_minute)),
+                    ("steps", &steps.to_string()),
+                    ("seconds", &format!("{seconds:.2}"))
+                ]
+            )
+        )?;
+    }
+    if let Some(s) = &o.serving {
+        write_serving(out, t, s)?;
+    }
     for note in &o.notes {
         writeln!(out, "{}", t.say(&NOTE, &[("note", note)]))?;
+    }
+    Ok(())
+}
+
+fn write_serving(out: &mut dyn Write, t: &CliTexts, s: &ServingEstimate) -> std::io::Result<()> {
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{}",
+        t.say(
+            &SERVING_HEADING,
+            &[
+                ("engine", &s.engine.to_string()),
+                ("replicas", &s.replicas.to_string()),
+                ("gpus", &s.gpus_per_replica.to_string()),
+                ("context", &format_thousands(f64::from(s.context_tokens), 0)),
+            ]
+        )
+    )?;
+    let max_context = s.max_context_tokens.map_or_else(|| "-".to_owned(), |c| format_thousands(f64::from(c), 0));
+    writeln!(
+        out,
+        "{}",
+        t.say(
+            &SERVING_KV,
+            &[
+                ("budget", &s.kv_budget_bytes.to_string()),
+                ("tokens", &format_thousands(s.kv_capacity_tokens as f64, 0)),
+                ("max_context", &max_context),
+            ]
+        )
+    )?;
+    let total = s.max_concurrency_per_replica.saturating_mul(s.replicas);
+    writeln!(
+        out,
+        "{}",
+        t.say(
+            &SERVING_CONCURRENCY,
+            &[
+                ("context", &format_thousands(f64::from(s.context_tokens), 0)),
+                ("per_replica", &s.max_concurrency_per_replica.to_string()),
+                ("total", &total.to_string()),
+            ]
+        )
+    )?;
+    let ms = format!("{:.0}", s.ttft_s * 1000.0);
+    writeln!(out, "{}", t.say(&SERVING_TTFT, &[("prompt", &s.prompt_tokens.to_string()), ("ms", &ms)]))?;
+    let loads = [(t.load_single, Some(s.single)), (t.load_capacity, s.at_capacity), (t.load_requested, s.requested)];
+    for (label, load) in loads {
+        let Some(l) = load else { continue };
+        let fit = if l.fits { String::new() } else { t.say(&SERVING_OVER_BUDGET, &[]) };
+        writeln!(
+            out,
+            "{}",
+            t.say(
+                &SERVING_LOAD,
+                &[
+                    ("label", label),
+                    ("users", &l.users.to_string()),
+                    ("per_user", &rate(l.per_user_tokens_per_s)),
+                    ("aggregate", &rate(l.aggregate_tokens_per_s)),
+                    ("joules", &format!("{:.2}", l.energy.joules_per_token)),
+                    ("gpu_watts", &format!("{:.0}", l.energy.gpu_watts)),
+                    ("fit", &fit),
+                ]
+            )
+        )?;
+    }
+    if let (Some(target), Some(users)) = (s.tokens_per_user_target, s.users_at_target) {
+        writeln!(out, "{}", t.say(&SERVING_TARGET, &[("target", &rate(target)), ("users", &users.to_string())]))?;
+    }
+    if let Some(b) = s.compute_bound_from_batch {
+        writeln!(out, "{}", t.say(&SERVING_COMPUTE_BOUND, &[("batch", &b.to_string())]))?;
     }
     Ok(())
 }

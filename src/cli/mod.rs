@@ -104,7 +104,9 @@ pub enum Command {
         lang: Option<Lang>,
     },
     /// Memory per GPU, fit verdict and speed of a model on a GPU or build; exits 1 if it does
-    /// not fit.
+    /// not fit. A flag given twice takes its last value, so a suggestion's flags can be added to
+    /// the command as it was run.
+    #[command(args_override_self = true)]
     Fit(Box<FitArgs>),
     /// Total cost of ownership: owning the build vs renting the same capacity in the cloud.
     #[command(allow_negative_numbers = true)]

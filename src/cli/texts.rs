@@ -118,6 +118,10 @@ pub(super) struct CliTexts {
     pub speed_training: &'static str,
     pub unit_samples_all_gpus: &'static str,
     pub unit_samples: &'static str,
+    /// Serving loads: one user, at capacity, as asked (`--users`).
+    pub load_single: &'static str,
+    pub load_capacity: &'static str,
+    pub load_requested: &'static str,
     /// The fit matrix: its model column, the cells' words, the legend, the cell width.
     pub model: &'static str,
     pub cell_fits: &'static str,
@@ -261,6 +265,9 @@ pub(super) static EN: CliTexts = CliTexts {
     speed_inference: "Inference",
     speed_training: "Training",
     unit_samples_all_gpus: "samples/s over all GPUs",
+    load_single: "One user",
+    load_capacity: "At capacity",
+    load_requested: "As asked",
     unit_samples: "samples/s",
     model: "model",
     cell_fits: "fits",
@@ -321,6 +328,9 @@ pub(super) static ZH: CliTexts = CliTexts {
     speed_inference: "推理",
     speed_training: "训练",
     unit_samples_all_gpus: "样本/s（全部 GPU 合计）",
+    load_single: "单个用户",
+    load_capacity: "满并发",
+    load_requested: "按要求",
     unit_samples: "样本/s",
     model: "模型",
     cell_fits: "可运行",
@@ -525,6 +535,58 @@ crate::templates! {
     VERDICT "" {
         en: "Verdict: {verdict} — {percent} % of {capacity}",
         zh: "结论：{verdict} — 占 {capacity} 显存的 {percent} %",
+    }
+    ENGINE_BUDGET "" {
+        en: "{engine} may use {budget} of each GPU",
+        zh: "{engine} 最多可用每块 GPU 的 {budget}",
+    }
+    NO_SPEED "" {
+        en: "No speed figures: the workload does not fit.",
+        zh: "没有速度数据：该工作负载装不进显存。",
+    }
+    IMAGES "" {
+        en: "Images: {per_minute} per minute over all GPUs at {steps} denoising steps, {seconds} s per image on one GPU",
+        zh: "出图：全部 GPU 每分钟 {per_minute} 张（{steps} 步去噪），单块 GPU 每张 {seconds} 秒",
+    }
+    TRAIN_ENERGY "" {
+        en: "Training energy: {mwh} MWh at the GPUs' board power{site}",
+        zh: "训练能耗：按 GPU 板卡功耗计 {mwh} MWh{site}",
+    }
+    TRAIN_ENERGY_SITE "" {
+        en: ", with the rest of the nodes and PUE {pue}",
+        zh: "，含节点其余部件与 PUE {pue}",
+    }
+    SERVING_HEADING "" {
+        en: "Serving on {engine}: {replicas} replica(s) of {gpus} GPU(s), each sequence at {context} tokens",
+        zh: "在 {engine} 上服务：{replicas} 个副本，每个副本 {gpus} 块 GPU，每条序列 {context} token",
+    }
+    SERVING_KV "" {
+        en: "  KV cache budget: {budget} per GPU, {tokens} tokens per replica; longest context that fits: {max_context}",
+        zh: "  KV 缓存预算：每块 GPU {budget}，每个副本 {tokens} token；能装下的最长上下文：{max_context}",
+    }
+    SERVING_CONCURRENCY "" {
+        en: "  Concurrent sequences at {context} tokens: {per_replica} per replica, {total} in all",
+        zh: "  {context} token 上下文的并发序列：每个副本 {per_replica} 条，合计 {total} 条",
+    }
+    SERVING_TTFT "" {
+        en: "  Time to first token ({prompt}-token prompt, idle replica): {ms} ms",
+        zh: "  首 token 延迟（{prompt} token 提示词，空闲副本）：{ms} ms",
+    }
+    SERVING_LOAD "" {
+        en: "  {label}: {users} user(s), {per_user} tokens/s each, {aggregate} tokens/s in all, {joules} J/token ({gpu_watts} W per GPU){fit}",
+        zh: "  {label}：{users} 个用户，每人 {per_user} token/s，合计 {aggregate} token/s，每 token {joules} 焦耳（每块 GPU {gpu_watts} W）{fit}",
+    }
+    SERVING_OVER_BUDGET "" {
+        en: " — their KV caches exceed the budget",
+        zh: " — 其 KV 缓存超出预算",
+    }
+    SERVING_TARGET "" {
+        en: "  Users at {target} tokens/s each: {users}",
+        zh: "  每人 {target} token/s 时可服务的用户数：{users}",
+    }
+    SERVING_COMPUTE_BOUND "" {
+        en: "  Decode turns compute-bound from {batch} sequences per replica; beyond that the aggregate rises little",
+        zh: "  每个副本超过 {batch} 条序列后解码转为算力瓶颈，合计吞吐增长有限",
     }
     SMALLEST_CHANGE "" {
         en: "Smallest change that fits: {change} ({percent} % of memory)",

@@ -14,6 +14,7 @@ pub mod files;
 pub mod i18n;
 pub mod persist;
 pub mod placement;
+pub mod reference;
 pub mod resolve;
 pub mod templates;
 pub mod units;

@@ -4,6 +4,7 @@
 
 use crate::core::analysis::fit;
 use crate::core::analysis::memory::{self, FitCheck, MemoryEstimate, ModelSpec, Workload};
+use crate::core::analysis::serving::{self, ServingEstimate, ServingRequest, Site};
 use crate::core::analysis::speed::{self, SpeedEstimate, SpeedSettings};
 use crate::core::analysis::{self, Report};
 use crate::core::build::{Build, Location};
@@ -301,6 +302,10 @@ pub struct CellDetail {
     pub workload: Workload,
     pub gpus: u32,
     pub result: Result<(MemoryEstimate, FitCheck, SpeedEstimate), String>,
+    /// Serving figures of an inference cell that fits (or why there are none).
+    pub serving: Option<Result<ServingEstimate, String>>,
+    /// Energy of the training run over `overrides.train_tokens`, MWh.
+    pub train_energy_mwh: Option<f64>,
 }
 
 impl CellDetail {
@@ -311,6 +316,7 @@ impl CellDetail {
     pub fn compute(
         catalog: &Catalog,
         report: &Report,
+        pue: f64,
         revision: u64,
         sel: FitSel,
         overrides: FitOverrides,
@@ -339,13 +345,33 @@ impl CellDetail {
         if let Some(v) = overrides.zero {
             w.zero = v;
         }
+        if !w.mode.is_training() {
+            w.engine = overrides.engine;
+        }
         let gpus = cell.gpus_used.unwrap_or(1).max(1);
+        let topology = fit::sub_topology(&matrix.topology, gpus);
+        let site = Site::of_node(&report.power, matrix.node, topology.nodes, pue);
         let result = memory::estimate(&spec, &w, gpus).map_err(|e| e.to_string()).map(|est| {
-            let check = memory::check_fit(est.per_gpu.total_bytes, gpu);
+            let check = memory::check_estimate_on(&est, &w, gpu);
             let settings = SpeedSettings { tokens: Some(overrides.train_tokens), ..SpeedSettings::default() };
-            let speed = speed::estimate_speed(&spec, &w, gpu, &fit::sub_topology(&matrix.topology, gpus), &settings);
+            let speed = speed::estimate_speed(&spec, &w, gpu, &topology, &settings);
             (est, check, speed)
         });
+        let fits = result.as_ref().is_ok_and(|(_, check, _)| check.verdict.fits());
+        let serving = (fits && !w.mode.is_training() && spec.is_decoder()).then(|| {
+            let request = ServingRequest {
+                prompt_tokens: overrides.prompt,
+                users: overrides.users,
+                tokens_per_user: overrides.tokens_per_user,
+            };
+            serving::estimate(&spec, &w, gpu, &topology, &request, site)
+        });
+        let train_energy_mwh = result
+            .as_ref()
+            .ok()
+            .filter(|_| fits)
+            .and_then(|(_, _, s)| s.gpu_hours)
+            .map(|h| serving::train_energy_mwh(h, gpu, site, gpus));
         Some(Self {
             revision,
             sel,
@@ -357,6 +383,8 @@ impl CellDetail {
             workload: w,
             gpus,
             result,
+            serving,
+            train_energy_mwh,
         })
     }
 }

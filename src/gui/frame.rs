@@ -128,7 +128,8 @@ impl AppState {
             .as_ref()
             .is_some_and(|d| d.revision == revision && d.sel == sel && d.overrides == overrides);
         if !fresh {
-            self.cell_detail = CellDetail::compute(&self.catalog, &self.derived.report, revision, sel, overrides);
+            let pue = self.doc.build().site.pue;
+            self.cell_detail = CellDetail::compute(&self.catalog, &self.derived.report, pue, revision, sel, overrides);
         }
     }
 

@@ -3,7 +3,7 @@
 //! and errors, the fit selection). Plain data with no behaviour beyond constructors; this
 //! module names no other GUI module, so that every other one may name it.
 
-use crate::core::analysis::memory::WeightType;
+use crate::core::analysis::memory::{Engine, WeightType};
 use crate::core::build::Location;
 use crate::core::catalog::PartId;
 use crate::core::placement::Target;
@@ -138,6 +138,12 @@ pub struct FitOverrides {
     pub zero: Option<u8>,
     /// Tokens to train on, for the training time.
     pub train_tokens: f64,
+    /// Inference engine (None: the default for the weights).
+    pub engine: Option<Engine>,
+    /// Serving: users to evaluate, the per-user speed target, the prompt for the TTFT.
+    pub users: Option<u32>,
+    pub tokens_per_user: Option<f64>,
+    pub prompt: Option<u32>,
 }
 
 /// Tokens the training time is shown for until the user picks another count: one billion, a
@@ -147,6 +153,16 @@ pub const DEFAULT_TRAIN_TOKENS: f64 = 1e9;
 
 impl Default for FitOverrides {
     fn default() -> Self {
-        Self { weights: None, batch: None, context: None, zero: None, train_tokens: DEFAULT_TRAIN_TOKENS }
+        Self {
+            weights: None,
+            batch: None,
+            context: None,
+            zero: None,
+            train_tokens: DEFAULT_TRAIN_TOKENS,
+            engine: None,
+            users: None,
+            tokens_per_user: None,
+            prompt: None,
+        }
     }
 }

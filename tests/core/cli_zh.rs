@@ -128,8 +128,30 @@ fn fit_in_chinese() {
     assert_eq!(code, 1, "{out}");
     assert!(out.lines().any(|l| l.starts_with("结论：显存不足 — ")), "{out}");
     assert!(out.lines().any(|l| l.starts_with("能装进显存的最小修改：")), "{out}");
+    // A misfit runs at no speed: no training time, and the reason.
+    assert!(out.lines().any(|l| l == "没有速度数据：该工作负载装不进显存。"), "{out}");
+    assert!(!out.contains("训练时间："), "{out}");
+    assert_no_english(&out, &["Smallest change", "  or: ", "Training", "hours", "Verdict", "No speed"]);
+    // With gradient checkpointing it fits: the training time and energy in Chinese.
+    let (code, out, _) = run(&[
+        "fit",
+        "--model",
+        "meta-llama-3.1-8b",
+        "--build",
+        BUILD,
+        "--mode",
+        "lora",
+        "--recompute",
+        "full",
+        "--tokens",
+        "1B",
+        "--lang",
+        "zh-CN",
+    ]);
+    assert_eq!(code, 0, "{out}");
     assert!(out.lines().any(|l| l.starts_with("训练时间：") && l.contains(" GPU 小时")), "{out}");
-    assert_no_english(&out, &["Smallest change", "  or: ", "Training", "hours", "Verdict"]);
+    assert!(out.lines().any(|l| l.starts_with("训练能耗：按 GPU 板卡功耗计 ")), "{out}");
+    assert_no_english(&out, &["Training", "hours", "energy", "MWh at"]);
 }
 
 #[test]

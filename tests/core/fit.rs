@@ -101,14 +101,14 @@ fn suggestions_find_the_smallest_change() {
     w.context = 512;
     w.batch = 8;
     w.flash_attention = false;
-    let s = suggest(&spec, &w, 1, card);
+    let s = suggest(&spec, &w, 1, card, None);
     let first = s.first().expect("a change fits");
     assert_eq!(first.change, "batch");
     assert!(first.workload.batch < 8 && first.memory_fraction <= 1.0);
     // The batch found is the largest that fits: one more does not.
     let bigger = Workload { batch: first.workload.batch + 1, ..w };
     let e = rigplan::core::analysis::memory::estimate(&spec, &bigger, 1).expect("valid");
-    assert!(!rigplan::core::analysis::memory::check_fit(e.per_gpu.total_bytes, card).verdict.fits());
+    assert!(!rigplan::core::analysis::memory::check_estimate_on(&e, &bigger, card).verdict.fits());
     assert!(s.iter().any(|c| c.change == "recompute"));
     assert!(s.iter().all(|c| c.memory_fraction <= 1.0));
 
@@ -118,10 +118,13 @@ fn suggestions_find_the_smallest_change() {
     // (IQ3_XXS: 27.0 GB). More GPUs are the other answer.
     let g4090 = catalog.gpu(&"gpu/nvidia-geforce-rtx-4090".into()).expect("gpu");
     let llama = ModelSpec::from_model(catalog.models.get("meta-llama-3.1-70b").expect("model"));
-    let s = suggest(&llama, &Workload::defaults(Mode::Inference), 1, g4090);
+    let s = suggest(&llama, &Workload::defaults(Mode::Inference), 1, g4090, None);
     let weights = s.iter().find(|c| c.change == "weights").expect("a weight type fits");
     assert_eq!(weights.workload.weights, WeightType::Iq2Xxs);
     assert!(s.iter().any(|c| c.change == "tensor-parallel"));
+    // On a build of one 4090 more GPUs cannot be had: only a smaller weight type helps.
+    let alone = suggest(&llama, &Workload::defaults(Mode::Inference), 1, g4090, Some(1));
+    assert!(alone.iter().all(|c| c.change == "weights"), "{:?}", alone.iter().map(|c| c.change).collect::<Vec<_>>());
 }
 
 #[test]
@@ -242,7 +245,8 @@ fn fit_cli_with_a_build_and_a_custom_architecture() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
     assert_eq!(v["gpus"], 8);
     assert!(v["interconnect"].as_str().is_some_and(|s| s.contains("NVLink")));
-    assert!(v["gpu_hours"].as_f64().is_some_and(|h| h > 0.0));
+    // Speed figures only for a configuration that fits.
+    assert_eq!(v["gpu_hours"].as_f64().is_some_and(|h| h > 0.0), v["fits"] == true);
     assert_eq!(code, u8::from(v["fits"] != true));
     // A custom GQA architecture gets a KV cache from its KV heads.
     let (code, out, err) = run(&[
@@ -292,4 +296,159 @@ fn build_with_fewer_gpus_uses_that_many() {
     let (code, _, err) = run(&too_many);
     assert_eq!(code, 2);
     assert!(err.contains("has 2 GPU(s)"), "{err}");
+}
+
+/// Runs `rigplan fit` with `args` and the `--json` flag; returns (exit code, JSON).
+fn fit_json(args: &[&str]) -> (u8, serde_json::Value) {
+    let mut all = vec!["fit"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let (code, out, err) = run(&all);
+    assert!(code != 2, "{args:?}: {err}");
+    (code, serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}")))
+}
+
+#[test]
+fn every_suggestion_runs_as_given() {
+    // The case: "--tp 2" failed when run without "--gpus 2". Each suggestion's flags,
+    // appended to the command, must run and fit; with a build, no suggestion needs more GPUs
+    // than it has.
+    let h100_template = template_path_of("enterprise-8x-h100-hgx");
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["--model", "meta-llama-3.1-70b", "--gpu", "nvidia-h100-sxm5-80gb"],
+        vec![
+            "--model",
+            "meta-llama-3.1-70b",
+            "--gpu",
+            "nvidia-h100-sxm5-80gb",
+            "--weights",
+            "bf16",
+            "--engine",
+            "vllm",
+        ],
+        vec!["--model", "meta-llama-3.1-8b", "--mode", "lora", "--weights", "bf16", "--gpu", "nvidia-geforce-rtx-4090"],
+        vec!["--model", "meta-llama-3.1-8b", "--mode", "train", "--gpu", "nvidia-a100-sxm4-80gb", "--tp", "1"],
+        vec!["--model", "openai-gpt-3-175b", "--build", &h100_template, "--gpus", "4", "--tp", "4"],
+    ];
+    let mut checked = 0;
+    for base in &cases {
+        let (code, v) = fit_json(base);
+        assert_eq!(code, 1, "{base:?} should not fit");
+        let suggestions = v["suggestions"].as_array().expect("suggestions");
+        assert!(!suggestions.is_empty(), "{base:?}");
+        for s in suggestions {
+            let flags = s["flags"].as_str().expect("flags");
+            let mut args: Vec<&str> = base.clone();
+            args.extend(flags.split_whitespace());
+            let (code, after) = fit_json(&args);
+            assert_eq!(code, 0, "{args:?} ({}) does not fit: {}", s["change"], after["verdict"]);
+            if base.contains(&"--build") {
+                assert!(after["gpus"].as_u64().is_some_and(|g| g <= 8), "{args:?}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 8, "{checked}");
+}
+
+fn template_path_of(slug: &str) -> String {
+    format!("{}/catalog/builds/{slug}.ron", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn a_misfit_has_no_speed_figures() {
+    let (code, v) = fit_json(&["--model", "meta-llama-3.1-70b", "--gpu", "nvidia-geforce-rtx-4090"]);
+    assert_eq!(code, 1);
+    for field in ["decode_tokens_per_s", "prefill_tokens_per_s", "serving"] {
+        assert!(v[field].is_null(), "{field}: {}", v[field]);
+    }
+    let (_, out, _) =
+        run(&["fit", "--model", "meta-llama-3.1-70b", "--gpu", "nvidia-geforce-rtx-4090", "--lang", "en"]);
+    assert!(!out.contains("Decode:") && out.contains("No speed figures"), "{out}");
+}
+
+#[test]
+fn fit_cli_serving_figures() {
+    // Llama 3.1 8B bf16 on one H100 with vLLM: the KV budget is 90 % of 80 GiB less the
+    // weights (14.96 GiB), activations and the 1.76 GiB of CUDA context and graphs; at 128 KiB
+    // per token a replica holds about 440,000 tokens, 107 sequences of 4096.
+    let (code, v) = fit_json(&[
+        "--model",
+        "meta-llama-3.1-8b",
+        "--gpu",
+        "nvidia-h100-sxm5-80gb",
+        "--users",
+        "32",
+        "--tokens-per-user",
+        "30",
+        "--prompt",
+        "1000",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(v["engine"], "vllm");
+    let s = &v["serving"];
+    let budget = s["kv_budget_bytes"].as_f64().expect("budget");
+    let per_gpu = v["per_gpu"].clone();
+    let fixed =
+        per_gpu["total_bytes"].as_f64().unwrap_or_default() - per_gpu["kv_cache_bytes"].as_f64().unwrap_or_default();
+    assert!((budget - (0.9 * 80.0 * 1_073_741_824.0 - fixed)).abs() < 2.0, "{budget}");
+    let tokens = s["kv_capacity_tokens"].as_f64().expect("tokens");
+    assert!((tokens - budget / 131_072.0).abs() <= 1.0, "{tokens}");
+    assert_eq!(s["max_concurrency_per_replica"].as_f64(), Some((tokens / 4096.0).floor()));
+    assert_eq!(s["prompt_tokens"], 1000);
+    assert!(s["ttft_s"].as_f64().is_some_and(|t| t > 0.0 && t < 1.0));
+    // Per-user speed falls with the batch, the aggregate rises.
+    let one = &s["single"];
+    let asked = &s["requested"];
+    assert_eq!(asked["users"], 32);
+    assert!(asked["per_user_tokens_per_s"].as_f64() < one["per_user_tokens_per_s"].as_f64());
+    assert!(asked["aggregate_tokens_per_s"].as_f64() > one["aggregate_tokens_per_s"].as_f64());
+    // Users at 30 tokens/s each: more than one, at most the KV capacity.
+    let at_target = s["users_at_target"].as_u64().expect("users at target");
+    assert!(at_target > 1 && at_target <= s["max_concurrency_per_replica"].as_u64().unwrap_or(0));
+    // Energy: board power below TDP under decode, joules per token at that power.
+    let e = &one["energy"];
+    assert!(e["gpu_watts"].as_f64().is_some_and(|w| w < 700.0 && w > 70.0));
+    let jpt = e["gpu_watts"].as_f64().unwrap_or(0.0) / one["aggregate_tokens_per_s"].as_f64().unwrap_or(1.0);
+    assert!((e["joules_per_token"].as_f64().unwrap_or(0.0) - jpt).abs() < 1e-9);
+    // A smaller engine budget holds fewer sequences: llama.cpp may use it all.
+    let (_, cpp) =
+        fit_json(&["--model", "meta-llama-3.1-8b", "--gpu", "nvidia-h100-sxm5-80gb", "--engine", "llama.cpp"]);
+    assert!(cpp["serving"]["max_concurrency_per_replica"].as_u64() > s["max_concurrency_per_replica"].as_u64());
+    // Serving flags are for inference; zero users is bad input.
+    for bad in [
+        vec!["fit", "--model", "meta-llama-3.1-8b", "--mode", "train", "--users", "4"],
+        vec!["fit", "--model", "meta-llama-3.1-8b", "--users", "0"],
+        vec!["fit", "--model", "meta-llama-3.1-8b", "--tokens-per-user", "-3"],
+    ] {
+        assert_eq!(run(&bad).0, 2, "{bad:?}");
+    }
+}
+
+#[test]
+fn fit_cli_energy_and_images() {
+    // Training energy: GPU-hours × board power (Touvron et al. 2023 Table 2's accounting).
+    let (_, v) = fit_json(&[
+        "--model",
+        "meta-llama-3.1-8b",
+        "--mode",
+        "train",
+        "--gpu",
+        "nvidia-h100-sxm5-80gb",
+        "--gpus",
+        "8",
+        "--zero",
+        "3",
+        "--tokens",
+        "1T",
+    ]);
+    let hours = v["gpu_hours"].as_f64().expect("GPU-hours");
+    assert!((v["train_energy_mwh"].as_f64().unwrap_or(0.0) - hours * 700.0 / 1.0e6).abs() < 1e-6);
+    // Diffusion: images per minute at 50 steps, not UNet passes per second.
+    let (_, v) = fit_json(&["--model", "stable-diffusion-1.5", "--gpu", "nvidia-a100-sxm4-80gb", "--gpus", "8"]);
+    assert!(v["samples_per_s"].is_null());
+    assert_eq!(v["denoising_steps"], 50);
+    let per_minute = v["images_per_minute"].as_f64().expect("images per minute");
+    let seconds = v["seconds_per_image"].as_f64().expect("seconds per image");
+    assert!((per_minute - 8.0 * 60.0 / seconds).abs() < 1e-9);
 }

@@ -107,7 +107,7 @@ fn estimate_speed_and_suggestion_sentences_render_in_chinese() {
     est_zh.localize(Lang::ZhCn);
     speed_zh.localize(Lang::ZhCn);
     assert!(est_zh.notes.iter().chain(&speed_zh.notes).all(|n| has_chinese(n)));
-    let mut changes = suggest(&spec, &Workload::defaults(Mode::Inference), 1, gpu);
+    let mut changes = suggest(&spec, &Workload::defaults(Mode::Inference), 1, gpu, None);
     assert!(!changes.is_empty(), "a 70B model on one 24 GiB card has fixes");
     let english: Vec<String> = changes.iter().map(|c| c.description.to_string()).collect();
     for c in &mut changes {

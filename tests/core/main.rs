@@ -32,6 +32,7 @@ mod migrations;
 mod models;
 mod power;
 mod props;
+mod reference;
 mod save_crash;
 mod speed;
 mod stages;

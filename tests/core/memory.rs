@@ -1,9 +1,9 @@
 //! Memory per GPU against published figures and hand calculations, and the must-hold facts.
 
 use rigplan::core::analysis::memory::{
-    self, CUDA_CONTEXT_BYTES, GradDtype, KvType, LoraTargets, Mode, ModelSpec, Offload, Optimizer, Recompute, Scores,
-    Verdict, WeightType, Workload, check_fit, estimate, kv_bytes_per_token, layer_activation_bytes, lora_params,
-    weight_bytes,
+    self, CUDA_CONTEXT_BYTES, CUDA_GRAPH_BYTES, Engine, GradDtype, KvType, LoraTargets, Mode, ModelSpec, Offload,
+    Optimizer, Recompute, Scores, Verdict, WeightType, Workload, check_fit, estimate, kv_bytes_per_token,
+    layer_activation_bytes, lora_params, weight_bytes,
 };
 use rigplan::core::catalog::{Catalog, Gpu, Transformer};
 use rigplan::core::units::{Bytes, GIB, round_non_negative};
@@ -293,7 +293,8 @@ fn every_line_adds_up_and_overhead_is_explicit() {
     let catalog = catalog();
     let e = estimate(&spec(&catalog, "meta-llama-3.1-8b"), &Workload::defaults(Mode::Inference), 1).expect("valid");
     let p = &e.per_gpu;
-    assert_eq!(p.overhead_bytes, Bytes(CUDA_CONTEXT_BYTES));
+    // bf16 inference runs on vLLM by default: the CUDA context and its CUDA graphs.
+    assert_eq!(p.overhead_bytes, Bytes(CUDA_CONTEXT_BYTES + CUDA_GRAPH_BYTES));
     assert_eq!(p.gradients_bytes, None);
     assert_eq!(p.optimizer_bytes, None);
     let sum = p.weights_bytes.0
@@ -335,4 +336,90 @@ fn flash_attention_and_recompute_shrink_activations() {
     let selective = act(false, Recompute::Selective);
     let full = act(true, Recompute::Full);
     assert!(flash < eager && selective < eager && full < flash, "{eager} {flash} {selective} {full}");
+}
+
+#[test]
+fn engines_take_their_own_share_of_the_memory() {
+    // vLLM: gpu_memory_utilization 0.9 of the capacity; TensorRT-LLM: the weights and
+    // activations plus 0.9 of what they leave; llama.cpp and PyTorch: all of it.
+    let cap = 80 * GIB;
+    let fixed = 50 * GIB;
+    assert_eq!(Engine::Vllm.budget_bytes(cap, fixed), 72 * GIB);
+    assert_eq!(Engine::TensorRtLlm.budget_bytes(cap, fixed), 77 * GIB);
+    assert_eq!(Engine::LlamaCpp.budget_bytes(cap, fixed), cap);
+    assert_eq!(Engine::PyTorch.budget_bytes(cap, fixed), cap);
+    // GGUF runs on llama.cpp unless told otherwise, everything else on vLLM.
+    assert_eq!(Engine::default_for(WeightType::Q4KM), Engine::LlamaCpp);
+    assert_eq!(Engine::default_for(WeightType::Bf16), Engine::Vllm);
+    assert!(!Engine::TensorRtLlm.runs(WeightType::Q4KM) && !Engine::LlamaCpp.runs(WeightType::Int4));
+    assert_eq!(Engine::from_id("sglang"), Some(Engine::Vllm));
+    let catalog = catalog();
+    let mut w = Workload::defaults(Mode::Inference);
+    w.weights = WeightType::Q4KM;
+    w.engine = Some(Engine::TensorRtLlm);
+    assert!(matches!(
+        estimate(&spec(&catalog, "meta-llama-3.1-8b"), &w, 1),
+        Err(memory::WorkloadError::EngineWeights { .. })
+    ));
+    // Encoders and diffusion pipelines run in plain PyTorch unless told otherwise: no CUDA
+    // graphs, all of the memory.
+    for id in ["google-bert-large", "stable-diffusion-xl-1.0"] {
+        let e = estimate(&spec(&catalog, id), &Workload::defaults(Mode::Inference), 1).expect("valid");
+        assert_eq!(e.engine, Some(Engine::PyTorch), "{id}");
+        assert_eq!(e.per_gpu.overhead_bytes, Bytes(CUDA_CONTEXT_BYTES), "{id}");
+    }
+    let e = estimate(&spec(&catalog, "meta-llama-3.1-8b"), &Workload::defaults(Mode::Inference), 1).expect("valid");
+    assert_eq!(e.engine, Some(Engine::Vllm));
+    assert_eq!(
+        estimate(&spec(&catalog, "meta-llama-3.1-8b"), &Workload::defaults(Mode::Lora), 1).expect("valid").engine,
+        None
+    );
+}
+
+#[test]
+fn weights_at_98_percent_of_the_gpu_never_fit() {
+    // The case: weights that take 98 % of each GPU were "fitting" with 781 MiB of
+    // overhead. Llama 3.1 70B bf16 over two GPUs sized so that its weights fill 98 % of each.
+    let catalog = catalog();
+    let llama = spec(&catalog, "meta-llama-3.1-70b");
+    let weights_per_gpu = weight_bytes(&llama, WeightType::Bf16) / 2.0;
+    let capacity = Bytes(round_non_negative(weights_per_gpu / 0.98));
+    for engine in Engine::ALL {
+        let mut w = Workload::defaults(Mode::Inference);
+        w.tp = 2;
+        w.engine = Some(engine);
+        let e = estimate(&llama, &w, 2).expect("valid");
+        let check = memory::check_estimate(&e, &w, capacity);
+        assert_eq!(check.verdict, Verdict::DoesNotFit, "{engine}: {check:?}");
+    }
+    // With 16 % headroom vLLM fits it (its 90 % budget holds weights, workspace and one
+    // 4096-token KV cache), as it would start and log a maximum concurrency above 1.
+    let roomy = Bytes(round_non_negative(weights_per_gpu / 0.84));
+    let mut w = Workload::defaults(Mode::Inference);
+    w.tp = 2;
+    let e = estimate(&llama, &w, 2).expect("valid");
+    let check = memory::check_estimate(&e, &w, roomy);
+    assert!(check.verdict.fits(), "{check:?}");
+    assert!(check.budget_bytes.0 < roomy.0);
+}
+
+#[test]
+fn moe_k_quants_are_sized_from_their_tensor_mix() {
+    // TheBloke's Mixtral 8x7B GGUF files: Q4_K_M 26.44 GB, Q5_K_M 32.23 GB. A dense average
+    // (4.89 bpw measured on Llama 3.1 8B) overstates the Q4_K_M file by 8 %; experts at the
+    // mix's Q4_K base and the rest at the dense mix land within 1 %.
+    let catalog = catalog();
+    let mixtral = spec(&catalog, "mixtral-8x7b-v0.1");
+    let dense_average = mixtral.total_params as f64 * memory::GGUF_Q4_K_M_BPW / 8.0;
+    assert!(dense_average > 26.44e9 * 1.07, "{dense_average:.4e}");
+    for (t, published) in [(WeightType::Q4KM, 26.44e9), (WeightType::Q5KM, 32.23e9)] {
+        let b = weight_bytes(&mixtral, t);
+        assert!((b - published).abs() <= 0.01 * published, "{t}: {b:.4e}");
+    }
+    // Dense models keep the whole-file bpw.
+    let llama = spec(&catalog, "meta-llama-3.1-8b");
+    assert!(
+        (weight_bytes(&llama, WeightType::Q4KM) - llama.total_params as f64 * memory::GGUF_Q4_K_M_BPW / 8.0).abs()
+            < 1.0
+    );
 }

@@ -69,3 +69,25 @@ fn a_workload_that_cannot_be_priced_is_a_finding_not_a_number() {
         assert_eq!(d.severity, Severity::Warning);
     }
 }
+
+#[test]
+fn planned_workload_energy_reaches_the_sheets() {
+    // Energy while the build runs the workload: its wall power at max × PUE over the
+    // throughput, per million tokens and per run.
+    let catalog = Catalog::embedded().expect("catalog");
+    let build = h100_with("model/meta-llama-3.1-8b", "full-ft-zero3", Some(1e9));
+    let report = analysis::analyze(&catalog, &build);
+    let w = report.tco.workload.as_ref().expect("workload costs");
+    let kw = report.power.wall_watts * build.site.pue / 1000.0;
+    let per_million = kw * 1e6 / w.tokens_per_second / 3600.0;
+    assert!((w.energy_kwh_per_million_tokens.expect("energy") - per_million).abs() < 1e-9 * per_million);
+    let run = kw * w.run_hours.expect("run hours");
+    assert!((w.run_energy_kwh.expect("run energy") - run).abs() < 1e-9 * run);
+    let date = rigplan::core::export::SheetDate::parse("2026-01-02").expect("date");
+    let sheet = rigplan::core::export::BuildSheet::new(&build, &report, date);
+    let csv = rigplan::core::export::csv::sheet_to_csv(&sheet).expect("csv");
+    assert!(csv.contains("Energy per 1M tokens (planned workload)"), "{csv}");
+    assert!(csv.contains("Energy per run (planned workload)"), "{csv}");
+    let md = rigplan::core::export::markdown::sheet_to_markdown(&sheet);
+    assert!(md.contains("Planned workload"), "{md}");
+}

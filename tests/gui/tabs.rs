@@ -216,6 +216,19 @@ fn a_fit_cell_shows_its_breakdown_and_follows_the_controls() {
     assert!(h.query_by_label("Precision").is_some());
     assert!(h.get_all_by_label("Weights").count() >= 1, "the breakdown's legend");
     let kv1 = est.per_gpu.kv_cache_bytes.expect("a decoder's inference keeps a KV cache").0;
+    // An inference cell that fits has serving figures (drawn below the breakdown) and follows
+    // the serving controls through the command path.
+    let serving = detail.serving.clone().expect("an inference cell").expect("serving figures");
+    assert!(serving.max_concurrency_per_replica >= 1, "{serving:?}");
+    h.get_by_label("Users").set_value_accesskit(3.0);
+    h.run();
+    let detail = state(&h).cell_detail.clone().unwrap();
+    assert_eq!(detail.overrides.users, Some(3));
+    let serving = detail.serving.expect("an inference cell").expect("serving figures");
+    let asked = serving.requested.expect("the users asked for");
+    assert_eq!(asked.users, 3);
+    assert!(asked.per_user_tokens_per_s < serving.single.per_user_tokens_per_s);
+    assert!(h.query_by_label("Engine").is_some());
     h.get_by_label("Batch").set_value_accesskit(4.0);
     h.run();
     let detail = state(&h).cell_detail.clone().unwrap();

@@ -31,6 +31,10 @@ pub const MAX_GPUS_PER_NODE: u32 = 8;
 /// Most nodes a candidate may have.
 pub const MAX_NODES: u32 = 64;
 
+/// Decode tokens per second a user gets unless told otherwise: a reading pace (about 7 words
+/// per second at 0.75 words per token), a rigplan assumption.
+pub const DEFAULT_TOKENS_PER_USER: f64 = 10.0;
+
 /// Most workloads in one requirement.
 pub const MAX_WORKLOADS: usize = 8;
 
@@ -129,7 +133,7 @@ impl WorkloadReq {
             weights: mode.default_weights(),
             context: if mode == WorkMode::Inference { 4096 } else { 2048 },
             users: 1,
-            tokens_per_user: 10.0,
+            tokens_per_user: DEFAULT_TOKENS_PER_USER,
             train_tokens: None,
             deadline_hours: None,
         }

@@ -3,15 +3,17 @@
 //! tokens/s for training).
 //!
 //! Theory of operation. The estimates are the memory and speed analyses' own
-//! ([`memory::estimate`], [`memory::check_fit`], [`speed::estimate_speed`]), called with
+//! ([`memory::estimate`], [`memory::check_estimate`], [`speed::estimate_speed`]), called with
 //! explicit layouts so that `rigplan fit --build` with the printed flags reproduces them.
 //! - **Inference.** A model replica spans `tp` GPUs of a node (tensor parallel; `tp` divides
 //!   the attention heads) and `pp` nodes (pipeline stages, at the widest `tp`); the GPUs hold
 //!   `⌊GPUs / (tp·pp)⌋` replicas. Each replica decodes a batch of `b` sequences per step
 //!   (continuous batching, Kwon et al. 2023, vLLM §4): its memory grows with `b` (KV cache of
 //!   `b` contexts) and each user's speed, `decode(b) / b`, falls with it. The largest `b` whose
-//!   memory fits and whose per-user speed meets the target is the replica's capacity; the
-//!   configuration serves `replicas × b` users at `replicas × decode(b)` tokens/s. The layout
+//!   KV caches fit the engine's budget and whose per-user speed meets the target is the
+//!   replica's capacity ([`serving::replica_capacity`], the figures `rigplan fit --users
+//!   --tokens-per-user` prints); the configuration serves `replicas × b` users at
+//!   `replicas × decode(b)` tokens/s. The layout
 //!   with the most capacity wins (then the most tokens/s, then the fewest GPUs per replica).
 //! - **Training.** All GPUs train one model: data parallel first (LoRA and QLoRA replicas on
 //!   each GPU; full training without ZeRO on one GPU), then ZeRO-3 across them, as the fit
@@ -20,14 +22,11 @@
 
 use super::requirement::{WorkMode, WorkloadReq};
 use crate::core::analysis::memory::{self, Mode, ModelSpec, Recompute, Workload};
+use crate::core::analysis::serving;
 use crate::core::analysis::speed::{self, SpeedSettings, Topology};
 use crate::core::catalog::Gpu;
 use crate::core::units::{Bytes, SECONDS_PER_HOUR};
 use serde::Serialize;
-
-/// Largest batch (sequences per replica) the inference search considers: far above what any
-/// catalog GPU's memory holds at a useful context, so the memory bound decides first.
-pub const MAX_BATCH: u32 = 4096;
 
 /// The GPUs of one configuration.
 #[derive(Clone, Debug)]
@@ -120,7 +119,7 @@ fn base_workload(spec: &ModelSpec, req: &WorkloadReq) -> Workload {
 /// Memory of `w` on a replica of `gpus` GPUs: (per-GPU bytes, fits).
 fn memory_at(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Option<(Bytes, f64, bool)> {
     let e = memory::estimate(spec, w, gpus).ok()?;
-    let check = memory::check_fit(e.per_gpu.total_bytes, gpu);
+    let check = memory::check_estimate_on(&e, w, gpu);
     Some((e.per_gpu.total_bytes, check.memory_fraction, check.verdict.fits()))
 }
 
@@ -128,20 +127,6 @@ fn memory_at(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Option<(By
 fn decode_at(spec: &ModelSpec, w: &Workload, setup: &GpuSetup<'_>) -> f64 {
     let topo = crate::core::analysis::fit::sub_topology(&setup.topology, w.tp.saturating_mul(w.pp));
     speed::estimate_speed(spec, w, setup.gpu, &topo, &SpeedSettings::default()).decode_tokens_per_s.unwrap_or(0.0)
-}
-
-/// Largest `b` in `1..=hi` for which `ok(b)` holds, given that `ok` is monotone (true then
-/// false); `None` when `ok(1)` is false.
-fn largest(hi: u32, mut ok: impl FnMut(u32) -> bool) -> Option<u32> {
-    if !ok(1) {
-        return None;
-    }
-    let (mut lo, mut hi) = (1u32, hi.max(1));
-    while lo < hi {
-        let mid = lo + (hi - lo).div_ceil(2);
-        if ok(mid) { lo = mid } else { hi = mid - 1 }
-    }
-    Some(lo)
 }
 
 /// Evaluates a workload on a configuration.
@@ -219,12 +204,12 @@ fn inference(
             }
             continue;
         }
-        let by_memory =
-            largest(MAX_BATCH, |b| memory_at(spec, &at(b), gpus, setup.gpu).is_some_and(|m| m.2)).unwrap_or(1);
-        let per_user = |b: u32| decode_at(spec, &at(b), setup) / f64::from(b);
-        let Some(batch) = largest(by_memory, |b| per_user(b) >= req.tokens_per_user) else {
+        let replica_topo = crate::core::analysis::fit::sub_topology(&setup.topology, gpus);
+        let Some((batch, _)) = serving::replica_capacity(spec, &at(1), setup.gpu, &replica_topo, req.tokens_per_user)
+        else {
             // Too slow even alone says more than too little memory on another layout.
-            shortfall = Some(Shortfall::Speed { per_user_tokens_per_s: per_user(1), target: req.tokens_per_user });
+            let alone = decode_at(spec, &at(1), setup);
+            shortfall = Some(Shortfall::Speed { per_user_tokens_per_s: alone, target: req.tokens_per_user });
             continue;
         };
         let served = f64::from(replicas) * decode_at(spec, &at(batch), setup);
@@ -267,11 +252,13 @@ fn inference(
         train_tokens_per_s: None,
         hours: None,
         fit_args: format!(
-            "{model_flags} --mode inference --weights {} --context {} --tp {} --pp {} --batch {batch}{}",
+            "{model_flags} --mode inference --weights {} --context {} --tp {} --pp {} --batch {batch} --users {} --tokens-per-user {}{}",
             w.weights.name(),
             w.context,
             b.tp,
             b.pp,
+            req.users,
+            req.tokens_per_user,
             // Replicas that leave GPUs idle (3 GPUs, 2 per replica): the GPUs they use.
             if used < total { format!(" --gpus {used}") } else { String::new() }
         ),

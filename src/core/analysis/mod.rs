@@ -15,6 +15,7 @@ pub mod fit;
 pub mod memory;
 pub mod power;
 pub mod prices;
+pub mod serving;
 pub mod speed;
 pub mod summary;
 pub mod tco;

@@ -1,27 +1,38 @@
-//! How fast a workload runs: decode and prefill tokens/s, training tokens/s, training time
-//! and GPU-hours, on a GPU type and topology.
+//! How fast a workload runs: decode and prefill tokens/s, time to first token, training
+//! tokens/s, training time and GPU-hours, images per minute of diffusion pipelines, on a GPU
+//! type and topology.
 //!
-//! Theory of operation (sources in `../shared/guide/domain.md` §5):
-//! - **Decode** is bound by memory bandwidth: each generated token reads the weights the
-//!   token passes through (all of them for dense models, the touched experts for MoE) and the
-//!   KV cache of the context, so a step takes `bytes / (efficiency × bandwidth)` plus the
-//!   tensor-parallel all-reduces (two per layer, Shoeybi et al. 2019 §3) and pipeline hops.
-//! - **Prefill** is compute bound: `2·P + 2·L·S·d_attn` FLOPs per token (Kaplan et al. 2020
-//!   Table 1) at `MFU × peak` of the GPUs, plus the all-reduce traffic of the chunk.
+//! Theory of operation (sources in `../shared/guide/domain.md` §5 and §7, constants below):
+//! - **Decode** ([`InferenceModel::decode_step`]): each step reads the weights the tokens pass
+//!   through (all of them for dense models, the touched experts for MoE) and the KV cache of
+//!   the context at the engine's share of the memory bandwidth ([`decode_efficiency`]: by
+//!   engine, weight format and GDDR/HBM), adds the step's `2·P` FLOPs per sequence at
+//!   [`DECODE_MFU`], and waits for two all-reduces per layer of tensor parallelism (Shoeybi et
+//!   al. 2019 §3) and a hop per pipeline stage.
+//! - **Prefill** ([`InferenceModel::prefill_s`]): `2·P + 2·L·S·d_attn` FLOPs per token (Kaplan
+//!   et al. 2020 Table 1) at the prefill MFU, one read of the weights per chunk of the engine,
+//!   the chunks' all-reduces. Time to first token is the prefill of the prompt.
+//! - **Links**: NVLink (bridge or switch) or Infinity Fabric within a node, PCIe otherwise, and
+//!   the node's NICs across nodes. An all-reduce moves `2(n−1)/n` of the message over each
+//!   link; its latency grows with log₂ n over all-to-all fabrics and with 2(n−1) ring steps
+//!   elsewhere ([`Link::all_reduce_latency_s`]).
 //! - **Training** needs `6·P` FLOPs per token (`8·P` with full recompute; `4·P` for LoRA,
-//!   whose frozen weights need no weight gradients) at `GPUs × peak × MFU`; tensor-parallel
-//!   all-reduces are on the critical path, the pipeline has a 1F1B bubble, and the
-//!   data-parallel gradient exchange overlaps the backward pass (Li et al. 2020, PyTorch DDP)
-//!   until it is longer than it. Time = tokens / rate; GPU-hours = time × GPUs.
-//! - Links: NVLink (bridge or switch) or Infinity Fabric within a node, PCIe otherwise, and
-//!   the node's NICs across nodes. A ring all-reduce over `n` ranks moves `2(n−1)/n` of the
-//!   message over each link and takes `2(n−1)` latency steps.
+//!   whose frozen weights need no weight gradients) plus attention at the context, at
+//!   `GPUs × peak × MFU` with a kernel MFU that grows with the hidden size ([`train_mfu`]);
+//!   QLoRA pays [`QLORA_SLOWDOWN`]; tensor-parallel all-reduces are on the critical path, the
+//!   pipeline has an interleaved 1F1B bubble, the data-parallel gradient exchange overlaps
+//!   the backward pass (Li et al. 2020, PyTorch DDP) until it is longer than it, and a job
+//!   loses time to failures as its GPU count grows ([`goodput`]). Time = tokens / rate;
+//!   GPU-hours = time × GPUs.
+//! - **Diffusion pipelines**: an image takes [`DIFFUSION_STEPS`] denoiser passes of
+//!   [`GUIDANCE_PASSES`] each at [`DIFFUSION_MFU`].
 //!
-//! The efficiency defaults are calibrated against published measurements (tests in
-//! `tests/core/speed.rs` cite them); every default can be overridden.
+//! The defaults are calibrated against published measurements, every one of which is a vector
+//! of `catalog/reference/measurements.ron` ([`crate::core::reference`], checked by
+//! `tests/core/reference.rs`); every default can be overridden.
 
-use super::memory::{self, Mode, ModelSpec, Recompute, Shape, WeightType, Workload};
-use crate::core::catalog::{Gpu, GpuFormFactor, Interconnect, Precision, Role};
+use super::memory::{self, Engine, Mode, ModelSpec, Recompute, Shape, WeightType, Workload};
+use crate::core::catalog::{Gpu, GpuFormFactor, GpuMemoryType, Interconnect, Precision, Role};
 use crate::core::i18n::{Lang, Sentence, localize_all};
 use crate::core::units::SECONDS_PER_HOUR;
 use crate::text;
@@ -115,39 +126,138 @@ crate::templates! {
     }
 }
 
-/// Share of peak memory bandwidth decode reaches with 8-bit and wider weights. Calibration:
-/// llama.cpp on an RTX 4090 (1008 GB/s) decodes a 7B model at F16 (12.55 GiB) at 61.03 t/s
-/// and at Q8_0 (6.67 GiB) at 98.13 t/s (llama.cpp PR 4766 benchmark, 2024-01), i.e. 82 % and
-/// 70 % of peak; FasterTransformer decodes a 13B model in fp16 on an A100-40GB SXM in
-/// 22.0 ms/token (kipply's "Transformer Inference Arithmetic", as reproduced in
-/// cli99/llm-analysis examples/fastertransformer), 78 % of peak.
-pub const DECODE_EFFICIENCY_WIDE: f64 = 0.75;
+/// Share of peak memory bandwidth decode reaches, by engine, weight format and memory type
+/// ([`decode_efficiency`]). llama.cpp figures are calibrated on llama.cpp's own `llama-bench`
+/// results on several GPUs (XiongjieDai/GPU-Benchmarks-on-LLM-Inference README: Llama 2 7B
+/// Q4_0 and F16 on RTX 3090, 4090, A6000, 6000 Ada, A100 80GB, H100 PCIe, Dec. 2023; Llama 3
+/// 8B Q4_K_M and F16 on RTX 3090 and 4090, May 2024; llama.cpp PR 4766 and 4812); the serving
+/// engines' on FasterTransformer and LMDeploy TurboMind, TensorRT-LLM's and LMDeploy's common
+/// ancestry (kipply's 13B on A100-40GB; LMDeploy `docs/en/benchmark/a100_fp16.md`). The tests
+/// of `tests/core/reference.rs` hold every measurement against the estimate.
+///
+/// llama.cpp, 16/32-bit weights on GDDR: 70–91 % of peak measured (F16 7B and 8B on RTX 3090,
+/// 4090, A6000, 6000 Ada).
+pub const LLAMA_CPP_GDDR_WIDE: f64 = 0.80;
 
-/// Share of peak bandwidth decode reaches with sub-8-bit weights, whose dequantization costs
-/// more per byte. Calibration: llama.cpp decodes a 7B Q4_0 model (3.56 GiB) at 127.43 t/s on
-/// an RTX 3090 Ti (llama.cpp PR 4812) and at 121.82 t/s on an RTX 3090 (PR 4766), i.e. 48 % and
-/// 50 % of peak.
-pub const DECODE_EFFICIENCY_NARROW: f64 = 0.50;
+/// llama.cpp, Q8_0 on GDDR: 70 % on an RTX 4090 (PR 4766, 98.13 t/s for 6.67 GiB).
+pub const LLAMA_CPP_GDDR_BYTE: f64 = 0.70;
 
-/// Model-FLOPs utilization of prefill (large matrix multiplications). Calibration:
-/// FasterTransformer prefills 512 tokens of a 13B model on one A100-40GB in 63.17 ms (kipply,
-/// via llm-analysis), 67 % of the 312 TFLOPS peak.
-pub const DEFAULT_PREFILL_MFU: f64 = 0.65;
+/// llama.cpp, sub-8-bit GGUF types on GDDR: Q4_K_M 8B reaches 61–64 % on RTX 3090 and 4090
+/// (May 2024), Q4_0 7B 49–57 % on the same cards in Dec. 2023 and 51–55 % on the A6000 and
+/// 6000 Ada: builds vary by about ±15 % between releases.
+pub const LLAMA_CPP_GDDR_NARROW: f64 = 0.60;
 
-/// Model-FLOPs utilization of large training runs. Calibration: Llama 2's reported GPU-hours
-/// (Touvron et al. 2023, Table 2: 7B 184,320 h, 70B 1,720,320 h for 2T tokens on A100-80GB)
-/// imply 39 % and 43 % of the 312 TFLOPS BF16 peak under 6·P·T; Llama 3 405B reports 38–43 %
-/// BF16 MFU on H100 (Dubey et al. 2024, Table 4).
+/// llama.cpp, F16 on HBM: 46–53 % on A100 80GB and H100 PCIe (Dec. 2023): its F16 path
+/// reaches a smaller share of HBM bandwidth than of GDDR.
+pub const LLAMA_CPP_HBM_WIDE: f64 = 0.53;
+
+/// llama.cpp, quantized types on HBM: Q4_0 7B reaches 26–27 % on A100 80GB and H100 PCIe
+/// (Dec. 2023). Q8_0 and the K-quants on HBM are taken at the same share (an assumption: no
+/// published run was found).
+pub const LLAMA_CPP_HBM_NARROW: f64 = 0.27;
+
+/// Serving engines (vLLM/SGLang, TensorRT-LLM), 8-bit and wider weights: FasterTransformer
+/// decodes a 13B model at 22.0 ms/token on an A100-40GB (75 % of peak), LMDeploy TurboMind a
+/// 7B and a 13B at 100.02 and 57.49 t/s on an A100-80GB (66 % and 73 %). vLLM is taken at the
+/// same share (an assumption).
+pub const SERVING_WIDE: f64 = 0.72;
+
+/// Serving engines, 4-bit weights (AWQ/GPTQ with Marlin-type kernels, GGUF in vLLM): a rigplan
+/// assumption, between llama.cpp's narrow GDDR share and the serving engines' wide share (no
+/// batch-1 measurement on a catalog GPU was found).
+pub const SERVING_NARROW: f64 = 0.55;
+
+/// Plain PyTorch (Hugging Face `generate`, eager kernels, one launch per operator): a rigplan
+/// assumption, well below the serving engines, whose CUDA graphs remove the launch overhead.
+pub const PYTORCH_FACTOR: f64 = 0.6;
+
+/// Model-FLOPs utilization of decode's matrix multiplications, which add to the memory time
+/// (the two do not overlap well at small batches). Calibration: LMDeploy TurboMind on A100-80GB
+/// (batch 1 → 64, prompt 1, 128 tokens): Llama 2 7B 100 → 4155 t/s and Llama 2 70B at TP 4
+/// 34 → 1426 t/s, whose step times grow by 5.4 and 15.4 ms, what 2·P·B FLOPs at 55 % of peak
+/// take.
+pub const DECODE_MFU: f64 = 0.55;
+
+/// Model-FLOPs utilization of prefill at 16-bit. Calibration: TensorRT-LLM first-token
+/// latency on A100 (v0.5 `docs/source/performance.md`): Llama 7B 2048 tokens 133 ms, Llama 70B
+/// TP 4 377 ms; LMDeploy TurboMind's 139 ms for 2048 tokens of Llama 2 7B; FasterTransformer's
+/// 63.17 ms for 512 tokens of a 13B (kipply): 70 % of the BF16/FP16 peak.
+pub const DEFAULT_PREFILL_MFU: f64 = 0.70;
+
+/// Model-FLOPs utilization of prefill with FP8 weights, of the FP8 peak. Calibration:
+/// TensorRT-LLM first-token latency on H100 FP8 (same table): Llama 7B 2048 tokens 36 ms,
+/// Llama 70B TP 4 109 ms; NVIDIA NIM 1.8 (TensorRT-LLM), Llama 3.3 70B FP8 on 2 × H100, 5000
+/// tokens in 406.77 ms: within 12 % of all three.
+pub const FP8_PREFILL_MFU: f64 = 0.50;
+
+/// Kernel-level model-FLOPs utilization of training a transformer with a very wide hidden
+/// size, before communication, pipeline bubbles and cluster goodput; [`train_mfu`] scales it
+/// down for narrower models. See [`TRAIN_MFU_HIDDEN_HALF`] for the calibration.
+pub const TRAIN_MFU_WIDE: f64 = 0.60;
+
+/// Hidden size at which the kernel MFU of training is half of [`TRAIN_MFU_WIDE`]: narrow
+/// matrices keep the tensor cores less busy. `0.60 · h / (h + 800)` reproduces Megatron-LM's
+/// end-to-end figures from 44 % (1.7B, h 2304, 32 GPUs) to 52 % (1T, h 25600, 3072 GPUs) once
+/// its communication and pipeline bubbles are counted (Narayanan et al. 2021, Table 1), and
+/// Llama 2's GPU-hours (Touvron et al. 2023, Table 2).
+pub const TRAIN_MFU_HIDDEN_HALF: f64 = 800.0;
+
+/// The model-FLOPs utilization default of training when the model's hidden size is not known.
 pub const DEFAULT_TRAIN_MFU: f64 = 0.40;
+
+/// Share of wall-clock time a training job loses per GPU to failures and restarts: Llama 3's
+/// 405B run on 16,384 H100s kept "higher than 90 % effective training time" over 54 days with
+/// 466 interruptions (Dubey et al. 2024 §3.3.4), i.e. about 10 % lost at 16,384 GPUs, taken
+/// as growing with the GPU count.
+pub const LOST_TIME_PER_GPU: f64 = 0.1 / 16_384.0;
+
+/// Step-time factor of QLoRA over LoRA: the 4-bit base is dequantized to 16-bit for every
+/// matrix multiplication, forward and backward. Google Cloud's Vertex AI tuning guidance:
+/// "LoRA is about 66 % faster than QLoRA in terms of tuning speed" (Model Garden, LoRA and
+/// QLoRA recommendations).
+pub const QLORA_SLOWDOWN: f64 = 1.66;
+
+/// Virtual pipeline stages per GPU of an interleaved 1F1B schedule, which divides the pipeline
+/// bubble by this factor (Narayanan et al. 2021 §2.2.2). Published large runs interleave:
+/// NVIDIA's NeMo recipes use 5 to 20 virtual stages (NeMo 24.09 performance summary: Llama 3
+/// 70B PP 4 VP 5, GPT-3 175B PP 8 VP 6, Llama 3 405B PP 8 VP 8), Llama 3's own schedule is
+/// interleaved (Dubey et al. 2024 §3.3.2). rigplan assumes 4, below those, where each stage
+/// has at least 4 layers.
+pub const DEFAULT_VIRTUAL_STAGES: u32 = 4;
+
+/// Denoising steps per generated image: the diffusers Stable Diffusion and SDXL pipelines'
+/// default `num_inference_steps` (50).
+pub const DIFFUSION_STEPS: u32 = 50;
+
+/// Denoiser passes per step: classifier-free guidance (on by default, `guidance_scale` 7.5
+/// in diffusers' Stable Diffusion pipelines) runs the UNet on a conditional and an
+/// unconditional latent.
+pub const GUIDANCE_PASSES: u32 = 2;
+
+/// Model-FLOPs utilization of a diffusion UNet at batch 1 (convolutions, attention, small
+/// GEMMs). Calibration: diffusers with PyTorch 2.1 SDPA, 50 steps, on an A100-80GB SXM:
+/// SD 1.5 1.591 s and SDXL 5.933 s per image (fal-ai/stable-diffusion-benchmarks README),
+/// 13.7 % and 14.7 % of the FP16 peak; SD 1.5 on an A10 in PyTorch, 2.95 s (Deci's
+/// DeciDiffusion 1.0 model card), 18.4 %. VAE decoding and text encoding are left out (about
+/// 2 % of the UNet's FLOPs at these sizes).
+pub const DIFFUSION_MFU: f64 = 0.15;
 
 /// Tokens per optimizer step when a training run's global batch is not given: Llama 2 trains
 /// with a global batch of 4M tokens (Touvron et al. 2023 §2.2).
 pub const GLOBAL_BATCH_TOKENS: f64 = 4_194_304.0;
 
-/// Latency of one ring step of a small all-reduce over NVLink, seconds. Calibration: the
-/// FasterTransformer 13B run above decodes at 13.5 ms/token with tensor parallelism 2 over
-/// NVLink against 11.0 ms for half the bytes, 2.5 ms for 80 all-reduces of 2 ring steps each.
-pub const NVLINK_STEP_LATENCY_S: f64 = 15.0e-6;
+/// Fixed latency of a small all-reduce over an NVLink switch or Infinity Fabric, seconds, before
+/// the per-round term ([`NVLINK_ROUND_LATENCY_S`]).
+pub const NVLINK_BASE_LATENCY_S: f64 = 8.0e-6;
+
+/// Latency of each of the ⌈log₂ n⌉ rounds of a small all-reduce over NVLink, seconds.
+/// Calibration (batch-1 decode on A100 NVSwitch systems, whose step times exceed the memory
+/// time by the all-reduces): FasterTransformer's 13B at TP 2 (13.5 ms/token), LMDeploy's
+/// InternLM-20B at TP 2 (61.14 t/s) and Llama 2 70B at TP 4 (33.94 t/s) leave 22–23 µs per
+/// all-reduce at 2 GPUs and 36 µs at 4: `8 + 14·log₂ n` µs. NCCL's tree and NVLS algorithms and
+/// TensorRT-LLM's one-shot kernels all finish in a number of rounds that grows with log n, not
+/// with n as a ring's 2(n−1) steps do.
+pub const NVLINK_ROUND_LATENCY_S: f64 = 14.0e-6;
 
 /// Latency of one ring step over PCIe, seconds: an estimate, twice the NVLink figure, since
 /// GeForce cards without peer-to-peer stage every transfer through host memory (unverified;
@@ -183,7 +293,8 @@ pub enum LinkKind {
     Network,
 }
 
-/// A link: bandwidth per direction and latency per ring step.
+/// A link: bandwidth per direction and latency per step (a ring step over PCIe and networks,
+/// a round of the logarithmic algorithms over NVLink switches and Infinity Fabric).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Link {
     pub kind: LinkKind,
@@ -192,15 +303,40 @@ pub struct Link {
 }
 
 impl Link {
-    /// Ring all-reduce of `bytes` over `ranks`: `2(n−1)` latency steps and `2(n−1)/n` of the
-    /// data over each link (Patarasuk & Yuan 2009; NCCL's ring algorithm).
+    /// True for all-to-all fabrics (NVSwitch, Infinity Fabric), where a small all-reduce
+    /// takes a number of rounds that grows with log₂ n.
+    /// Every GPU of the node reaches every other over its own links: NVSwitch, AMD's Infinity
+    /// Fabric and Huawei's HCCS full mesh (Atlas 800T A2: eight 910B NPUs, each linked to the
+    /// other seven).
+    fn all_to_all(&self) -> bool {
+        matches!(self.kind, LinkKind::NvlinkSwitch | LinkKind::InfinityFabric | LinkKind::Hccs)
+    }
+
+    /// Latency part of one all-reduce over `ranks`: `8 + 14·⌈log₂ n⌉` µs on all-to-all
+    /// fabrics ([`NVLINK_BASE_LATENCY_S`], [`NVLINK_ROUND_LATENCY_S`]), `2(n−1)` ring steps
+    /// elsewhere (NCCL's ring algorithm).
+    #[must_use]
+    pub fn all_reduce_latency_s(&self, ranks: u32) -> f64 {
+        if ranks <= 1 {
+            return 0.0;
+        }
+        if self.all_to_all() {
+            NVLINK_BASE_LATENCY_S + self.step_latency_s * f64::from(ranks).log2().ceil()
+        } else {
+            2.0 * f64::from(ranks - 1) * self.step_latency_s
+        }
+    }
+
+    /// All-reduce of `bytes` over `ranks`: the latency part and `2(n−1)/n` of the data over
+    /// each link, the bandwidth-optimal volume of ring and reduce-scatter/all-gather schemes
+    /// (Patarasuk & Yuan 2009).
     #[must_use]
     pub fn all_reduce_s(&self, ranks: u32, bytes: f64) -> f64 {
         if ranks <= 1 {
             return 0.0;
         }
         let n = f64::from(ranks);
-        2.0 * (n - 1.0) * self.step_latency_s + 2.0 * (n - 1.0) / n * bytes / (self.bandwidth_gbs * 1.0e9)
+        self.all_reduce_latency_s(ranks) + 2.0 * (n - 1.0) / n * bytes / (self.bandwidth_gbs * 1.0e9)
     }
 
     /// One point-to-point transfer.
@@ -246,7 +382,7 @@ impl Topology {
                 Some(Link {
                     kind: LinkKind::NvlinkSwitch,
                     bandwidth_gbs: bandwidth_gbs / 2.0,
-                    step_latency_s: NVLINK_STEP_LATENCY_S,
+                    step_latency_s: NVLINK_ROUND_LATENCY_S,
                 }),
                 gpus_per_node,
                 text!(
@@ -259,7 +395,7 @@ impl Topology {
                 Some(Link {
                     kind: LinkKind::NvlinkBridge,
                     bandwidth_gbs: bandwidth_gbs / 2.0,
-                    step_latency_s: NVLINK_STEP_LATENCY_S,
+                    step_latency_s: NVLINK_ROUND_LATENCY_S,
                 }),
                 u32::from(*max_gpus).min(gpus_per_node),
                 text!(
@@ -273,7 +409,7 @@ impl Topology {
                 Some(Link {
                     kind: LinkKind::InfinityFabric,
                     bandwidth_gbs: bandwidth_gbs / 2.0,
-                    step_latency_s: NVLINK_STEP_LATENCY_S,
+                    step_latency_s: NVLINK_ROUND_LATENCY_S,
                 }),
                 gpus_per_node,
                 text!(TOPO_INFINITY_FABRIC, gbs = format!("{:.0}", bandwidth_gbs / 2.0)),
@@ -282,7 +418,9 @@ impl Topology {
                 Some(Link {
                     kind: LinkKind::Hccs,
                     bandwidth_gbs: bandwidth_gbs / 2.0,
-                    step_latency_s: NVLINK_STEP_LATENCY_S,
+                    // No published HCCS collective latency was found: taken as NVLink's
+                    // (an assumption; Ascend's HCCL reaches every NPU of the mesh in one hop).
+                    step_latency_s: NVLINK_ROUND_LATENCY_S,
                 }),
                 gpus_per_node,
                 text!(TOPO_HCCS, gbs = format!("{:.0}", bandwidth_gbs / 2.0)),
@@ -356,6 +494,8 @@ pub struct SpeedSettings {
     pub mfu: Option<f64>,
     /// Tokens (samples for measured models) to train on.
     pub tokens: Option<f64>,
+    /// Tokens per optimizer step of a training run (default [`GLOBAL_BATCH_TOKENS`]).
+    pub global_batch_tokens: Option<f64>,
 }
 
 /// Speed estimates; `None` where a figure does not apply to the mode or model.
@@ -365,9 +505,16 @@ pub struct SpeedEstimate {
     pub decode_tokens_per_s: Option<f64>,
     /// Prompt tokens per second for one model replica.
     pub prefill_tokens_per_s: Option<f64>,
-    /// Samples per second over all GPUs, for measured (non-transformer) models.
+    /// Samples per second over all GPUs, for measured (non-transformer) models other than
+    /// diffusion pipelines.
     pub inference_samples_per_s: Option<f64>,
-    /// Training FLOPs for the given tokens (6·P·T, 8·P·T with full recompute).
+    /// Diffusion pipelines: images per minute over all GPUs at [`Self::denoising_steps`].
+    pub images_per_minute: Option<f64>,
+    /// Diffusion pipelines: seconds one GPU takes for one image.
+    pub seconds_per_image: Option<f64>,
+    /// Denoising steps per image the figures assume ([`DIFFUSION_STEPS`]).
+    pub denoising_steps: Option<u32>,
+    /// Training FLOPs for the given tokens (6·P·T plus attention, 8·P·T with full recompute).
     pub train_flops: Option<f64>,
     pub train_tokens_per_s: Option<f64>,
     pub train_samples_per_s: Option<f64>,
@@ -375,7 +522,14 @@ pub struct SpeedEstimate {
     pub gpu_hours: Option<f64>,
     pub decode_efficiency: f64,
     pub prefill_mfu: f64,
+    /// Kernel-level MFU of training (before communication, bubbles and goodput).
     pub train_mfu: f64,
+    /// Model FLOPs (6·P plus attention per token) over the GPUs' peak and the wall-clock
+    /// time, communication, pipeline bubbles and lost time included: the figure training
+    /// reports publish as MFU.
+    pub achieved_mfu: Option<f64>,
+    /// Share of wall-clock time a training job keeps after failures and restarts.
+    pub goodput: Option<f64>,
     /// Dense peak the compute-bound figures use, TFLOPS per GPU; 0 when the precision gate
     /// withholds the speed ([`precision_gate`]).
     pub peak_tflops: f64,
@@ -392,11 +546,22 @@ impl SpeedEstimate {
     }
 }
 
-/// FLOPs per trained token (or sample for measured models): 6·P (8·P with full recompute)
-/// for full training (Kaplan et al. 2020 §2.1; Korthikanti et al. 2022 §5 for the extra
-/// forward); LoRA and QLoRA skip weight gradients of the frozen base, 4·P (+2·P with full
-/// recompute) (Hu et al. 2021 §4.2 report the saving as a 25 % speed-up); measured models 3 ×
-/// their forward FLOPs.
+/// Attention FLOPs per token over a causal context of `seq` tokens, forward pass: the score
+/// and value products, `2·n_layer·n_ctx·d_attn` (Kaplan et al. 2020, Table 1), summed over the
+/// attention layers with each sliding-window layer's context at most its window
+/// ([`Transformer::cached_layer_tokens`](crate::core::catalog::Transformer::cached_layer_tokens)).
+fn attention_forward_flops(t: &crate::core::catalog::Transformer, seq: u64) -> f64 {
+    2.0 * t.cached_layer_tokens(seq) as f64 * f64::from(t.heads) * t.qk_head_dim() as f64
+}
+
+/// FLOPs per trained token (or sample for measured models). Weights: 6·P (8·P with full
+/// recompute) for full training (Kaplan et al. 2020 §2.1; Korthikanti et al. 2022 §5 for the
+/// extra forward); LoRA and QLoRA skip weight gradients of the frozen base, 4·P (+2·P with
+/// full recompute) (Hu et al. 2021 §4.2 report the saving as a 25 % speed-up). Attention:
+/// three times its forward FLOPs at the workload's context (the backward pass needs
+/// gradients for both operands of each product, whatever is trained), four times with full
+/// recompute, so a 32k context costs more per token than a 2k one. Measured models: 3 × their
+/// forward FLOPs.
 #[must_use]
 pub fn train_flops_per_unit(spec: &ModelSpec, w: &Workload) -> f64 {
     if let Shape::Measured(m) = &spec.shape {
@@ -419,13 +584,66 @@ pub fn train_flops_per_unit(spec: &ModelSpec, w: &Workload) -> f64 {
             }
         }
     };
-    factor * spec.active_params as f64
+    let attention = spec.transformer().map_or(0.0, |t| {
+        let passes = if full { 4.0 } else { 3.0 };
+        passes * attention_forward_flops(t, spec.sequence_len(w.context))
+    });
+    factor * spec.active_params as f64 + attention
 }
 
-/// The decode efficiency default for a weight type.
+/// Model FLOPs per trained token as training reports count them for MFU: 6·P plus three
+/// times the forward attention, without recompute or the LoRA saving.
+fn model_flops_per_unit(spec: &ModelSpec, w: &Workload) -> f64 {
+    let plain = Workload { mode: Mode::Train, recompute: Recompute::None, ..*w };
+    train_flops_per_unit(spec, &plain)
+}
+
+/// Memory-bandwidth class of a GPU for decode: GDDR (and LPDDR, taken the same, an
+/// assumption) or HBM.
+fn is_hbm(memory: GpuMemoryType) -> bool {
+    matches!(memory, GpuMemoryType::Hbm2 | GpuMemoryType::Hbm2e | GpuMemoryType::Hbm3 | GpuMemoryType::Hbm3e)
+}
+
+/// Share of peak memory bandwidth decode reaches for an engine, weight type and memory type
+/// (constants above, with their calibration).
 #[must_use]
-pub fn default_decode_efficiency(weights: WeightType) -> f64 {
-    if weights.bits_per_weight() >= 8.0 { DECODE_EFFICIENCY_WIDE } else { DECODE_EFFICIENCY_NARROW }
+pub fn decode_efficiency(engine: Engine, weights: WeightType, memory: GpuMemoryType) -> f64 {
+    let bits = weights.bits_per_weight();
+    let serving = if bits >= 8.0 { SERVING_WIDE } else { SERVING_NARROW };
+    match engine {
+        Engine::LlamaCpp => match (is_hbm(memory), bits) {
+            (false, b) if b >= 16.0 => LLAMA_CPP_GDDR_WIDE,
+            (false, b) if b >= 8.0 => LLAMA_CPP_GDDR_BYTE,
+            (false, _) => LLAMA_CPP_GDDR_NARROW,
+            (true, b) if b >= 16.0 => LLAMA_CPP_HBM_WIDE,
+            (true, _) => LLAMA_CPP_HBM_NARROW,
+        },
+        Engine::Vllm | Engine::TensorRtLlm => serving,
+        Engine::PyTorch => serving * PYTORCH_FACTOR,
+    }
+}
+
+/// The decode efficiency default of a workload of `spec` on a GPU.
+#[must_use]
+pub fn default_decode_efficiency(spec: &ModelSpec, w: &Workload, gpu: &Gpu) -> f64 {
+    decode_efficiency(w.engine_for(spec), w.weights, gpu.memory_type)
+}
+
+/// Kernel-level MFU of training a model: [`TRAIN_MFU_WIDE`] `· h / (h + 800)` for a
+/// transformer of hidden size `h`, [`DEFAULT_TRAIN_MFU`] without one.
+#[must_use]
+pub fn train_mfu(spec: &ModelSpec) -> f64 {
+    spec.transformer().map_or(DEFAULT_TRAIN_MFU, |t| {
+        let h = f64::from(t.hidden);
+        TRAIN_MFU_WIDE * h / (h + TRAIN_MFU_HIDDEN_HALF)
+    })
+}
+
+/// Share of wall-clock time a job on `gpus` GPUs keeps after failures and restarts:
+/// `1 / (1 + gpus · LOST_TIME_PER_GPU / 0.9)`, 90 % at 16,384 GPUs (Llama 3).
+#[must_use]
+pub fn goodput(gpus: u32) -> f64 {
+    1.0 / (1.0 + f64::from(gpus) * LOST_TIME_PER_GPU / 0.9)
 }
 
 /// The precision a workload's matrix multiplications run in, where it asks for one the GPU
@@ -477,6 +695,12 @@ fn peak_tflops(gpu: &Gpu, w: &Workload) -> f64 {
     }
 }
 
+/// The prefill MFU default: [`FP8_PREFILL_MFU`] of the FP8 peak for FP8 weights on a GPU that
+/// has FP8 tensor cores, else [`DEFAULT_PREFILL_MFU`].
+fn default_prefill_mfu(gpu: &Gpu, w: &Workload) -> f64 {
+    if w.weights == WeightType::Fp8 && gpu.fp8_tensor_tflops.is_some() { FP8_PREFILL_MFU } else { DEFAULT_PREFILL_MFU }
+}
+
 /// Estimates the speed of `w` for `spec` on `topo` (all its GPUs) of `gpu`. The layout must be
 /// valid (as [`memory::estimate`] checks).
 #[must_use]
@@ -487,14 +711,17 @@ pub fn estimate_speed(
     topo: &Topology,
     settings: &SpeedSettings,
 ) -> SpeedEstimate {
-    let decode_efficiency = settings.decode_efficiency.unwrap_or_else(|| default_decode_efficiency(w.weights));
-    let prefill_mfu = settings.mfu.unwrap_or(DEFAULT_PREFILL_MFU);
-    let train_mfu = settings.mfu.unwrap_or(DEFAULT_TRAIN_MFU);
+    let decode_efficiency = settings.decode_efficiency.unwrap_or_else(|| default_decode_efficiency(spec, w, gpu));
+    let prefill_mfu = settings.mfu.unwrap_or_else(|| default_prefill_mfu(gpu, w));
+    let train_mfu = settings.mfu.unwrap_or_else(|| train_mfu(spec));
     let peak = peak_tflops(gpu, w);
     let mut out = SpeedEstimate {
         decode_tokens_per_s: None,
         prefill_tokens_per_s: None,
         inference_samples_per_s: None,
+        images_per_minute: None,
+        seconds_per_image: None,
+        denoising_steps: None,
         train_flops: None,
         train_tokens_per_s: None,
         train_samples_per_s: None,
@@ -503,6 +730,8 @@ pub fn estimate_speed(
         decode_efficiency,
         prefill_mfu,
         train_mfu,
+        achieved_mfu: None,
+        goodput: None,
         peak_tflops: peak,
         communication_share: None,
         notes: Vec::new(),
@@ -518,110 +747,215 @@ pub fn estimate_speed(
         }
     }
     if w.mode.is_training() {
-        training(spec, w, gpu, topo, peak, train_mfu, settings.tokens, &mut out);
-    } else {
-        inference(spec, w, gpu, topo, peak, decode_efficiency, prefill_mfu, &mut out);
+        training(spec, w, topo, peak, train_mfu, settings, &mut out);
+        return out;
+    }
+    if let Shape::Measured(m) = &spec.shape {
+        if m.denoiser {
+            let mfu = settings.mfu.unwrap_or(DIFFUSION_MFU);
+            let image_flops = f64::from(DIFFUSION_STEPS * GUIDANCE_PASSES) * m.forward_flops_per_sample;
+            let seconds = image_flops / (peak * 1.0e12 * mfu);
+            out.seconds_per_image = Some(seconds);
+            out.images_per_minute = Some(60.0 * f64::from(topo.total_gpus()) / seconds);
+            out.denoising_steps = Some(DIFFUSION_STEPS);
+        } else {
+            out.inference_samples_per_s =
+                Some(f64::from(topo.total_gpus()) * peak * 1.0e12 * prefill_mfu / m.forward_flops_per_sample);
+        }
+        return out;
+    }
+    match InferenceModel::new(spec, w, gpu, topo, settings) {
+        Ok(model) => {
+            let seq = spec.sequence_len(w.context);
+            let b = f64::from(w.batch);
+            out.prefill_tokens_per_s = Some(seq as f64 * b / model.prefill_s(seq, w.batch));
+            if w.pp > 1 {
+                out.notes.push(Sentence::new(text!(NOTE_PIPELINE_PREFILL)));
+            }
+            if spec.transformer().is_none_or(|t| t.role == Role::Decoder) {
+                out.decode_tokens_per_s = Some(b / model.decode_step_s(w.batch, seq as f64));
+            }
+            if spec.transformer().is_none() {
+                out.notes.push(Sentence::new(text!(NOTE_NO_ARCHITECTURE)));
+            }
+        }
+        Err(note) => out.notes.push(note),
     }
     out
 }
 
-#[expect(
-    clippy::too_many_arguments,
-    clippy::many_single_char_names,
-    reason = "each argument is an independent input of the estimate; b, h, t: the papers' notation"
-)]
-fn inference(
-    spec: &ModelSpec,
-    w: &Workload,
-    gpu: &Gpu,
-    topo: &Topology,
-    peak_tflops: f64,
-    efficiency: f64,
-    mfu: f64,
-    out: &mut SpeedEstimate,
-) {
-    let peak = peak_tflops * 1.0e12;
-    let bandwidth = gpu.memory_bandwidth_gbs * 1.0e9;
-    let tp = f64::from(w.tp);
-    let b = f64::from(w.batch);
-    let tp_link = topo.group_link(w.tp);
-    let pp_link = topo.group_link(w.tp.saturating_mul(w.pp));
-    if let Shape::Measured(m) = &spec.shape {
-        out.inference_samples_per_s = Some(f64::from(topo.total_gpus()) * peak * mfu / m.forward_flops_per_sample);
-        return;
-    }
-    let (Some(tp_link), Some(pp_link)) = (tp_link, pp_link) else {
-        out.notes.push(Sentence::new(text!(NOTE_LAYOUT_NO_NIC)));
-        return;
-    };
-    let total = spec.total_params as f64;
-    let weights_total = memory::weight_bytes(spec, w.weights);
-    let seq = spec.sequence_len(w.context) as f64;
-    let Some(t) = spec.transformer() else {
-        let time_memory = weights_total / tp / (efficiency * bandwidth);
-        let time_compute = 2.0 * spec.active_params as f64 * b / (tp * peak * mfu);
-        out.decode_tokens_per_s = Some(b / time_memory.max(time_compute));
-        out.prefill_tokens_per_s = Some(tp * f64::from(w.pp) * peak * mfu / (2.0 * spec.active_params as f64));
-        out.notes.push(Sentence::new(text!(NOTE_NO_ARCHITECTURE)));
-        return;
-    };
-    let h = f64::from(t.hidden);
-    let layers = f64::from(t.layers);
-    let attn_layers = t.attention_layer_count() as f64;
-    let d_attn = f64::from(t.heads) * t.qk_head_dim() as f64;
-    // Prefill: Kaplan et al. 2020 Table 1, forward FLOPs per token 2N + 2·n_layer·n_ctx·d_attn.
-    let flops_per_token = 2.0 * spec.active_params as f64 + 2.0 * attn_layers * seq * d_attn;
-    let compute = seq * b * flops_per_token / (tp * f64::from(w.pp) * peak * mfu);
-    let chunks = (seq / memory::PREFILL_CHUNK_TOKENS as f64).ceil().max(1.0);
-    let comm = if w.tp > 1 {
-        2.0 * layers
-            * (chunks * 2.0 * (tp - 1.0) * tp_link.step_latency_s
-                + 2.0 * (tp - 1.0) / tp * seq * b * h * 2.0 / (tp_link.bandwidth_gbs * 1.0e9))
-    } else {
-        0.0
-    };
-    out.prefill_tokens_per_s = Some(seq * b / (compute + comm));
-    if w.pp > 1 {
-        out.notes.push(Sentence::new(text!(NOTE_PIPELINE_PREFILL)));
-    }
-    if t.role != Role::Decoder {
-        return;
-    }
-    // Decode: bytes read per step.
-    let read_params = match t.moe {
-        Some(m) if t.moe_layers() > 0 => {
-            let per_expert = t.ffn_params(m.expert_ffn) as f64;
-            let routed_total = t.moe_layers() as f64 * f64::from(m.experts) * per_expert;
-            let share = f64::from(m.active_experts) / f64::from(m.experts);
-            // Expected share of experts some sequence of the batch routes to, with uniform routing.
-            let touched = 1.0 - (1.0 - share).powf(b);
-            total - routed_total * (1.0 - touched)
-        }
-        _ => total,
-    };
-    let weights_read = weights_total * read_params / total;
-    // Sliding-window layers read at most their window (Transformer::kv_elements_for).
-    let kv_total = memory::kv_bytes_for_sequence(spec, w.kv, spec.sequence_len(w.context)).unwrap_or(0.0) * b;
-    // MLA's latent is replicated on every tensor-parallel rank; GQA heads are split.
-    let kv_per_gpu = if t.mla.is_some() { kv_total } else { kv_total / tp };
-    let time_memory = (weights_read / tp + kv_per_gpu) / (efficiency * bandwidth);
-    let time_compute = 2.0 * read_params * b / (tp * peak * mfu);
-    let mut comm = 2.0 * layers * tp_link.all_reduce_s(w.tp, b * h * 2.0);
-    if w.pp > 1 {
-        comm += f64::from(w.pp - 1) * pp_link.p2p_s(b * h * 2.0);
-    }
-    out.decode_tokens_per_s = Some(b / (time_memory.max(time_compute) + comm));
+/// The parts of a step's time, seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct StepTime {
+    /// Reading weights and KV cache at the engine's share of the memory bandwidth.
+    pub memory_s: f64,
+    /// The matrix multiplications at the step's MFU.
+    pub compute_s: f64,
+    /// Tensor-parallel all-reduces and pipeline hops.
+    pub communication_s: f64,
 }
 
-#[expect(clippy::too_many_arguments, reason = "each argument is an independent input of the estimate")]
+impl StepTime {
+    #[must_use]
+    pub fn total_s(&self) -> f64 {
+        self.memory_s + self.compute_s + self.communication_s
+    }
+
+    /// Share of the step the tensor cores are busy.
+    #[must_use]
+    pub fn compute_share(&self) -> f64 {
+        let t = self.total_s();
+        if t > 0.0 { self.compute_s / t } else { 0.0 }
+    }
+}
+
+/// One inference replica's step times: a decode step of a batch and the prefill of a prompt.
+///
+/// Theory: a step reads the weights it passes through and the KV cache of its context at the
+/// engine's share of the memory bandwidth ([`decode_efficiency`]), computes `2·P` FLOPs per
+/// token (plus attention) at its MFU, the two added (they overlap little at serving batch
+/// sizes; see [`DECODE_MFU`]), and waits for two all-reduces per layer of tensor parallelism
+/// (Shoeybi et al. 2019 §3) and a hop per pipeline stage. Decode processes one token per
+/// sequence; prefill the prompt in the engine's chunks, each reading the weights once.
+#[derive(Clone, Debug)]
+pub struct InferenceModel<'a> {
+    spec: &'a ModelSpec,
+    w: Workload,
+    tp_link: Link,
+    pp_link: Link,
+    bandwidth_bps: f64,
+    peak_flops: f64,
+    efficiency: f64,
+    prefill_mfu: f64,
+}
+
+impl<'a> InferenceModel<'a> {
+    /// The model of `w` on `topo`, or why there is none (a layout across nodes without NICs).
+    ///
+    /// # Errors
+    /// The note that says why no estimate is possible.
+    pub fn new(
+        spec: &'a ModelSpec,
+        w: &Workload,
+        gpu: &Gpu,
+        topo: &Topology,
+        settings: &SpeedSettings,
+    ) -> Result<Self, Sentence> {
+        let (Some(tp_link), Some(pp_link)) = (topo.group_link(w.tp), topo.group_link(w.tp.saturating_mul(w.pp))) else {
+            return Err(Sentence::new(text!(NOTE_LAYOUT_NO_NIC)));
+        };
+        Ok(Self {
+            spec,
+            w: *w,
+            tp_link,
+            pp_link,
+            bandwidth_bps: gpu.memory_bandwidth_gbs * 1.0e9,
+            peak_flops: peak_tflops(gpu, w) * 1.0e12,
+            efficiency: settings.decode_efficiency.unwrap_or_else(|| default_decode_efficiency(spec, w, gpu)),
+            prefill_mfu: settings.mfu.unwrap_or_else(|| default_prefill_mfu(gpu, w)),
+        })
+    }
+
+    fn tp(&self) -> f64 {
+        f64::from(self.w.tp)
+    }
+
+    /// Weight bytes one GPU reads per step when `batch` sequences route their tokens (all
+    /// of them for dense models; for MoE the experts some sequence of the batch routes to,
+    /// with uniform routing), and the parameters that step computes with per token.
+    fn weights_read(&self, batch: f64) -> f64 {
+        let total = self.spec.total_params as f64;
+        let weights_total = memory::weight_bytes(self.spec, self.w.weights);
+        let read_params = match self.spec.transformer().and_then(|t| t.moe.map(|m| (t, m))) {
+            Some((t, m)) if t.moe_layers() > 0 => {
+                let per_expert = t.ffn_params(m.expert_ffn) as f64;
+                let routed_total = t.moe_layers() as f64 * f64::from(m.experts) * per_expert;
+                let share = f64::from(m.active_experts) / f64::from(m.experts);
+                let touched = 1.0 - (1.0 - share).powf(batch);
+                total - routed_total * (1.0 - touched)
+            }
+            _ => total,
+        };
+        weights_total * read_params / total / self.tp()
+    }
+
+    /// One all-reduce per attention and FFN block of every layer for `tokens` activations.
+    fn tp_comm_s(&self, tokens: f64, steps: f64) -> f64 {
+        let Some(t) = self.spec.transformer() else { return 0.0 };
+        if self.w.tp <= 1 {
+            return 0.0;
+        }
+        let bytes = tokens * f64::from(t.hidden) * 2.0;
+        let n = self.tp();
+        2.0 * f64::from(t.layers)
+            * (steps * self.tp_link.all_reduce_latency_s(self.w.tp)
+                + 2.0 * (n - 1.0) / n * bytes / (self.tp_link.bandwidth_gbs * 1.0e9))
+    }
+
+    fn pp_comm_s(&self, tokens: f64) -> f64 {
+        let Some(t) = self.spec.transformer() else { return 0.0 };
+        f64::from(self.w.pp.saturating_sub(1)) * self.pp_link.p2p_s(tokens * f64::from(t.hidden) * 2.0)
+    }
+
+    /// Seconds of one decode step of `batch` sequences with `cached` tokens each in the KV
+    /// cache.
+    #[must_use]
+    pub fn decode_step_s(&self, batch: u32, cached: f64) -> f64 {
+        self.decode_step(batch, cached).total_s()
+    }
+
+    /// One decode step of `batch` sequences with `cached` tokens each, by part.
+    #[must_use]
+    pub fn decode_step(&self, batch: u32, cached: f64) -> StepTime {
+        let b = f64::from(batch);
+        let tokens = crate::core::units::round_non_negative(cached);
+        // Sliding-window layers hold at most their window (`memory::kv_bytes_for_sequence`).
+        let kv_total = memory::kv_bytes_for_sequence(self.spec, self.w.kv, tokens).unwrap_or(0.0) * b;
+        let attention = self.spec.transformer().map_or(0.0, |t| attention_forward_flops(t, tokens));
+        // MLA's latent is replicated on every tensor-parallel rank; GQA heads are split.
+        let mla = self.spec.transformer().is_some_and(|t| t.mla.is_some());
+        let kv_per_gpu = if mla { kv_total } else { kv_total / self.tp() };
+        let flops = b * (2.0 * self.spec.active_params as f64 + attention);
+        StepTime {
+            memory_s: (self.weights_read(b) + kv_per_gpu) / (self.efficiency * self.bandwidth_bps),
+            compute_s: flops / (self.tp() * self.peak_flops * DECODE_MFU),
+            communication_s: self.tp_comm_s(b, 1.0) + self.pp_comm_s(b),
+        }
+    }
+
+    /// Seconds to prefill `prompt` tokens for each of `batch` sequences: the chunks' FLOPs
+    /// (Kaplan et al. 2020 Table 1, `2N + 2·n_layer·n_ctx·d_attn` per token) at the prefill
+    /// MFU, one read of the weights per chunk, and the chunks' all-reduces. Pipeline stages
+    /// overlap across chunks.
+    #[must_use]
+    pub fn prefill_s(&self, prompt: u64, batch: u32) -> f64 {
+        let b = f64::from(batch);
+        let tokens = prompt as f64 * b;
+        let attention = self.spec.transformer().map_or(0.0, |t| attention_forward_flops(t, prompt));
+        let flops = tokens * (2.0 * self.spec.active_params as f64 + attention);
+        let stages = f64::from(self.w.pp);
+        let compute = flops / (self.tp() * stages * self.peak_flops * self.prefill_mfu);
+        let chunk = self.w.engine_for(self.spec).prefill_chunk_tokens().unwrap_or(prompt).max(1);
+        let chunks = (tokens / chunk as f64).ceil().max(1.0);
+        let reads = chunks * self.weights_read(b.min(chunk as f64)) / stages / (self.efficiency * self.bandwidth_bps);
+        compute + reads + self.tp_comm_s(tokens, chunks) + self.pp_comm_s(tokens.min(chunk as f64))
+    }
+
+    /// Time to first token of one request with `prompt` tokens on an idle replica, seconds:
+    /// the prefill, whose last position gives the first token (no queueing).
+    #[must_use]
+    pub fn ttft_s(&self, prompt: u64) -> f64 {
+        self.prefill_s(prompt.max(1), 1)
+    }
+}
+
 fn training(
     spec: &ModelSpec,
     w: &Workload,
-    _gpu: &Gpu,
     topo: &Topology,
     peak_tflops: f64,
     mfu: f64,
-    tokens: Option<f64>,
+    settings: &SpeedSettings,
     out: &mut SpeedEstimate,
 ) {
     let peak = peak_tflops * 1.0e12;
@@ -634,7 +968,7 @@ fn training(
     let global = if measured {
         units_per_microbatch * f64::from(dp)
     } else {
-        GLOBAL_BATCH_TOKENS.max(units_per_microbatch * f64::from(dp))
+        settings.global_batch_tokens.unwrap_or(GLOBAL_BATCH_TOKENS).max(units_per_microbatch * f64::from(dp))
     };
     let microbatches = (global / (units_per_microbatch * f64::from(dp))).max(1.0);
     let tp = f64::from(w.tp);
@@ -651,8 +985,9 @@ fn training(
         return;
     };
 
-    // One micro-batch on one pipeline stage.
-    let compute_mb = flops_per_unit * units_per_microbatch / (tp * pp * peak * mfu);
+    // One micro-batch on one pipeline stage; QLoRA dequantizes its 4-bit base on the way.
+    let slowdown = if w.mode == Mode::Qlora { QLORA_SLOWDOWN } else { 1.0 };
+    let compute_mb = slowdown * flops_per_unit * units_per_microbatch / (tp * pp * peak * mfu);
     let (tp_comm, pp_comm) = match spec.transformer() {
         Some(t) => {
             let h = f64::from(t.hidden);
@@ -671,9 +1006,14 @@ fn training(
         }
         None => (0.0, 0.0),
     };
-    let microbatch_time = compute_mb + tp_comm + pp_comm;
-    // 1F1B schedule: m micro-batches take (m + p − 1) slots (Narayanan et al. 2021 §2.2).
-    let pipeline_time = (microbatches + pp - 1.0) * microbatch_time;
+    let virtual_stages =
+        if w.pp > 1 { spec.transformer().map_or(1, |t| (t.layers / w.pp).clamp(1, DEFAULT_VIRTUAL_STAGES)) } else { 1 };
+    let v = f64::from(virtual_stages);
+    // Interleaving sends each micro-batch across v times as many stage boundaries.
+    let microbatch_time = compute_mb + tp_comm + v * pp_comm;
+    // 1F1B schedule: m micro-batches take (m + (p − 1) / v) slots (Narayanan et al. 2021
+    // §2.2, interleaved with v virtual stages).
+    let pipeline_time = (microbatches + (pp - 1.0) / v) * microbatch_time;
 
     // Data-parallel exchange per optimizer step.
     let trainable = match w.mode {
@@ -697,7 +1037,7 @@ fn training(
         // micro-step: 1.5× the all-reduce volume (Rajbhandari et al. 2019 §7.2.2), hidden
         // behind the whole computation by prefetching.
         let per_micro = 3.0 * (n - 1.0) / n * shard * 2.0 / (dp_link.bandwidth_gbs * 1.0e9)
-            + 3.0 * (n - 1.0) * dp_link.step_latency_s;
+            + 1.5 * dp_link.all_reduce_latency_s(dp);
         (microbatches * per_micro, 1.0)
     } else {
         // Gradients are exchanged once per step, overlapped with the backward pass (two
@@ -707,14 +1047,17 @@ fn training(
     let exposed = (dp_time - overlap * pipeline_time).max(0.0);
     let step = pipeline_time + exposed;
     let pure_compute = microbatches * compute_mb;
-    let rate = global / step;
+    let kept = goodput(gpus);
+    let rate = global / step * kept;
+    out.goodput = Some(kept);
     out.communication_share = Some(((step - pure_compute) / step).clamp(0.0, 1.0));
+    out.achieved_mfu = Some(rate * model_flops_per_unit(spec, w) / (f64::from(gpus) * peak));
     if measured {
         out.train_samples_per_s = Some(rate);
     } else {
         out.train_tokens_per_s = Some(rate);
     }
-    if let Some(units) = tokens {
+    if let Some(units) = settings.tokens {
         out.train_flops = Some(flops_per_unit * units);
         let hours = units / rate / SECONDS_PER_HOUR;
         out.train_hours = Some(hours);
@@ -725,7 +1068,7 @@ fn training(
     }
 }
 
-/// Training FLOPs of `tokens` without a GPU: 6·P·T (8·P·T with full recompute).
+/// Training FLOPs of `tokens` without a GPU: 6·P·T (8·P·T with full recompute) plus attention.
 #[must_use]
 pub fn train_flops(spec: &ModelSpec, w: &Workload, tokens: f64) -> f64 {
     train_flops_per_unit(spec, w) * tokens
@@ -747,6 +1090,12 @@ mod tests {
         // 4 ranks: 6 steps of 10 µs and 1.5 × 32 MB at 32 GB/s = 1.5 ms.
         let t = link.all_reduce_s(4, 32.0e6);
         assert!((t - (60.0e-6 + 1.5e-3)).abs() < 1e-9, "{t}");
+        // Over a switch the latency grows with log₂ n: 8 + 14·log₂ n µs (22, 36, 50 at 2, 4, 8).
+        let switch =
+            Link { kind: LinkKind::NvlinkSwitch, bandwidth_gbs: 300.0, step_latency_s: NVLINK_ROUND_LATENCY_S };
+        for (n, us) in [(2, 22.0), (4, 36.0), (8, 50.0)] {
+            assert!((switch.all_reduce_latency_s(n) * 1e6 - us).abs() < 1e-9, "{n}");
+        }
     }
 
     #[test]

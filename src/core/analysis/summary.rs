@@ -123,6 +123,9 @@ pub struct TcoSummary {
     /// Month in which owning has cost as much as the primary option; `None` if never.
     pub break_even_month: Option<f64>,
     pub break_even_within_horizon: bool,
+    /// The build's planned workload (`usage.workload`): cost and energy per million tokens and
+    /// per run.
+    pub workload: Option<super::tco::WorkloadCost>,
 }
 
 /// The GPU with the least temperature headroom.
@@ -246,6 +249,7 @@ fn tco_summary(tco: &Tco) -> TcoSummary {
         cheapest,
         break_even_month: tco.break_even_month,
         break_even_within_horizon: tco.break_even_within_horizon,
+        workload: tco.workload.clone(),
     }
 }
 

@@ -308,14 +308,27 @@ pub(super) fn speed_rows(
     let of = |template: &Template, workload: &str| say(template, lang, &[("model", name), ("workload", workload)]);
     let label = |w: WorkloadKind| w.label_text().render(lang);
     if model.transformer().is_none() {
-        return vec![
+        let inference = if model.task == crate::core::catalog::ModelTask::ImageGeneration {
+            let workload = tx.workload_short(WorkloadKind::InferenceBf16);
+            let steps = crate::core::analysis::speed::DIFFUSION_STEPS.to_string();
+            capability_row(
+                "images-per-minute",
+                say(&texts::IMAGES_PER_MINUTE, lang, &[("model", name), ("steps", &steps), ("workload", workload)]),
+                tx.unit_images_per_minute,
+                Direction::Higher,
+                rate(WorkloadKind::InferenceBf16, |c| c.images_per_minute),
+            )
+        } else {
             capability_row(
                 "samples-inference",
                 of(&texts::SAMPLES_INFERENCE, tx.workload_short(WorkloadKind::InferenceBf16)),
                 tx.unit_samples,
                 Direction::Higher,
                 rate(WorkloadKind::InferenceBf16, |c| c.samples_per_s),
-            ),
+            )
+        };
+        return vec![
+            inference,
             capability_row(
                 "samples-train",
                 of(&texts::SAMPLES_TRAIN, tx.workload_short(WorkloadKind::FullFinetune)),

@@ -54,6 +54,7 @@ pub struct CompareTexts {
     pub unit_params: &'static str,
     pub unit_hours: &'static str,
     pub unit_samples: &'static str,
+    pub unit_images_per_minute: &'static str,
     // Why a cell has no value.
     pub no_option: &'static str,
     pub no_gpu: &'static str,
@@ -231,6 +232,7 @@ pub static EN: CompareTexts = CompareTexts {
     unit_params: "B params",
     unit_hours: "h",
     unit_samples: "samples/s",
+    unit_images_per_minute: "images/min",
     no_option: "no option",
     no_gpu: "no GPU",
     not_applicable: "n/a",
@@ -310,6 +312,7 @@ pub static ZH: CompareTexts = CompareTexts {
     unit_params: "B 参数",
     unit_hours: "小时",
     unit_samples: "样本/s",
+    unit_images_per_minute: "张/分钟",
     no_option: "无云方案",
     no_gpu: "无 GPU",
     not_applicable: "不适用",
@@ -379,6 +382,10 @@ crate::templates! {
     SAMPLES_INFERENCE "" {
         en: "{model}: inference samples per second ({workload})",
         zh: "{model}：每秒推理样本数（{workload}）",
+    }
+    IMAGES_PER_MINUTE "" {
+        en: "{model}: images per minute at {steps} steps ({workload})",
+        zh: "{model}：每分钟生成图像数，{steps} 步（{workload}）",
     }
     SAMPLES_TRAIN "" {
         en: "{model}: training samples per second ({workload})",

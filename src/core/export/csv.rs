@@ -223,6 +223,14 @@ fn write_summary(w: &mut Sections, sheet: &BuildSheet, tx: &SheetTexts) -> Resul
         }
         _ => w.row(&[t(tx.primary_cloud), t(tx.no_cloud_match)])?,
     }
+    if let Some(wl) = &tco.workload {
+        if let Some(kwh) = wl.energy_kwh_per_million_tokens {
+            w.row(&[t(tx.energy_per_million_tokens), num(kwh, 3), t(tx.kwh)])?;
+        }
+        if let Some(kwh) = wl.run_energy_kwh {
+            w.row(&[t(tx.energy_per_run), num(kwh, 1), t(tx.kwh)])?;
+        }
+    }
     Ok(())
 }
 

@@ -282,5 +282,18 @@ pub fn summary_items(sheet: &BuildSheet) -> Vec<(&'static str, String)> {
         _ => fill(t.tco_value_no_cloud, &[&money_text(tco.owned_total), cur, &years, &utilization]),
     };
     items.push((t.tco, text));
+    if let Some(w) = &tco.workload
+        && let Some(kwh) = w.energy_kwh_per_million_tokens
+    {
+        let mut text =
+            fill(t.planned_workload_value, &[&format_thousands(w.tokens_per_second, 0), &format!("{kwh:.3}")]);
+        if let (Some(tokens), Some(hours), Some(run)) = (w.run_tokens, w.run_hours, w.run_energy_kwh) {
+            text.push_str(&fill(
+                t.planned_workload_run,
+                &[&format!("{tokens:.3e}"), &format_thousands(hours, 1), &format_thousands(run, 1)],
+            ));
+        }
+        items.push((t.planned_workload, text));
+    }
     items
 }

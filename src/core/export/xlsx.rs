@@ -296,6 +296,14 @@ fn summary_sheet(ws: &mut Worksheet, sheet: &BuildSheet, styles: &Styles) -> Res
         }
         _ => put(t.primary_cloud, Value::Text(t.no_cloud_match), "")?,
     }
+    if let Some(wl) = &tco.workload {
+        if let Some(kwh) = wl.energy_kwh_per_million_tokens {
+            put(t.energy_per_million_tokens, Value::Number(kwh, &two), t.kwh)?;
+        }
+        if let Some(kwh) = wl.run_energy_kwh {
+            put(t.energy_per_run, Value::Number(kwh, &one), t.kwh)?;
+        }
+    }
     for f in &sheet.summary.findings {
         let label = fill(t.finding_of_severity, &[&t.severity(f.severity)]);
         put(&label, Value::Text(&f.code), &f.message)?;

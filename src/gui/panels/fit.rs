@@ -5,7 +5,10 @@
 //! with the core's memory and speed models outside the panel).
 
 use super::plots::{legend, series_color, with_save};
-use crate::core::analysis::memory::{Verdict, WeightType};
+use crate::core::advisor::requirement::DEFAULT_TOKENS_PER_USER;
+use crate::core::analysis::memory::{Engine, MemoryEstimate, Verdict, WeightType};
+use crate::core::analysis::serving::ServingEstimate;
+use crate::core::analysis::speed::{self, SpeedEstimate};
 use crate::core::units::{Bytes, format_thousands};
 use crate::gui::command::Command;
 use crate::gui::context::FrameCtx;
@@ -120,6 +123,9 @@ fn matrix(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, index: usize) {
                     if let Some(tps) = cell.train_tokens_per_s {
                         ui.label(fill(t.fit_train, &[&format_thousands(tps, 0)]));
                     }
+                    if let Some(ipm) = cell.images_per_minute {
+                        ui.label(fill(t.fit_images, &[&format_thousands(ipm, 1), &speed::DIFFUSION_STEPS, &"—"]));
+                    }
                     if let Some(note) = &cell.note {
                         ui.add(egui::Label::new(RichText::new(note.as_str()).small()).wrap());
                     }
@@ -204,6 +210,14 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
             &[&verdict, &bytes(p.total_bytes), &bytes(d.capacity), &format!("{:.0}", check.memory_fraction * 100.0)],
         ),
     );
+    if let Some(engine) = est.engine {
+        ui.label(RichText::new(fill(t.fit_budget, &[&engine, &bytes(check.budget_bytes)])).small());
+    }
+    if !check.verdict.fits() {
+        ui.weak(t.fit_no_speed);
+        notes(ui, fx, est, speed);
+        return;
+    }
     if let Some(v) = speed.decode_tokens_per_s {
         ui.label(fill(t.fit_decode, &[&format_thousands(v, 1)]));
     }
@@ -219,10 +233,64 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
             &[&format_thousands(d.overrides.train_tokens / 1e9, 1), &format_thousands(h, 1)],
         ));
     }
-    // The selected cell is evaluated outside the report, in English: its notes are rendered
-    // here, in the UI language.
+    if let Some(mwh) = d.train_energy_mwh {
+        ui.label(fill(t.fit_train_energy, &[&format_thousands(mwh, 2)]));
+    }
+    if let (Some(ipm), Some(seconds), Some(steps)) =
+        (speed.images_per_minute, speed.seconds_per_image, speed.denoising_steps)
+    {
+        ui.label(fill(t.fit_images, &[&format_thousands(ipm, 1), &steps, &format!("{seconds:.2}")]));
+    }
+    match &d.serving {
+        Some(Ok(s)) => serving(ui, fx, s),
+        Some(Err(message)) => {
+            ui.colored_label(tk.warn, message);
+        }
+        None => {}
+    }
+    notes(ui, fx, est, speed);
+}
+
+/// The selected cell is evaluated outside the report, in English: its notes are rendered
+/// here, in the UI language.
+fn notes(ui: &mut egui::Ui, fx: &FrameCtx<'_>, est: &MemoryEstimate, speed: &SpeedEstimate) {
     for n in est.notes.iter().chain(&speed.notes) {
         ui.add(egui::Label::new(RichText::new(n.render(fx.lang)).small()).wrap());
+    }
+}
+
+/// Serving figures of an inference cell: KV budget, concurrency, TTFT, loads and energy.
+fn serving(ui: &mut egui::Ui, fx: &FrameCtx<'_>, s: &ServingEstimate) {
+    let t = fx.texts;
+    ui.add_space(4.0);
+    ui.label(RichText::new(t.fit_serving).strong());
+    let max_context = s.max_context_tokens.map_or_else(|| "—".to_owned(), |c| format_thousands(f64::from(c), 0));
+    ui.label(fill(
+        t.fit_serving_kv,
+        &[&bytes(s.kv_budget_bytes), &format_thousands(s.kv_capacity_tokens as f64, 0), &max_context],
+    ));
+    ui.label(fill(
+        t.fit_serving_concurrency,
+        &[&s.max_concurrency_per_replica, &format_thousands(f64::from(s.context_tokens), 0), &s.replicas],
+    ));
+    ui.label(fill(t.fit_serving_ttft, &[&s.prompt_tokens, &format!("{:.0}", s.ttft_s * 1000.0)]));
+    for load in [Some(s.single), s.at_capacity, s.requested].into_iter().flatten() {
+        if load.fits {
+            ui.label(fill(
+                t.fit_serving_load,
+                &[
+                    &load.users,
+                    &format_thousands(load.per_user_tokens_per_s, 1),
+                    &format_thousands(load.aggregate_tokens_per_s, 0),
+                    &format!("{:.2}", load.energy.joules_per_token),
+                ],
+            ));
+        } else {
+            ui.colored_label(fx.tokens.warn, fill(t.fit_serving_over, &[&load.users]));
+        }
+    }
+    if let (Some(target), Some(users)) = (s.tokens_per_user_target, s.users_at_target) {
+        ui.label(fill(t.fit_serving_target, &[&format_thousands(target, 1), &users]));
     }
 }
 
@@ -271,6 +339,60 @@ fn overrides(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, detail: &CellDetail) {
             .response
             .labelled_by(label.id);
         ui.end_row();
+        if !work.mode.is_training() {
+            let label = ui.label(t.fit_engine);
+            // The default the core resolved for this model (vLLM or llama.cpp for decoders,
+            // PyTorch for the others).
+            let default = match &detail.result {
+                Ok((est, _, _)) if detail.overrides.engine.is_none() => est.engine,
+                _ => None,
+            }
+            .unwrap_or_else(|| Engine::default_for(work.weights));
+            let name = |e: Option<Engine>| match e {
+                Some(e) => e.to_string(),
+                None => fill(t.fit_engine_default, &[&default]),
+            };
+            egui::ComboBox::from_id_salt("fit-engine")
+                .selected_text(name(detail.overrides.engine))
+                .show_ui(ui, |ui| {
+                    for e in std::iter::once(None).chain(Engine::ALL.into_iter().map(Some)) {
+                        if ui.selectable_label(e == detail.overrides.engine, name(e)).clicked() {
+                            next.engine = e;
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            ui.end_row();
+        }
+        if detail.serving.is_some() {
+            let label = ui.label(t.fit_users);
+            let mut users = detail.overrides.users.unwrap_or(1);
+            if ui.add(egui::DragValue::new(&mut users).range(1..=100_000)).labelled_by(label.id).changed() {
+                next.users = Some(users);
+            }
+            ui.end_row();
+            let label = ui.label(t.fit_tokens_per_user);
+            let mut target = detail.overrides.tokens_per_user.unwrap_or(DEFAULT_TOKENS_PER_USER);
+            if ui
+                .add(egui::DragValue::new(&mut target).range(0.1..=10_000.0).speed(0.5))
+                .labelled_by(label.id)
+                .changed()
+            {
+                next.tokens_per_user = Some(target);
+            }
+            ui.end_row();
+            let label = ui.label(t.fit_prompt);
+            let mut prompt = detail.overrides.prompt.unwrap_or(work.context / 2).max(1);
+            if ui
+                .add(egui::DragValue::new(&mut prompt).range(1..=1_048_576).speed(16.0))
+                .labelled_by(label.id)
+                .changed()
+            {
+                next.prompt = Some(prompt);
+            }
+            ui.end_row();
+        }
         let label = ui.label(t.fit_train_tokens);
         let mut billions = next.train_tokens / 1e9;
         if ui

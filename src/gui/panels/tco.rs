@@ -39,6 +39,12 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         if let Some(c) = tco.workload.as_ref().and_then(|wl| wl.owned_per_million_tokens) {
             rows.push((t.tco_per_million_tokens.to_owned(), money(t, &format!("{c:.3}"), &tco.currency)));
         }
+        if let Some(kwh) = tco.workload.as_ref().and_then(|wl| wl.energy_kwh_per_million_tokens) {
+            rows.push((t.tco_energy_per_million_tokens.to_owned(), fill(t.kwh_value, &[&format!("{kwh:.3}")])));
+        }
+        if let Some(kwh) = tco.workload.as_ref().and_then(|wl| wl.run_energy_kwh) {
+            rows.push((t.tco_energy_per_run.to_owned(), fill(t.kwh_value, &[&format!("{kwh:.1}")])));
+        }
         figures(ui, "tco-figures", &rows);
         let charts = &derived.charts;
         ui.add_space(6.0);

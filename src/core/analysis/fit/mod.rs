@@ -179,8 +179,12 @@ pub struct FitCell {
     pub memory_fraction: Option<f64>,
     pub decode_tokens_per_s: Option<f64>,
     pub train_tokens_per_s: Option<f64>,
-    /// Measured models: inference or training samples per second over all the GPUs.
+    /// Measured models: inference or training samples per second over all the GPUs (for
+    /// diffusion pipelines, training images per second only).
     pub samples_per_s: Option<f64>,
+    /// Diffusion pipelines: images per minute over all the GPUs at
+    /// [`speed::DIFFUSION_STEPS`] denoising steps.
+    pub images_per_minute: Option<f64>,
     /// Why the workload does not apply, or what a misfit would need.
     pub note: Option<Sentence>,
 }
@@ -283,7 +287,7 @@ struct Tried {
 
 fn try_fit(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Option<Tried> {
     let estimate = memory::estimate(spec, w, gpus).ok()?;
-    let check = memory::check_fit(estimate.per_gpu.total_bytes, gpu);
+    let check = memory::check_estimate_on(&estimate, w, gpu);
     Some(Tried { estimate, verdict: check.verdict, fraction: check.memory_fraction, workload: *w, gpus })
 }
 
@@ -388,6 +392,7 @@ fn cell_from(
         decode_tokens_per_s: speed.decode_tokens_per_s,
         train_tokens_per_s: speed.train_tokens_per_s,
         samples_per_s: samples,
+        images_per_minute: speed.images_per_minute,
         note: note.map(Sentence::new),
     }
 }
@@ -417,6 +422,7 @@ fn not_applicable(kind: WorkloadKind, why: Text) -> FitCell {
         decode_tokens_per_s: None,
         train_tokens_per_s: None,
         samples_per_s: None,
+        images_per_minute: None,
         note: Some(Sentence::new(why)),
     }
 }
@@ -566,6 +572,9 @@ pub struct Suggestion {
     /// `gradients`, `weights`, `zero`, `offload`, `tensor-parallel`, `gpus`, `qlora`.
     pub change: &'static str,
     pub description: Sentence,
+    /// The `rigplan fit` flags that, added to the command as given, run the change (a later
+    /// flag overrides an earlier one).
+    pub flags: String,
     /// The workload with the change applied.
     pub workload: Workload,
     pub gpus: u32,
@@ -575,7 +584,7 @@ pub struct Suggestion {
 
 /// Largest value in `1..=hi` for which `fits` holds, assuming it holds for every smaller value
 /// once it holds for one (memory grows with batch and context).
-fn largest_fitting(hi: u32, mut fits: impl FnMut(u32) -> bool) -> Option<u32> {
+pub(crate) fn largest_fitting(hi: u32, mut fits: impl FnMut(u32) -> bool) -> Option<u32> {
     if hi == 0 || !fits(1) {
         return None;
     }
@@ -591,21 +600,73 @@ fn largest_fitting(hi: u32, mut fits: impl FnMut(u32) -> bool) -> Option<u32> {
     Some(lo)
 }
 
+/// The `rigplan fit` flags that turn `from` on `gpus` GPUs into `to` on `n`.
+fn change_flags(from: &Workload, gpus: u32, to: &Workload, n: u32) -> String {
+    let mut flags: Vec<String> = Vec::new();
+    let mut add = |differs: bool, flag: &str, value: String| {
+        if differs {
+            flags.push(format!("--{flag} {value}"));
+        }
+    };
+    add(to.mode != from.mode, "mode", to.mode.id().to_owned());
+    add(n != gpus, "gpus", n.to_string());
+    add(to.weights != from.weights, "weights", to.weights.name().to_owned());
+    add(to.kv != from.kv, "kv", to.kv.name().to_owned());
+    add(to.batch != from.batch, "batch", to.batch.to_string());
+    add(to.context != from.context, "context", to.context.to_string());
+    add(to.optimizer != from.optimizer, "optimizer", to.optimizer.name().to_owned());
+    add(
+        to.grad_dtype != from.grad_dtype,
+        "grad-dtype",
+        if to.grad_dtype == memory::GradDtype::Fp32 { "fp32" } else { "fp16" }.to_owned(),
+    );
+    add(to.zero != from.zero, "zero", to.zero.to_string());
+    add(
+        to.offload != from.offload,
+        "offload",
+        match to.offload {
+            Offload::None => "none",
+            Offload::Optimizer => "optimizer",
+            Offload::All => "all",
+        }
+        .to_owned(),
+    );
+    add(to.tp != from.tp, "tp", to.tp.to_string());
+    add(to.pp != from.pp, "pp", to.pp.to_string());
+    add(
+        to.recompute != from.recompute,
+        "recompute",
+        match to.recompute {
+            Recompute::None => "none",
+            Recompute::Selective => "selective",
+            Recompute::Full => "full",
+        }
+        .to_owned(),
+    );
+    add(to.lora_rank != from.lora_rank, "lora-rank", to.lora_rank.to_string());
+    flags.join(" ")
+}
+
 /// Every single change that makes `w` fit `gpu` (with `gpus` GPUs now), least disruptive
 /// first: a smaller batch, a shorter context, recompute, a lower KV precision, an 8-bit
 /// optimizer, 16-bit gradients, lower weight precision, ZeRO or optimizer offload on the same
-/// GPUs, more GPUs (tensor parallel for inference, ZeRO-3 for training), QLoRA. Empty when it
-/// already fits or nothing single helps.
+/// GPUs, more GPUs (tensor parallel for inference, ZeRO-3 for training), QLoRA. Changes that
+/// need more than `max_gpus` GPUs (a build's) are left out: a suggestion must run as given.
+/// Empty when it already fits or nothing single helps.
 #[must_use]
-pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Suggestion> {
+pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu, max_gpus: Option<u32>) -> Vec<Suggestion> {
     let mut out: Vec<Suggestion> = Vec::new();
     let push = |change: &'static str, description: Text, c: Workload, n: u32, out: &mut Vec<Suggestion>| {
+        if max_gpus.is_some_and(|max| n > max) {
+            return;
+        }
         if let Some(t) = try_fit(spec, &c, n, gpu)
             && t.verdict.fits()
         {
             out.push(Suggestion {
                 change,
                 description: Sentence::new(description),
+                flags: change_flags(w, gpus, &c, n),
                 workload: c,
                 gpus: n,
                 total_bytes: t.estimate.per_gpu.total_bytes,
@@ -712,7 +773,7 @@ pub fn suggest(spec: &ModelSpec, w: &Workload, gpus: u32, gpu: &Gpu) -> Vec<Sugg
     }
     if w.mode.is_training() && w.offload == Offload::None {
         let c = Workload { zero: w.zero.max(1), offload: Offload::Optimizer, ..*w };
-        push("offload", text!(CHANGE_OFFLOAD), c, gpus, &mut out);
+        push("offload", text!(CHANGE_OFFLOAD, zero = c.zero.to_string()), c, gpus, &mut out);
     }
     match w.mode {
         Mode::Inference => {

@@ -96,27 +96,27 @@ crate::templates! {
         zh: "在 {dp} 块数据并行的 GPU 上使用 ZeRO 阶段 {zero}（--zero {zero}）",
     }
     CHANGE_OFFLOAD "" {
-        en: "offload optimizer states to host memory (--offload optimizer)",
-        zh: "把优化器状态卸载到主机内存（--offload optimizer）",
+        en: "offload optimizer states to host memory (--zero {zero} --offload optimizer)",
+        zh: "把优化器状态卸载到主机内存（--zero {zero} --offload optimizer）",
     }
     CHANGE_SPREAD "" {
         en: "spread the model over {what}",
         zh: "把模型分布到 {what}",
     }
     SPREAD_TP_PP "" {
-        en: "{gpus} GPUs (--tp {tp} --pp {pp})",
-        zh: "{gpus} 块 GPU 上（--tp {tp} --pp {pp}）",
+        en: "{gpus} GPUs (--gpus {gpus} --tp {tp} --pp {pp})",
+        zh: "{gpus} 块 GPU 上（--gpus {gpus} --tp {tp} --pp {pp}）",
     }
     SPREAD_TP "" {
-        en: "{tp} GPUs with tensor parallelism (--tp {tp})",
-        zh: "{tp} 块 GPU 上做张量并行（--tp {tp}）",
+        en: "{tp} GPUs with tensor parallelism (--gpus {tp} --tp {tp})",
+        zh: "{tp} 块 GPU 上做张量并行（--gpus {tp} --tp {tp}）",
     }
     CHANGE_GPUS "" {
         en: "use {gpus} GPUs with ZeRO-3 (--gpus {gpus} --zero 3)",
         zh: "使用 {gpus} 块 GPU 并启用 ZeRO-3（--gpus {gpus} --zero 3）",
     }
     CHANGE_QLORA "" {
-        en: "fine-tune with QLoRA instead (--mode qlora)",
-        zh: "改用 QLoRA 微调（--mode qlora）",
+        en: "fine-tune with QLoRA instead (--mode qlora --weights nf4)",
+        zh: "改用 QLoRA 微调（--mode qlora --weights nf4）",
     }
 }

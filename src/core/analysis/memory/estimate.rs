@@ -3,8 +3,10 @@
 //! GPU.
 
 use super::model::{Layout, ModelSpec, Shape};
-use super::workload::{KvType, LoraTargets, Mode, Offload, Optimizer, Recompute, WeightType, Workload, WorkloadError};
-use super::{CUDA_CONTEXT_BYTES, MemoryEstimate, PREFILL_CHUNK_TOKENS, PerGpuMemory, ZERO3_MAX_LIVE_PARAMS};
+use super::workload::{
+    Engine, KvType, LoraTargets, Mode, Offload, Optimizer, Recompute, WeightType, Workload, WorkloadError,
+};
+use super::{CUDA_CONTEXT_BYTES, MemoryEstimate, PerGpuMemory, ZERO3_MAX_LIVE_PARAMS};
 use crate::core::catalog::{FfnKind, Role, Transformer};
 use crate::core::i18n::Sentence;
 use crate::core::units::{Bytes, round_non_negative};
@@ -47,7 +49,9 @@ fn to_bytes(x: f64) -> Bytes {
 }
 
 /// Weights in bytes for the whole model at `weights`. Float and GGUF types cover every
-/// parameter (GGUF bpw are whole-file measurements); fp8/int8/int4/nf4 quantize the linear
+/// parameter (GGUF bpw are whole-file measurements on dense models); a mixture-of-experts
+/// model in a K-quant mix has its routed experts at the mix's base type and the rest at the
+/// dense mix's bpw ([`WeightType::moe_expert_bits`]); fp8/int8/int4/nf4 quantize the linear
 /// layers and keep embeddings, norms and biases in 16-bit, as GPTQ, AWQ and bitsandbytes do.
 /// MXFP4 on a mixture-of-experts model quantizes the routed experts only and keeps attention,
 /// router, shared experts and embeddings in 16-bit, as gpt-oss's `modules_to_not_convert`
@@ -58,6 +62,12 @@ pub fn weight_bytes(spec: &ModelSpec, weights: WeightType) -> f64 {
     let total = spec.total_params as f64;
     let bpw = weights.bits_per_weight();
     let experts = spec.transformer().map_or(0, Transformer::routed_expert_params).min(spec.total_params);
+    if let Some(expert_bits) = weights.moe_expert_bits()
+        && experts > 0
+    {
+        let experts = experts as f64;
+        return experts * expert_bits / 8.0 + (total - experts) * bpw / 8.0;
+    }
     if weights.covers_all_params() {
         total * bpw / 8.0
     } else if weights == WeightType::Mxfp4 && experts > 0 {
@@ -221,6 +231,9 @@ fn validate(spec: &ModelSpec, w: &Workload, gpus: u32) -> Result<Layout, Workloa
             return Err(WorkloadError::LoraRank);
         }
     }
+    if !w.mode.is_training() && !w.engine_for(spec).runs(w.weights) {
+        return Err(WorkloadError::EngineWeights { engine: w.engine_for(spec), weights: w.weights });
+    }
     match &spec.shape {
         Shape::Transformer(t) => {
             if t.heads % w.tp != 0 {
@@ -335,18 +348,20 @@ fn train_activations(t: &Transformer, w: &Workload, s: u64) -> f64 {
     total / tp
 }
 
-/// Transient activations during inference (transformers), bytes per GPU: one chunk of
-/// [`PREFILL_CHUNK_TOKENS`] tokens through one layer (the residual stream plus the larger of
-/// the attention block, with its score matrix against the whole context unless FlashAttention
-/// is on, and the FFN), and fp32 logits of the last token. Encoders process their whole input.
+/// Transient activations during inference (transformers), bytes per GPU: one prefill chunk
+/// (the engine's, [`super::Engine::prefill_chunk_tokens`]) through one layer (the residual
+/// stream plus the larger of the attention block, with its score matrix against the whole
+/// context unless FlashAttention is on, and the FFN), and fp32 logits of the last token.
+/// Encoders process their whole input.
 #[expect(
     clippy::many_single_char_names,
     reason = "s, b, h, a, t follow the papers' notation (Korthikanti et al. 2022)"
 )]
-fn inference_activations(t: &Transformer, w: &Workload, s: u64) -> f64 {
+fn inference_activations(t: &Transformer, w: &Workload, engine: Engine, s: u64) -> f64 {
     let b = f64::from(w.batch);
+    let chunk = engine.prefill_chunk_tokens().unwrap_or(s);
     let c = match t.role {
-        Role::Decoder => s.min(PREFILL_CHUNK_TOKENS),
+        Role::Decoder => s.min(chunk),
         Role::Encoder => s,
     } as f64;
     let h = f64::from(t.hidden);
@@ -456,7 +471,7 @@ pub fn estimate(spec: &ModelSpec, w: &Workload, gpus: u32) -> Result<MemoryEstim
                 (Some(train_activations(t, w, seq)), None)
             } else {
                 let kv = (t.role == Role::Decoder).then(|| kv_cache_per_gpu(t, w));
-                (Some(inference_activations(t, w, seq)), kv)
+                (Some(inference_activations(t, w, w.engine_for(spec), seq)), kv)
             }
         }
         Shape::Measured(m) => {
@@ -487,7 +502,9 @@ pub fn estimate(spec: &ModelSpec, w: &Workload, gpus: u32) -> Result<MemoryEstim
     let optimizer_bytes = optimizer.map(to_bytes);
     let activations_bytes = activations.map(to_bytes);
     let kv_cache_bytes = kv_cache.map(to_bytes);
-    let overhead_bytes = Bytes(CUDA_CONTEXT_BYTES);
+    let engine = (!w.mode.is_training()).then(|| w.engine_for(spec));
+    let workspace = engine.map_or(0, Engine::workspace_bytes);
+    let overhead_bytes = Bytes(CUDA_CONTEXT_BYTES + workspace);
     let total_bytes = [Some(weights_bytes), gradients_bytes, optimizer_bytes, activations_bytes, kv_cache_bytes]
         .into_iter()
         .flatten()
@@ -505,6 +522,7 @@ pub fn estimate(spec: &ModelSpec, w: &Workload, gpus: u32) -> Result<MemoryEstim
         },
         host_bytes_per_gpu: to_bytes(host),
         kv_cache_bytes_per_token: kv_bytes_per_token(spec, w.kv).map(to_bytes),
+        engine,
         trainable_params: trainable,
         layout,
         notes,

@@ -5,9 +5,11 @@
 //! optional architecture) and a [`Workload`] (mode, precisions, batch, context, optimizer,
 //! ZeRO stage, offload, tensor/pipeline degrees, recompute, FlashAttention, LoRA rank) go into
 //! [`estimate`], which returns a [`MemoryEstimate`]: one integer byte count per line for one
-//! GPU, the host memory offload needs, and notes about what was assumed. [`check_fit`]
-//! compares a total with a GPU's memory and gives the verdict the field guides use (keep use
-//! under 90 %).
+//! GPU, the host memory offload needs, and notes about what was assumed. [`check_estimate`]
+//! compares an estimate with a GPU's memory: it does not fit above what the workload may use
+//! (all of it for training; for inference the engine's budget, [`Engine::budget_bytes`], with
+//! the KV cache of the full context counted), and is tight above the 90 % the field guides
+//! advise.
 //!
 //! The formulas and their sources (see also `../shared/guide/domain.md` §4):
 //! - weights: parameters × bits per weight; GGUF block sizes and llama.cpp's measured bpw for
@@ -44,10 +46,11 @@ pub use estimate::{
 };
 pub use model::{Layout, MeasuredShape, ModelSpec, Shape};
 pub use workload::{
-    FP8_BLOCK128_BPW, GGUF_IQ1_S_BPW, GGUF_IQ2_XXS_BPW, GGUF_IQ3_XXS_BPW, GGUF_IQ4_XS_BPW, GGUF_Q2_K_BPW,
-    GGUF_Q3_K_M_BPW, GGUF_Q4_0_BPW, GGUF_Q4_K_M_BPW, GGUF_Q5_K_M_BPW, GGUF_Q6_K_BPW, GGUF_Q8_0_BPW, GradDtype,
-    INT4_GROUP128_BPW, KvType, LoraTargets, MXFP4_BPW, Mode, NF4_BPW, Offload, Optimizer, Recompute, WeightType,
-    Workload, WorkloadError, checkpoint_weights,
+    CUDA_GRAPH_BYTES, Engine, FP8_BLOCK128_BPW, GGUF_IQ1_S_BPW, GGUF_IQ2_XXS_BPW, GGUF_IQ3_XXS_BPW, GGUF_IQ4_XS_BPW,
+    GGUF_Q2_K_BPW, GGUF_Q2_K_BPW_BASE, GGUF_Q3_K_BPW, GGUF_Q3_K_M_BPW, GGUF_Q4_0_BPW, GGUF_Q4_K_BPW, GGUF_Q4_K_M_BPW,
+    GGUF_Q5_K_BPW, GGUF_Q5_K_M_BPW, GGUF_Q6_K_BPW, GGUF_Q8_0_BPW, GradDtype, INT4_GROUP128_BPW, KvType, LoraTargets,
+    MXFP4_BPW, Mode, NF4_BPW, Offload, Optimizer, Recompute, SERVING_CHUNK_TOKENS, TRTLLM_KV_FREE_FRACTION,
+    VLLM_MEMORY_UTILIZATION, WeightType, Workload, WorkloadError, checkpoint_weights,
 };
 
 use crate::core::catalog::Gpu;
@@ -83,7 +86,8 @@ pub struct PerGpuMemory {
     pub optimizer_bytes: Option<Bytes>,
     pub activations_bytes: Option<Bytes>,
     pub kv_cache_bytes: Option<Bytes>,
-    /// CUDA context and workspaces ([`CUDA_CONTEXT_BYTES`]).
+    /// CUDA context ([`CUDA_CONTEXT_BYTES`]) and, for inference, the engine's workspace
+    /// ([`Engine::workspace_bytes`]: CUDA graphs).
     pub overhead_bytes: Bytes,
     pub total_bytes: Bytes,
 }
@@ -96,6 +100,8 @@ pub struct MemoryEstimate {
     pub host_bytes_per_gpu: Bytes,
     /// KV cache per token of one sequence for the whole model, at the workload's KV type.
     pub kv_cache_bytes_per_token: Option<Bytes>,
+    /// The inference engine the estimate assumes ([`Workload::engine_for`]); None for training.
+    pub engine: Option<Engine>,
     /// Parameters that receive gradients (all for full training, the adapters for LoRA).
     pub trainable_params: Option<u64>,
     pub layout: Layout,
@@ -143,6 +149,9 @@ impl fmt::Display for Verdict {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct FitCheck {
     pub gpu_memory_bytes: Bytes,
+    /// What the workload may use of it: the whole memory for training, the inference
+    /// engine's budget for inference ([`Engine::budget_bytes`]).
+    pub budget_bytes: Bytes,
     pub memory_fraction: f64,
     pub verdict: Verdict,
 }
@@ -158,15 +167,44 @@ pub fn check_fit(total: Bytes, gpu: &Gpu) -> FitCheck {
 /// [`check_fit`] against a capacity in bytes.
 #[must_use]
 pub fn check_fit_bytes(total: Bytes, capacity: Bytes) -> FitCheck {
+    check_within(total, capacity, capacity)
+}
+
+/// `total` against `capacity` when the software may use only `budget` of it: does not fit
+/// above the budget, tight above 90 % of the capacity (the field guides' advice), fits below.
+fn check_within(total: Bytes, capacity: Bytes, budget: Bytes) -> FitCheck {
     let memory_fraction = if capacity.0 == 0 { f64::INFINITY } else { total.0 as f64 / capacity.0 as f64 };
-    let verdict = if memory_fraction <= TIGHT_FRACTION {
-        Verdict::Fits
-    } else if memory_fraction <= 1.0 {
-        Verdict::Tight
-    } else {
+    let verdict = if total > budget || capacity.0 == 0 {
         Verdict::DoesNotFit
+    } else if memory_fraction <= TIGHT_FRACTION {
+        Verdict::Fits
+    } else {
+        Verdict::Tight
     };
-    FitCheck { gpu_memory_bytes: capacity, memory_fraction, verdict }
+    FitCheck { gpu_memory_bytes: capacity, budget_bytes: budget, memory_fraction, verdict }
+}
+
+/// The verdict for an estimate of `w` on a GPU of `capacity`. Training runs in PyTorch and may
+/// use all of the memory. Inference must fit the engine's budget with the KV cache of the
+/// workload's batch at its full context: a configuration without room for one request's KV
+/// cache never fits (vLLM refuses to start when its KV budget is below one sequence of
+/// `max_model_len`; llama.cpp allocates the whole `n_ctx` up front).
+#[must_use]
+pub fn check_estimate(e: &MemoryEstimate, w: &Workload, capacity: Bytes) -> FitCheck {
+    let total = e.per_gpu.total_bytes;
+    if w.mode.is_training() {
+        return check_within(total, capacity, capacity);
+    }
+    let kv = e.per_gpu.kv_cache_bytes.unwrap_or(Bytes(0));
+    let fixed = total.0.saturating_sub(kv.0);
+    let engine = e.engine.unwrap_or_else(|| w.engine());
+    check_within(total, capacity, Bytes(engine.budget_bytes(capacity.0, fixed)))
+}
+
+/// [`check_estimate`] on a catalog GPU.
+#[must_use]
+pub fn check_estimate_on(e: &MemoryEstimate, w: &Workload, gpu: &Gpu) -> FitCheck {
+    check_estimate(e, w, Bytes::from_gib(gpu.memory_gib))
 }
 
 #[cfg(test)]

@@ -11,6 +11,9 @@ pub struct MeasuredShape {
     pub train_activation_bytes_per_sample: u64,
     pub inference_activation_bytes_per_sample: u64,
     pub forward_flops_per_sample: f64,
+    /// True for diffusion pipelines, whose "sample" is one denoising pass: an image takes
+    /// many of them.
+    pub denoiser: bool,
 }
 
 /// What rigplan knows of a model's structure.
@@ -41,6 +44,7 @@ impl ModelSpec {
                 train_activation_bytes_per_sample: m.train_activation_bytes_per_sample,
                 inference_activation_bytes_per_sample: m.inference_activation_bytes_per_sample,
                 forward_flops_per_sample: m.forward_flops_per_sample,
+                denoiser: model.task == crate::core::catalog::ModelTask::ImageGeneration,
             }),
         };
         Self { total_params: model.total_params(), active_params: model.active_params(), shape }

@@ -63,6 +63,22 @@ pub const GGUF_IQ2_XXS_BPW: f64 = 66.0 * 8.0 / 256.0;
 
 /// See [`GGUF_IQ4_XS_BPW`].
 pub const GGUF_IQ1_S_BPW: f64 = 50.0 * 8.0 / 256.0;
+/// Bits per weight of the base K-quant blocks (`ggml-common.h`: `block_q4_K` 144 B, `block_q5_K`
+/// 176 B, `block_q3_K` 110 B, `block_q2_K` 84 B per 256 weights). llama.cpp's mixes keep the
+/// routed experts of a mixture-of-experts model at these types and raise attention, embeddings
+/// and some FFN tensors: TheBloke's Mixtral 8x7B files (Q4_K_M 26.44 GB, Q5_K_M 32.23 GB) put
+/// the 45.1B expert weights at 4.52 and 5.52 bits once the 1.6B others are taken at the dense
+/// mix's bpw.
+pub const GGUF_Q4_K_BPW: f64 = 144.0 * 8.0 / 256.0;
+
+/// See [`GGUF_Q4_K_BPW`].
+pub const GGUF_Q5_K_BPW: f64 = 176.0 * 8.0 / 256.0;
+
+/// See [`GGUF_Q4_K_BPW`].
+pub const GGUF_Q3_K_BPW: f64 = 110.0 * 8.0 / 256.0;
+
+/// See [`GGUF_Q4_K_BPW`].
+pub const GGUF_Q2_K_BPW_BASE: f64 = 84.0 * 8.0 / 256.0;
 
 /// What the GPU is used for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -92,6 +108,12 @@ impl Mode {
             Self::Lora => "lora",
             Self::Qlora => "qlora",
         }
+    }
+
+    /// The mode with this id.
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<Self> {
+        [Self::Inference, Self::Train, Self::Lora, Self::Qlora].into_iter().find(|m| m.id() == id)
     }
 }
 
@@ -187,6 +209,19 @@ impl WeightType {
         }
     }
 
+    /// Bits per weight of a mixture-of-experts model's routed experts in a llama.cpp K-quant mix
+    /// (the mix's base block type, [`GGUF_Q4_K_BPW`]); None for uniform types.
+    #[must_use]
+    pub fn moe_expert_bits(self) -> Option<f64> {
+        match self {
+            Self::Q5KM => Some(GGUF_Q5_K_BPW),
+            Self::Q4KM => Some(GGUF_Q4_K_BPW),
+            Self::Q3KM => Some(GGUF_Q3_K_BPW),
+            Self::Q2K => Some(GGUF_Q2_K_BPW_BASE),
+            _ => None,
+        }
+    }
+
     /// A llama.cpp GGUF type (whole-file bpw, embeddings included).
     #[must_use]
     pub fn is_gguf(self) -> bool {
@@ -240,6 +275,12 @@ impl WeightType {
             Self::Iq1S => "iq1_s",
         }
     }
+
+    /// The type with this name (as [`Self::name`] spells it).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|t| t.name() == name)
+    }
 }
 
 /// The weight type a checkpoint is stored at (what `--weights native` means).
@@ -260,6 +301,149 @@ pub fn checkpoint_weights(checkpoint: Checkpoint) -> WeightType {
 impl fmt::Display for WeightType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// The software that runs an inference workload. It decides how much of the GPU's memory the
+/// workload may take, what it holds beside the model (CUDA graphs, a compute buffer), how many
+/// prompt tokens one prefill step processes, and how close decode gets to the memory
+/// bandwidth (see `speed::decode_efficiency`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Engine {
+    /// llama.cpp (and Ollama, LM Studio, which run it): allocates the KV cache for the whole
+    /// context up front plus a compute buffer for one micro-batch; may use all of the memory.
+    #[serde(rename = "llama.cpp")]
+    LlamaCpp,
+    /// vLLM or SGLang: take a fixed share of the memory ([`VLLM_MEMORY_UTILIZATION`]) for
+    /// weights, activations and a paged KV cache, and capture CUDA graphs beside it.
+    #[serde(rename = "vllm")]
+    Vllm,
+    /// TensorRT-LLM: gives the KV cache a share of the memory left after the weights and
+    /// activations ([`TRTLLM_KV_FREE_FRACTION`]).
+    #[serde(rename = "tensorrt-llm")]
+    TensorRtLlm,
+    /// Plain PyTorch (Hugging Face transformers `generate`): no preallocation, the KV cache
+    /// grows with the sequence.
+    #[serde(rename = "pytorch")]
+    PyTorch,
+}
+
+/// vLLM's default `gpu_memory_utilization`, the share of each GPU's memory it may use for
+/// weights, activations and the KV cache together (vLLM engine arguments, default 0.9;
+/// SGLang's `mem_fraction_static` defaults are of the same size).
+pub const VLLM_MEMORY_UTILIZATION: f64 = 0.9;
+
+/// TensorRT-LLM's default `free_gpu_memory_fraction` of its KV-cache configuration: the share
+/// of the memory left after weights and activations that the KV cache may take (TensorRT-LLM
+/// `KvCacheConfig`, default 0.9).
+pub const TRTLLM_KV_FREE_FRACTION: f64 = 0.9;
+
+/// Memory vLLM's CUDA graphs take beside its budget, bytes: the low end of vLLM's own start-up
+/// message "CUDA graphs can take additional 1~3 GiB memory per GPU" (vllm/worker/
+/// model_runner.py, v0.6). rigplan counts the same for TensorRT-LLM, whose runtime also
+/// captures CUDA graphs for decode (an assumption).
+pub const CUDA_GRAPH_BYTES: u64 = 1024 * 1024 * 1024;
+
+/// Tokens one prefill step of vLLM, SGLang and TensorRT-LLM processes at once: chunked
+/// prefill's token budget per step, whose activation peak the engine profiles before it sizes
+/// the KV cache. 2048 is a rigplan assumption within the engines' defaults (vLLM
+/// `max_num_batched_tokens`: 2048 to 16384 depending on version and GPU).
+pub const SERVING_CHUNK_TOKENS: u64 = 2048;
+
+impl Engine {
+    pub const ALL: [Self; 4] = [Self::LlamaCpp, Self::Vllm, Self::TensorRtLlm, Self::PyTorch];
+
+    /// The engine a weight type runs on unless told otherwise: llama.cpp for GGUF files,
+    /// vLLM for everything else (the most used serving engine).
+    #[must_use]
+    pub fn default_for(weights: WeightType) -> Self {
+        if weights.is_gguf() { Self::LlamaCpp } else { Self::Vllm }
+    }
+
+    /// The stable id, as `rigplan fit --engine` and the JSON spell it.
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::LlamaCpp => "llama.cpp",
+            Self::Vllm => "vllm",
+            Self::TensorRtLlm => "tensorrt-llm",
+            Self::PyTorch => "pytorch",
+        }
+    }
+
+    /// The engine with this id (`sglang` is vLLM's twin).
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<Self> {
+        if id.eq_ignore_ascii_case("sglang") {
+            return Some(Self::Vllm);
+        }
+        Self::ALL.into_iter().find(|e| e.id().eq_ignore_ascii_case(id))
+    }
+
+    /// Whether the engine runs this weight type: llama.cpp runs GGUF files and 16/32-bit
+    /// floats; TensorRT-LLM does not read GGUF or bitsandbytes NF4; PyTorch does not read GGUF.
+    #[must_use]
+    pub fn runs(self, weights: WeightType) -> bool {
+        match self {
+            Self::LlamaCpp => {
+                weights.is_gguf() || matches!(weights, WeightType::Fp32 | WeightType::Fp16 | WeightType::Bf16)
+            }
+            Self::TensorRtLlm => !weights.is_gguf() && weights != WeightType::Nf4,
+            Self::PyTorch => !weights.is_gguf(),
+            Self::Vllm => true,
+        }
+    }
+
+    /// Workspace the engine holds beside the CUDA context, bytes: CUDA graphs for vLLM and
+    /// TensorRT-LLM ([`CUDA_GRAPH_BYTES`]); llama.cpp's compute buffer and PyTorch's
+    /// transient tensors are the activations line.
+    #[must_use]
+    pub fn workspace_bytes(self) -> u64 {
+        match self {
+            Self::Vllm | Self::TensorRtLlm => CUDA_GRAPH_BYTES,
+            Self::LlamaCpp | Self::PyTorch => 0,
+        }
+    }
+
+    /// Prompt tokens one prefill step processes: llama.cpp's default micro-batch
+    /// (`n_ubatch` 512, `PREFILL_CHUNK_TOKENS`), the serving engines' chunk
+    /// ([`SERVING_CHUNK_TOKENS`]); PyTorch runs the whole prompt at once (`None`).
+    #[must_use]
+    pub fn prefill_chunk_tokens(self) -> Option<u64> {
+        match self {
+            Self::LlamaCpp => Some(super::PREFILL_CHUNK_TOKENS),
+            Self::Vllm | Self::TensorRtLlm => Some(SERVING_CHUNK_TOKENS),
+            Self::PyTorch => None,
+        }
+    }
+
+    /// Memory the engine lets a workload use on a GPU of `capacity` bytes, when `fixed` bytes
+    /// (weights, activations, overhead) are taken before the KV cache: vLLM
+    /// [`VLLM_MEMORY_UTILIZATION`] of the capacity; TensorRT-LLM the fixed part plus
+    /// [`TRTLLM_KV_FREE_FRACTION`] of what is left; llama.cpp and PyTorch all of it.
+    #[must_use]
+    pub fn budget_bytes(self, capacity: u64, fixed: u64) -> u64 {
+        let cap = capacity as f64;
+        let budget = match self {
+            Self::Vllm => VLLM_MEMORY_UTILIZATION * cap,
+            Self::TensorRtLlm => {
+                let fixed = (fixed as f64).min(cap);
+                fixed + TRTLLM_KV_FREE_FRACTION * (cap - fixed)
+            }
+            Self::LlamaCpp | Self::PyTorch => cap,
+        };
+        crate::core::units::round_non_negative(budget.floor())
+    }
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::LlamaCpp => "llama.cpp",
+            Self::Vllm => "vLLM/SGLang",
+            Self::TensorRtLlm => "TensorRT-LLM",
+            Self::PyTorch => "PyTorch",
+        })
     }
 }
 
@@ -299,6 +483,12 @@ impl KvType {
             Self::Q8_0 => "q8_0",
             Self::Q4_0 => "q4_0",
         }
+    }
+
+    /// The type with this name (as [`Self::name`] spells it).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|t| t.name() == name)
     }
 }
 
@@ -418,6 +608,8 @@ pub struct Workload {
     pub flash_attention: bool,
     pub lora_rank: u32,
     pub lora_targets: LoraTargets,
+    /// Inference engine; `None` picks [`Engine::default_for`] the weights.
+    pub engine: Option<Engine>,
 }
 
 impl Workload {
@@ -443,6 +635,25 @@ impl Workload {
             flash_attention: true,
             lora_rank: if mode == Mode::Qlora { 64 } else { 16 },
             lora_targets: LoraTargets::All,
+            engine: None,
+        }
+    }
+
+    /// The inference engine of a decoder: the one set, else the default for the weights.
+    #[must_use]
+    pub fn engine(&self) -> Engine {
+        self.engine.unwrap_or_else(|| Engine::default_for(self.weights))
+    }
+
+    /// The inference engine for `spec`: the one set; else the default for the weights for an
+    /// autoregressive decoder, and plain PyTorch for encoders, CNNs, diffusion pipelines and
+    /// bare parameter counts (the LLM serving engines do not run them).
+    #[must_use]
+    pub fn engine_for(&self, spec: &super::ModelSpec) -> Engine {
+        match self.engine {
+            Some(e) => e,
+            None if spec.is_decoder() => Engine::default_for(self.weights),
+            None => Engine::PyTorch,
         }
     }
 }
@@ -482,4 +693,6 @@ pub enum WorkloadError {
     MeasuredParallel,
     #[error("--lora-rank must be at least 1")]
     LoraRank,
+    #[error("{engine} cannot run {weights} weights; pick another --engine or --weights")]
+    EngineWeights { engine: Engine, weights: WeightType },
 }

@@ -4,7 +4,7 @@
 use super::psu::{ASSUMED_TIER, efficiency_at, is_high_line, psu_summary, recommend};
 use super::{CircuitCheck, Levels, NodePower, PartPower, PowerSettings};
 use crate::core::analysis::compat::{NodeRole, node_role};
-use crate::core::catalog::{BoardRole, Gpu, GpuFormFactor, Motherboard, PartId, PartKind, PowerConnector};
+use crate::core::catalog::{BoardRole, ChassisKind, Gpu, GpuFormFactor, Motherboard, PartId, PartKind, PowerConnector};
 use crate::core::resolve::{Node, Parts, Resolved};
 
 /// PCIe CEM 5.x power excursion of an add-in card on the 12VHPWR / 12V-2x6 connector: steps
@@ -23,6 +23,24 @@ pub const DESKTOP_BOARD_WATTS: f64 = 30.0;
 /// socket's VRMs and the always-on BMC. Unverified; used only where the catalog board has no
 /// `typical_watts`.
 pub const SERVER_BOARD_WATTS: f64 = 60.0;
+
+/// Power of one NVSwitch chip on a GPU baseboard, W: the first-generation NVSwitch is rated
+/// at 100 W (WikiChip, NVSwitch; "less than 100 watts per chip", The Next Platform,
+/// 2018-04-13). NVIDIA publishes no figure for the later generations; rigplan applies the same
+/// 100 W to each chip of every HGX baseboard (an assumption).
+pub const NVSWITCH_WATTS: f64 = 100.0;
+
+/// Fan speed at typical duty as a share of full speed: a rigplan assumption (server fans run
+/// at part speed until the GPUs load up).
+pub const FAN_TYPICAL_SPEED: f64 = 0.7;
+
+/// Fan power at full speed over fan power at typical duty: fan power goes with the cube of
+/// speed (the fan affinity laws, e.g. ASHRAE Handbook — HVAC Systems and Equipment, "Fans"),
+/// `1 / 0.7³ ≈ 2.9`.
+#[must_use]
+pub fn fan_max_over_typical() -> f64 {
+    1.0 / FAN_TYPICAL_SPEED.powi(3)
+}
 
 /// The transient peak of one GPU (100 µs), W, and how it was obtained.
 #[must_use]
@@ -43,11 +61,17 @@ fn typical(idle: f64, max: f64, utilization: f64) -> f64 {
 }
 
 fn mainboard_watts(board: &Motherboard) -> (f64, String) {
+    let switches = board.baseboard.as_ref().map_or(0, |b| b.nvswitch_count);
     match board.typical_watts {
         Some(w) => (w, "catalog typical board power".to_owned()),
-        None if board.role == BoardRole::GpuBaseboard => {
-            (0.0, "no published baseboard power; the GPU modules' TDPs cover the modules".to_owned())
-        }
+        None if board.role == BoardRole::GpuBaseboard && switches > 0 => (
+            f64::from(switches) * NVSWITCH_WATTS,
+            format!("{switches} NVSwitch chips at {NVSWITCH_WATTS:.0} W each; the GPU modules' TDPs cover the modules"),
+        ),
+        None if board.role == BoardRole::GpuBaseboard => (
+            0.0,
+            "no switch chips and no published baseboard power; the GPU modules' TDPs cover the modules".to_owned(),
+        ),
         None if board.cpu_sockets >= 2 => {
             (SERVER_BOARD_WATTS, format!("estimate {SERVER_BOARD_WATTS} W (server board)"))
         }
@@ -138,8 +162,20 @@ pub(super) fn part_powers(parts: &Parts<'_>, utilization: f64) -> Vec<PartPower>
     }
     for c in &parts.chassis {
         let w = c.part.fan_watts;
-        let basis = "catalog fan power at typical duty, held constant".to_owned();
-        push(&c.part.id, &c.part.name, PartKind::Chassis, c.line, c.quantity, [w, w, w, w], false, basis);
+        // A rack server's BMC ramps its fans as the GPUs load up; a tower's case fans draw a
+        // few watts, often at a fixed duty.
+        if c.part.kind == ChassisKind::Rack {
+            let max = w * fan_max_over_typical();
+            let t = typical(w, max, utilization);
+            let basis = format!(
+                "catalog fan power at typical duty when idle, full speed at max load ({:.1} ×, fan affinity law)",
+                fan_max_over_typical()
+            );
+            push(&c.part.id, &c.part.name, PartKind::Chassis, c.line, c.quantity, [w, t, max, max], false, basis);
+        } else {
+            let basis = "catalog fan power at typical duty, held constant".to_owned();
+            push(&c.part.id, &c.part.name, PartKind::Chassis, c.line, c.quantity, [w, w, w, w], false, basis);
+        }
     }
     for n in &parts.nics {
         let w = n.part.max_watts;

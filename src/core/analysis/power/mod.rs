@@ -6,9 +6,11 @@
 //!   typical draw is the usual first model `idle + utilization × (max − idle)` with the build's
 //!   `usage.utilization` (domain notes §2). A CPU's max is its Intel Maximum Turbo Power / AMD
 //!   PPT where the catalog has one, else its TDP.
-//! - Boards, DIMMs, fans, coolers and NICs draw a constant: the catalog's typical figure (or the
-//!   named board estimates below). They are small and vary little with load; modelling their
-//!   idle states would add precision nobody can check.
+//! - Boards, DIMMs, coolers and NICs draw a constant: the catalog's typical figure (or the
+//!   named board estimates below); an HGX baseboard draws its NVSwitch chips
+//!   ([`NVSWITCH_WATTS`] each). Rack chassis fans run at typical duty when idle and at full
+//!   speed at max load ([`fan_max_over_typical`]); tower case fans are a constant load. The constant loads are small and vary little with
+//!   load; modelling their idle states would add precision nobody can check.
 //! - A GPU's transient peak follows PCIe CEM 5.x as the ATX 3 design guide describes it: cards
 //!   on the 16-pin 12VHPWR / 12V-2x6 connector may draw up to 3× their sustained power for
 //!   100 µs ([`CEM5_EXCURSION_FACTOR`]). Cards on 6/8-pin connectors and SXM/OAM modules have
@@ -35,7 +37,10 @@ mod psu;
 pub use psu::psu_capacity_at;
 
 pub use crate::core::build::CONTINUOUS_LOAD_FRACTION;
-pub use draw::{CEM5_EXCURSION_FACTOR, DESKTOP_BOARD_WATTS, SERVER_BOARD_WATTS, gpu_transient_watts};
+pub use draw::{
+    CEM5_EXCURSION_FACTOR, DESKTOP_BOARD_WATTS, FAN_TYPICAL_SPEED, NVSWITCH_WATTS, SERVER_BOARD_WATTS,
+    fan_max_over_typical, gpu_transient_watts,
+};
 pub use psu::{
     ASSUMED_TIER, ATX3_EXCURSION_TOLERANCE_100US, ATX3_SMALL_EXCURSION_TOLERANCE_100US, ATX3_SMALL_PSU_LIMIT_WATTS,
     HIGH_LINE_MIN_VOLTS, STANDARD_PSU_SIZES_WATTS, efficiency_at, excursion_tolerance, is_high_line, recommend,
@@ -217,6 +222,26 @@ pub struct NodePower {
     pub circuit: CircuitCheck,
 }
 
+impl NodePower {
+    /// What everything but the GPUs draws at typical load, at the wall, W: the parts' typical
+    /// DC draw through the PSUs' efficiency at that load point (datasheet input figures as
+    /// they are). The serving analysis adds it to the GPUs' own draw.
+    #[must_use]
+    pub fn other_wall_watts(&self) -> f64 {
+        self.parts
+            .iter()
+            .filter(|p| p.kind != PartKind::Gpu)
+            .map(|p| {
+                if p.at_wall || self.efficiency_typical <= 0.0 {
+                    p.typical_watts
+                } else {
+                    p.typical_watts / self.efficiency_typical
+                }
+            })
+            .sum()
+    }
+}
+
 /// kW of one node group in the rack view.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RackRow {
@@ -291,8 +316,8 @@ crate::templates! {
         zh: "配置方案中的 {installed} 个电源",
     }
     ASSUMPTION_TYPICAL "" {
-        en: "Typical draw = idle + utilization × (max − idle) at utilization {utilization}; boards, DIMMs, fans, coolers and NICs are constant loads.",
-        zh: "典型功耗 = 待机 + 利用率 × (满载 − 待机)，利用率取 {utilization}；主板、内存条、风扇、散热器和网卡按恒定负载计。",
+        en: "Typical draw = idle + utilization × (max − idle) at utilization {utilization}; boards (with their NVSwitch chips), DIMMs, coolers and NICs are constant loads; rack-server fans run at typical duty when idle and at full speed at max load.",
+        zh: "典型功耗 = 待机 + 利用率 × (满载 − 待机)，利用率取 {utilization}；主板（含 NVSwitch 芯片）、内存条、散热器和网卡按恒定负载计；机架服务器风扇待机时按典型转速、满载时按全速计。",
     }
     ASSUMPTION_WALL "" {
         en: "Wall draw uses the 80 PLUS {table} minimum-efficiency points, interpolated at each load point (PSUs fed {volts} V); below the lowest certified point the efficiency is held, so idle wall draw is a lower bound.",

@@ -120,6 +120,12 @@ pub struct WorkloadCost {
     pub run_hours: Option<f64>,
     pub owned_per_run: Option<f64>,
     pub primary_per_run: Option<f64>,
+    /// Facility energy per million tokens while the build runs the workload, kWh: wall power
+    /// with the GPUs busy (the build's max) × PUE / tokens per second (None without power
+    /// figures).
+    pub energy_kwh_per_million_tokens: Option<f64>,
+    /// Facility energy of one run of `run_tokens`, kWh.
+    pub run_energy_kwh: Option<f64>,
 }
 
 /// The result under the other reading of an entered yearly cost.
@@ -324,7 +330,13 @@ fn workload_cost(s: &Scenario, w: WorkloadInput, owned_total: f64, primary_total
     let run_hours =
         w.run_tokens.filter(|_| w.tokens_per_second > 0.0).map(|t| t / w.tokens_per_second / SECONDS_PER_HOUR);
     let per_run = |total: f64| run_hours.filter(|_| busy > 0.0).map(|h| total / busy * h);
+    let busy_kw = s.power.map(|p| p.wall_max_watts * s.pue / 1000.0);
+    let energy_kwh_per_million_tokens = busy_kw
+        .filter(|_| w.tokens_per_second > 0.0)
+        .map(|kw| kw * TOKENS_PER_MILLION / w.tokens_per_second / SECONDS_PER_HOUR);
     WorkloadCost {
+        energy_kwh_per_million_tokens,
+        run_energy_kwh: busy_kw.zip(run_hours).map(|(kw, h)| kw * h),
         tokens_per_second: w.tokens_per_second,
         owned_per_million_tokens: per_million(owned_total),
         primary_per_million_tokens: primary_total.and_then(per_million),
