@@ -346,6 +346,7 @@ fn command_line_numbers_out_of_range_are_refused() {
     let plan = template("entry-workstation");
     let p = utf8(&plan);
     let fit = ["fit", "--model", "meta-llama-3.1-8b", "--gpu", "nvidia-h100-sxm5-80gb"];
+    let advise = ["advise", "--model", "meta-llama-3.1-8b"];
     let cases: Vec<(Vec<&str>, &str)> = vec![
         ([&fit[..], &["--mode", "train", "--tokens", "1e300"]].concat(), "--tokens: `1e300` is outside 1–1e16"),
         (vec!["fit", "--params", "1e30"], "--params: `1e30` is outside 100000–1e14"),
@@ -365,6 +366,23 @@ fn command_line_numbers_out_of_range_are_refused() {
         ),
         (vec!["tco", p, "--years", "-1"], "--years -1: the horizon must be between 0.25 and 15 years"),
         (vec!["compare", p, p, "--train-tokens", "1e300"], "--train-tokens: `1e300` is outside 1–1e16"),
+        // The advisor checks every number of its requirement, and says extreme ones shortly.
+        ([&advise[..], &["--budget", "1e300"]].concat(), "budget: 1e300 is outside 0–10¹²"),
+        (
+            [&advise[..], &["--budget", "2e4", "--tokens-per-user", "1e-308"]].concat(),
+            "tokens_per_user: 1e-308 is outside",
+        ),
+        ([&advise[..], &["--budget", "2e4", "--users", "0"]].concat(), "users: 0 is outside 1–100,000"),
+        ([&advise[..], &["--budget", "2e4", "--ambient", "nan"]].concat(), "site.ambient_c: NaN is outside"),
+        (
+            [&advise[..], &["--budget", "2e4", "--circuit", "1e300V:16A:1"]].concat(),
+            "site.circuits.volts: 1e300 is outside",
+        ),
+        ([&advise[..], &["--budget", "2e4", "--max-nodes", "0"]].concat(), "filters.max_nodes: 0 is outside 1–64"),
+        (
+            [&advise[..], &["--budget", "2e4", "--years", "1e9"]].concat(),
+            "horizon_years: 1000000000 is outside 0.25–15 years",
+        ),
     ];
     for (args, says) in cases {
         let (code, out, err) = run(&args);

@@ -133,3 +133,42 @@ fn a_cancelled_dialog_writes_nothing_and_a_failed_write_says_why() {
     assert_eq!(build(&h), &before);
     assert!(!state(&h).doc.is_dirty());
 }
+
+/// Issue 18, point 6, in the app: an export aimed at the open build's own file, or at any
+/// other build file, is refused with the reason, and the file is as it was. (A build saved
+/// under the sheet's extension is the only way to aim at one: the app adds the format's
+/// extension to any other name, so `plan.ron` exports to `plan.ron.csv`.)
+#[test]
+fn an_export_over_a_build_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let template = rigplan::core::templates::find("entry-workstation").unwrap().load().unwrap();
+    let open = dir.path().join("plan.csv");
+    rigplan::core::persist::save_build(&open, &template).unwrap();
+    let other = dir.path().join("other.csv");
+    std::fs::copy(&open, &other).unwrap();
+    let before = std::fs::read(&open).unwrap();
+    let mut c = config();
+    c.file = Some(open.clone());
+    let mut h = app_as_started(c);
+    let export = |h: &mut egui_kittest::Harness<'static, rigplan::gui::App>, path: &Path| {
+        h.state_mut().state_mut().view.error = None;
+        h.state_mut()
+            .state_mut()
+            .push(rigplan::gui::command::Command::Export { format: Format::Csv, path: path.to_path_buf() });
+        h.run();
+    };
+    for (target, why) in [(&open, "is an input of this command"), (&other, "is a rigplan build file")] {
+        export(&mut h, target);
+        let error = state(&h).view.error.clone().expect("an error dialog");
+        assert_eq!(error.title, "Cannot export");
+        assert!(error.message.contains(why), "{}", error.message);
+        assert_eq!(std::fs::read(target).unwrap(), before, "{} is untouched", target.display());
+    }
+    // A `.ron` name gets the sheet's extension; a new file is written.
+    let ron = dir.path().join("plan.ron");
+    std::fs::copy(&open, &ron).unwrap();
+    export(&mut h, &ron);
+    assert!(state(&h).view.error.is_none());
+    assert_eq!(std::fs::read(&ron).unwrap(), before);
+    assert!(std::fs::read_to_string(dir.path().join("plan.ron.csv")).unwrap().contains("RTX 4090"));
+}

@@ -325,6 +325,7 @@ impl Requirement {
     /// The first field out of range, named by its path.
     pub fn validate(&self) -> Result<(), RequirementError> {
         let bad = |field: &str, value: f64, range: &str| {
+            let value = crate::core::units::format_number(value);
             Err(RequirementError { field: field.to_owned(), message: format!("{value} is outside {range}") })
         };
         if self.workloads.is_empty() {

@@ -11,7 +11,7 @@
 
 use super::validate::{MAX_NAME_CHARS, MAX_TEXT_CHARS, is_valid_date, text_too_long};
 use super::{Catalog, CatalogProblem, Origin, PartId, PartKind, ProblemSeverity};
-use crate::core::units::Currency;
+use crate::core::units::{Currency, format_number};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
@@ -241,6 +241,7 @@ impl Catalog {
             let mut price = |field: &str, value: f64, scale: f64, per: &str| {
                 let (min, max) = (MIN_USD_PER_HOUR * scale, max_hour * scale);
                 if !value.is_finite() || !(min..=max).contains(&value) {
+                    let (value, min, max) = (format_number(value), format_number(min), format_number(max));
                     push(
                         ProblemSeverity::Error,
                         format!(
