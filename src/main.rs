@@ -23,7 +23,11 @@ fn main() -> ExitCode {
     }
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
-    let code = rigplan::cli::main_with_args(args, &mut stdout.lock(), &mut stderr.lock());
+    // Buffered: stdout writes each line on its own otherwise, a system call per line of a
+    // report (the CLI flushes at the end, and a closed pipe still ends the run quietly).
+    let mut out = std::io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let code = rigplan::cli::main_with_args(args, &mut out, &mut stderr.lock());
+    drop(out);
     let _ = std::io::stdout().flush();
     ExitCode::from(code)
 }

@@ -128,3 +128,41 @@ fn systems_reference_catalog_gpus() {
     assert_eq!(gpus, 8);
     assert!(dgx.gpus.iter().all(|g| cat.gpu(&g.gpu).is_some()));
 }
+
+/// `Catalog::embedded` reads the catalog `build.rs` compiled to JSON (issue 19: a process's
+/// start), and must give exactly what parsing the RON files gives: every entry field for
+/// field, in the same order, with the same positions, models and cloud offers alike.
+#[test]
+fn the_compiled_catalog_equals_the_parsed_one() {
+    use std::collections::BTreeMap;
+    let compiled = catalog();
+    let parsed = Catalog::embedded_from_ron().expect("the RON catalog loads");
+    for kind in PartKind::ALL {
+        let a: Vec<String> = compiled.parts_of(kind).map(|p| format!("{p:?}")).collect();
+        let b: Vec<String> = parsed.parts_of(kind).map(|p| format!("{p:?}")).collect();
+        assert!(!a.is_empty(), "{kind:?}");
+        assert_eq!(a, b, "{kind:?}");
+    }
+    let origins = |c: &Catalog| c.origins.iter().map(|(k, v)| (k.clone(), v.to_string())).collect::<BTreeMap<_, _>>();
+    assert_eq!(origins(&compiled), origins(&parsed));
+    assert_eq!(compiled.origins.len(), compiled.len());
+    let models = |c: &Catalog| {
+        c.models.iter().map(|m| (format!("{m:?}"), c.models.origin(&m.id).map(ToString::to_string))).collect::<Vec<_>>()
+    };
+    assert_eq!(models(&compiled), models(&parsed));
+    assert!(
+        models(&compiled)
+            .iter()
+            .all(|(_, origin)| origin.as_ref().is_some_and(|o| o.starts_with("catalog/models.ron:")))
+    );
+    assert_eq!(format!("{:?}", compiled.clouds), format!("{:?}", parsed.clouds));
+    let clouds =
+        |c: &Catalog| c.cloud_origins.iter().map(|(k, v)| (k.clone(), v.to_string())).collect::<BTreeMap<_, _>>();
+    assert_eq!(clouds(&compiled), clouds(&parsed));
+    // Every part is found by id through the index.
+    for kind in PartKind::ALL {
+        for p in compiled.parts_of(kind) {
+            assert_eq!(compiled.get(p.id()).map(Part::id), Some(p.id()));
+        }
+    }
+}

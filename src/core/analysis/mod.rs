@@ -88,14 +88,23 @@ pub struct Report {
     /// ([`Report::date_prices`]); the analyses never read the clock.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prices: Option<prices::PriceAges>,
+    /// The language its sentences are rendered in ([`Self::localize`]); the analyses write
+    /// English.
+    #[serde(skip)]
+    rendered_in: crate::core::i18n::Lang,
 }
 
 impl Report {
     /// Renders every sentence of the report in `lang`: the findings' messages and fixes (the
     /// report's and the TCO notes), the power and thermal assumptions, the fit matrices' notes
     /// and cell notes, and the TCO reading note; for a front end that shows or serializes them
-    /// as they are.
+    /// as they are. A report already in `lang` is left as it is (a CLI run in English renders
+    /// nothing twice).
     pub fn localize(&mut self, lang: crate::core::i18n::Lang) {
+        if lang == self.rendered_in {
+            return;
+        }
+        self.rendered_in = lang;
         self.diagnostics.iter_mut().for_each(|d| d.localize(lang));
         self.tco.localize(lang);
         self.power.localize(lang);
@@ -225,6 +234,7 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
         diagnostics,
         summary,
         prices: None,
+        rendered_in: crate::core::i18n::Lang::En,
     }
 }
 

@@ -9,9 +9,12 @@
 //! each problem with `file:line:col`.
 
 pub mod clouds;
+mod compiled;
 pub mod hf_config;
 mod models;
 pub mod price_list;
+#[cfg(test)]
+mod ron_to_json;
 mod types;
 mod validate;
 
@@ -203,6 +206,20 @@ impl Catalog {
     /// # Errors
     /// A problem in the embedded files (a build defect, never user input).
     pub fn embedded() -> Result<Self, CatalogError> {
+        // The form `build.rs` compiled (the same entries, read several times faster), unless a
+        // file could not be compiled.
+        if let Some(catalog) = compiled::catalog() {
+            return Ok(catalog);
+        }
+        Self::embedded_from_ron()
+    }
+
+    /// The embedded catalog parsed from its RON text and validated, as [`Self::embedded`]
+    /// gives it when a file was not compiled; the tests hold the two equal.
+    ///
+    /// # Errors
+    /// A problem in the embedded files (a build defect, never user input).
+    pub fn embedded_from_ron() -> Result<Self, CatalogError> {
         let (catalog, problems) = Self::embedded_with_problems();
         if problems.iter().any(CatalogProblem::is_error) {
             return Err(CatalogError { problems });

@@ -681,6 +681,17 @@ impl Models {
         Self::from_sources(&[(format!("catalog/{MODELS_FILE_NAME}"), EMBEDDED_MODELS.to_owned())])
     }
 
+    /// The model catalog of entries already read, with their origins (the compiled embedded
+    /// catalog: its ids are unique, as the tests of the embedded files check).
+    pub(super) fn from_located(entries: Vec<(Model, Origin)>) -> Self {
+        let mut models = Self::default();
+        for (model, origin) in entries {
+            models.origins.insert(model.id.clone(), origin);
+            models.list.push(model);
+        }
+        models
+    }
+
     /// Builds the model catalog from `(file label, text)` sources in order: an entry whose id
     /// appeared in an earlier file replaces it; a repeated id within one file is an error.
     #[must_use]

@@ -1,0 +1,57 @@
+//! Compiles the embedded catalog for a fast start.
+//!
+//! Theory of operation: every rigplan process that analyses anything starts by loading the
+//! embedded catalog (`catalog/*.ron`, about 300 KB). Parsing RON was most of the time of a
+//! whole `rigplan fit` process, so this script translates each catalog file, lexically and
+//! without knowing rigplan's types, into JSON, which serde deserializes into the same types
+//! several times faster (`src/core/catalog/compiled.rs`). Each entry of a file becomes
+//! `[line, col, entry]`, the position of its `id:` value in the RON file, so that messages
+//! and hover cards still point at the RON source.
+//!
+//! The translation (`src/core/catalog/ron_to_json.rs`, unit-tested there) keeps serde's data
+//! model. A file it cannot translate (a syntax it does not know, or a file being edited)
+//! becomes an empty output, and the catalog then loads from its RON text, which reports the
+//! problem with its position. `tests/core/catalog.rs` holds the two loads equal.
+
+use std::path::Path;
+
+#[path = "src/core/catalog/ron_to_json.rs"]
+mod ron_to_json;
+
+/// The catalog files the binary embeds (`src/core/catalog/mod.rs`, `models.rs`,
+/// `clouds.rs`).
+const FILES: [&str; 13] = [
+    "gpu",
+    "cpu",
+    "motherboard",
+    "memory",
+    "storage",
+    "psu",
+    "cooler",
+    "chassis",
+    "nic",
+    "switch",
+    "system",
+    "models",
+    "clouds",
+];
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/core/catalog/ron_to_json.rs");
+    let out_dir = std::env::var("OUT_DIR")?;
+    for name in FILES {
+        let source = format!("catalog/{name}.ron");
+        println!("cargo:rerun-if-changed={source}");
+        let text = std::fs::read_to_string(&source)?;
+        let json = match ron_to_json::translate(&text) {
+            Ok(json) => json,
+            Err(e) => {
+                println!("cargo:warning={source}: not compiled ({e}); the app parses it at start");
+                String::new()
+            }
+        };
+        std::fs::write(Path::new(&out_dir).join(format!("catalog-{name}.json")), json)?;
+    }
+    Ok(())
+}
