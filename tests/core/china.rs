@@ -4,7 +4,7 @@
 use super::cli::run;
 use rigplan::core::analysis::prices::{PriceAgePolicy, price_ages};
 use rigplan::core::analysis::{self, bom};
-use rigplan::core::catalog::{Catalog, PartId, Precision, price_list};
+use rigplan::core::catalog::{Catalog, PartId, Precision, PriceCheck, price_list};
 use rigplan::core::export::SheetDate;
 use rigplan::core::templates;
 use rigplan::core::units::{Currency, GIB};
@@ -409,14 +409,68 @@ fn chinese_marketplaces_price_the_china_templates_in_yuan() {
         analysis::analyze(&c, &build).tco
     };
     let server = tco("china-2026-enterprise-server");
-    let h20 = server.options.iter().find(|o| o.input.id == "youyunzhisuan-8x-h20:on_demand").expect("the H20 offer");
+    let option = |tco: &analysis::tco::Tco, id: &str| {
+        tco.options.iter().find(|o| o.input.id == id).unwrap_or_else(|| panic!("{id} in the TCO")).clone()
+    };
+    let h20 = option(&server, "youyunzhisuan-8x-h20:on_demand");
     // One 8-GPU machine at 60 CNY per hour, in a CNY build: no conversion.
     assert_eq!((h20.input.instances, h20.input.price), (1, 60.0));
+    // AutoDL's whole H20 machine: 8 × 6.98 = 55.84 CNY per hour.
+    let autodl = option(&server, "autodl-8x-h20:on_demand");
+    assert_eq!(autodl.input.instances, 1);
+    assert!((autodl.input.price - 8.0 * 6.98).abs() < 1e-9, "{}", autodl.input.price);
+    // Single cards cannot stand in for the NVLink-joined HGX node: no one-card H20 offer, and
+    // none of another GPU.
+    assert!(server.options.iter().all(|o| o.input.gpu.as_ref().is_some_and(|g| g.as_str() == "gpu/nvidia-h20-96gb")));
     let entry = tco("china-2026-entry-workstation");
-    let d = entry.options.iter().find(|o| o.input.id == "suanjiayun-rtx-4090-d:on_demand").expect("the 4090 D offer");
+    let d = option(&entry, "suanjiayun-rtx-4090-d:on_demand");
     assert!((d.input.price - 1.14).abs() < 1e-12);
     // Used hours only: 8,760 h × utilization 0.5 × 1.14 CNY per year.
     assert!((d.per_year - 8_760.0 * 0.5 * 1.14).abs() < 1e-6, "{}", d.per_year);
+    // AutoDL's 4090 D, by the hour (1.88 CNY × 4,380 used hours) and by the month (946 CNY × 12
+    // whether used or not).
+    let hourly = option(&entry, "autodl-rtx-4090-d:on_demand");
+    assert!((hourly.per_year - 8_760.0 * 0.5 * 1.88).abs() < 1e-6, "{}", hourly.per_year);
+    let monthly = option(&entry, "autodl-rtx-4090-d:monthly");
+    assert!((monthly.per_year - 946.0 * 12.0).abs() < 1e-6, "{}", monthly.per_year);
+    // At 50 % use the subscription costs more than the hours: 11,352 > 8,234.4 CNY a year.
+    assert!(monthly.per_year > hourly.per_year);
+}
+
+#[test]
+fn the_chinese_clouds_price_in_yuan_with_their_sources() {
+    let c = catalog();
+    let cny: Vec<_> = c.clouds.iter().filter(|o| o.currency == Currency("CNY".into())).collect();
+    let providers: std::collections::BTreeSet<&str> = cny.iter().map(|o| o.provider.as_str()).collect();
+    for provider in ["AutoDL", "Tencent Cloud (腾讯云)", "Alibaba Cloud (阿里云)"] {
+        assert!(providers.contains(provider), "{provider} in {providers:?}");
+    }
+    // No Chinese price was read on a provider's own page: none claims to be.
+    assert!(cny.iter().all(|o| o.price_check != PriceCheck::ProviderPage));
+    let offer = |id: &str| c.cloud(id).unwrap_or_else(|| panic!("{id}"));
+    // The monthly (包月) prices where a source publishes one.
+    assert_eq!(offer("autodl-rtx-4090").monthly_per_month, Some(1052.0));
+    assert_eq!(offer("autodl-rtx-4090-d").monthly_per_month, Some(946.0));
+    assert_eq!(offer("tencent-scf-pnv4-a10").monthly_per_month, Some(5644.98));
+    // Each names its source and date, and an unverified one says why.
+    for o in &cny {
+        assert!(o.source.len() > 80, "{}: {}", o.id, o.source);
+        if o.price_check == PriceCheck::Unverified {
+            assert!(o.source.contains("Unverified"), "{}: {}", o.id, o.source);
+        }
+    }
+    // `rigplan tco` of a 4090 D build lists AutoDL's offer with its monthly term.
+    let (code, out, err) = run(&[
+        "tco",
+        "catalog/builds/china-2026-entry-workstation.ron",
+        "--offer",
+        "autodl-rtx-4090-d:monthly",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("json");
+    let option = v["options"].as_array().and_then(|o| o.first()).expect("one option");
+    assert_eq!((option["term"].as_str(), option["price"].as_f64()), (Some("monthly"), Some(11_352.0)));
 }
 
 #[test]
