@@ -133,8 +133,8 @@ fn fit_uses_the_real_memory_bandwidth_and_link() {
     assert!((ratio - 4000.0 / 3350.0).abs() < 1e-9, "{ratio}");
     let decode = |gpu: &str| fit(gpu, &[])["decode_tokens_per_s"].as_f64().expect("a speed");
     assert!(decode("nvidia-h20-96gb") > decode("nvidia-h100-sxm5-80gb"), "decode is bound by the memory reads");
-    // The same holds for the domestic cards against the L2: one decode step of one user reads
-    // the same bytes, so the read times are in the ratio of 896 to 300 GB/s.
+    // The same for the new PCIe cards: one user's decode step reads the same bytes on the L2
+    // and the K100-AI, so the read times are in the ratio of their 896 and 300 GB/s.
     let ratio = read_s("nvidia-l2") / read_s("hygon-dcu-k100-ai");
     assert!((ratio - 896.0 / 300.0).abs() < 1e-9, "{ratio}");
     // Links: the reduced NVLink of the China-market parts (bidirectional per GPU / 2 per
@@ -419,8 +419,7 @@ fn chinese_marketplaces_price_the_china_templates_in_yuan() {
     let autodl = option(&server, "autodl-8x-h20:on_demand");
     assert_eq!(autodl.input.instances, 1);
     assert!((autodl.input.price - 8.0 * 6.98).abs() < 1e-9, "{}", autodl.input.price);
-    // Single cards cannot stand in for the NVLink-joined HGX node: no one-card H20 offer, and
-    // none of another GPU.
+    // Only whole H20 machines price the NVLink-joined HGX node: every option rents H20s.
     assert!(server.options.iter().all(|o| o.input.gpu.as_ref().is_some_and(|g| g.as_str() == "gpu/nvidia-h20-96gb")));
     let entry = tco("china-2026-entry-workstation");
     let d = option(&entry, "suanjiayun-rtx-4090-d:on_demand");
@@ -452,7 +451,7 @@ fn the_chinese_clouds_price_in_yuan_with_their_sources() {
     assert_eq!(offer("autodl-rtx-4090").monthly_per_month, Some(1052.0));
     assert_eq!(offer("autodl-rtx-4090-d").monthly_per_month, Some(946.0));
     assert_eq!(offer("tencent-scf-pnv4-a10").monthly_per_month, Some(5644.98));
-    // Each names its source and date, and an unverified one says why.
+    // Each names its source, and an unverified one says why.
     for o in &cny {
         assert!(o.source.len() > 80, "{}: {}", o.id, o.source);
         if o.price_check == PriceCheck::Unverified {
