@@ -4,7 +4,7 @@
 use super::cli::run;
 use rigplan::core::analysis::prices::{PriceAgePolicy, price_ages};
 use rigplan::core::analysis::{self, bom};
-use rigplan::core::catalog::{Catalog, PartId, Precision, price_list};
+use rigplan::core::catalog::{Catalog, PartId, Precision, PriceCheck, price_list};
 use rigplan::core::export::SheetDate;
 use rigplan::core::templates;
 use rigplan::core::units::{Currency, GIB};
@@ -22,16 +22,20 @@ fn json(args: &[&str]) -> Value {
 
 /// The new parts, each a GPU (or system) of the catalog with a source that says what was
 /// checked.
-const NEW_GPUS: [&str; 10] = [
+const NEW_GPUS: [&str; 14] = [
     "gpu/nvidia-geforce-rtx-4090-d",
     "gpu/nvidia-geforce-rtx-5090-d",
     "gpu/nvidia-l20",
+    "gpu/nvidia-l2",
     "gpu/nvidia-a800-pcie-80gb",
     "gpu/nvidia-a800-sxm4-80gb",
     "gpu/nvidia-h800-sxm5-80gb",
+    "gpu/nvidia-h800-pcie-80gb",
     "gpu/nvidia-h20-96gb",
     "gpu/huawei-ascend-910b",
     "gpu/cambricon-mlu370-x8",
+    "gpu/hygon-dcu-k100",
+    "gpu/hygon-dcu-k100-ai",
     // Not new, but now with its FP4 rate.
     "gpu/nvidia-geforce-rtx-5090",
 ];
@@ -41,8 +45,9 @@ fn catalog_list_shows_the_new_parts_with_sources_and_precisions() {
     let (code, out, err) = run(&["catalog", "list", "--kind", "gpu"]);
     assert_eq!(code, 0, "{err}");
     for id in NEW_GPUS {
-        let at = out.find(id).unwrap_or_else(|| panic!("{id} listed"));
-        let block: String = out[at..].lines().take(3).collect::<Vec<_>>().join("\n");
+        // A part's block opens with its id and a space (sources name other parts' ids too).
+        let at = out.find(&format!("\n{id} ")).unwrap_or_else(|| panic!("{id} listed"));
+        let block: String = out[at + 1..].lines().take(3).collect::<Vec<_>>().join("\n");
         assert!(block.contains("    tensor precisions: FP16"), "{block}");
         assert!(block.contains("    source: "), "{block}");
     }
@@ -73,6 +78,20 @@ fn precisions_follow_the_datasheet_rates() {
         [Precision::Fp16, Precision::Bf16, Precision::Fp8, Precision::Int8, Precision::Fp4]
     );
     assert!(!gpu("gpu/huawei-ascend-910b").supports(Precision::Fp8), "FP8 comes with the Ascend 950");
+    // Hygon's K100 table gives no BF16 rate, the K100-AI 196 TFLOPS; neither has FP8.
+    assert_eq!(gpu("gpu/hygon-dcu-k100").tensor_precisions(), [Precision::Fp16, Precision::Int8]);
+    assert_eq!(gpu("gpu/hygon-dcu-k100-ai").tensor_precisions(), [Precision::Fp16, Precision::Bf16, Precision::Int8]);
+    // The L2 is an Ada card with FP8 at twice its 96.5 TFLOPS FP16 (193 in the listing).
+    let l2 = gpu("gpu/nvidia-l2");
+    assert_eq!(l2.fp8_tensor_tflops, Some(2.0 * l2.fp16_tensor_tflops));
+    // The H800 PCIe is the H100 PCIe with NVLink cut to 400 GB/s: same rates, slower bridge.
+    let (h800, h100) = (gpu("gpu/nvidia-h800-pcie-80gb"), gpu("gpu/nvidia-h100-pcie-80gb"));
+    assert_eq!(h800.tensor_precisions(), h100.tensor_precisions());
+    assert_eq!(
+        (h800.fp16_tensor_tflops, h800.fp8_tensor_tflops, h800.memory_bandwidth_gbs),
+        (h100.fp16_tensor_tflops, h100.fp8_tensor_tflops, h100.memory_bandwidth_gbs)
+    );
+    assert_eq!((h800.interconnect.bandwidth_gbs(), h100.interconnect.bandwidth_gbs()), (Some(400.0), Some(600.0)));
     assert!(!gpu("gpu/nvidia-v100-sxm2-32gb").supports(Precision::Bf16), "Volta has no BF16");
     // Every Blackwell part has FP4, no earlier part does.
     for g in &c.gpus {
@@ -95,7 +114,15 @@ fn fit_uses_the_real_memory_bandwidth_and_link() {
         json(&args)
     };
     // Memory: the catalog's capacity, binary GiB.
-    for (gpu, gib) in [("nvidia-h20-96gb", 96), ("huawei-ascend-910b", 64), ("cambricon-mlu370-x8", 48)] {
+    for (gpu, gib) in [
+        ("nvidia-h20-96gb", 96),
+        ("huawei-ascend-910b", 64),
+        ("cambricon-mlu370-x8", 48),
+        ("nvidia-l2", 24),
+        ("nvidia-h800-pcie-80gb", 80),
+        ("hygon-dcu-k100", 64),
+        ("hygon-dcu-k100-ai", 64),
+    ] {
         assert_eq!(fit(gpu, &[])["gpu_memory_bytes"].as_u64(), Some(gib * GIB), "{gpu}");
     }
     // A decode step of one user reads the same weights and KV cache on both: H100 SXM's read
@@ -106,6 +133,10 @@ fn fit_uses_the_real_memory_bandwidth_and_link() {
     assert!((ratio - 4000.0 / 3350.0).abs() < 1e-9, "{ratio}");
     let decode = |gpu: &str| fit(gpu, &[])["decode_tokens_per_s"].as_f64().expect("a speed");
     assert!(decode("nvidia-h20-96gb") > decode("nvidia-h100-sxm5-80gb"), "decode is bound by the memory reads");
+    // The same for the new PCIe cards: one user's decode step reads the same bytes on the L2
+    // and the K100-AI, so the read times are in the ratio of their 896 and 300 GB/s.
+    let ratio = read_s("nvidia-l2") / read_s("hygon-dcu-k100-ai");
+    assert!((ratio - 896.0 / 300.0).abs() < 1e-9, "{ratio}");
     // Links: the reduced NVLink of the China-market parts (bidirectional per GPU / 2 per
     // direction), Huawei's HCCS, PCIe for the MLU370-X8.
     for (gpu, link) in [
@@ -114,6 +145,7 @@ fn fit_uses_the_real_memory_bandwidth_and_link() {
         ("nvidia-a800-sxm4-80gb", "NVLink 3 switch, 200 GB/s per direction"),
         ("huawei-ascend-910b", "HCCS full mesh, 196 GB/s per direction"),
         ("cambricon-mlu370-x8", "PCIe 4.0 x16 only"),
+        ("hygon-dcu-k100-ai", "PCIe 4.0 x16 only"),
     ] {
         let v = fit(gpu, &["--gpus", "8", "--tp", "8"]);
         assert!(v["interconnect"].as_str().is_some_and(|s| s.contains(link)), "{gpu}: {}", v["interconnect"]);
@@ -129,20 +161,32 @@ fn fit_uses_the_real_memory_bandwidth_and_link() {
 #[test]
 fn no_fp8_speed_without_fp8_tensor_units() {
     let fp8 = |gpu: &str| json(&["fit", "--model", "meta-llama-3.1-8b", "--gpu", gpu, "--weights", "fp8", "--json"]);
-    for gpu in ["nvidia-a800-sxm4-80gb", "huawei-ascend-910b", "cambricon-mlu370-x8", "nvidia-a100-sxm4-80gb"] {
+    for gpu in [
+        "nvidia-a800-sxm4-80gb",
+        "huawei-ascend-910b",
+        "cambricon-mlu370-x8",
+        "nvidia-a100-sxm4-80gb",
+        "hygon-dcu-k100",
+        "hygon-dcu-k100-ai",
+    ] {
         let v = fp8(gpu);
         assert_eq!(v["fits"], true, "{gpu}: the memory still fits");
         assert!(v["decode_tokens_per_s"].is_null() && v["prefill_tokens_per_s"].is_null(), "{gpu}: {v}");
         let notes = v["notes"].to_string();
         assert!(notes.contains("has no FP8 tensor units") && notes.contains("Ada Lovelace and Hopper"), "{notes}");
     }
-    for gpu in ["nvidia-h20-96gb", "nvidia-geforce-rtx-4090-d", "nvidia-l20"] {
+    for gpu in ["nvidia-h20-96gb", "nvidia-geforce-rtx-4090-d", "nvidia-l20", "nvidia-l2", "nvidia-h800-pcie-80gb"] {
         assert!(fp8(gpu)["decode_tokens_per_s"].as_f64().is_some_and(|t| t > 0.0), "{gpu}");
     }
-    // BF16 on Volta runs as FP16, said so, with a speed.
-    let v = json(&["fit", "--model", "meta-llama-3.1-8b", "--gpu", "nvidia-v100-sxm2-32gb", "--json"]);
-    assert!(v["decode_tokens_per_s"].as_f64().is_some());
-    assert!(v["notes"].to_string().contains("has no BF16 tensor units"), "{}", v["notes"]);
+    // BF16 on Volta and on Hygon's K100 runs as FP16, said so, with a speed; the K100-AI has
+    // BF16 and no such note.
+    for gpu in ["nvidia-v100-sxm2-32gb", "hygon-dcu-k100"] {
+        let v = json(&["fit", "--model", "meta-llama-3.1-8b", "--gpu", gpu, "--json"]);
+        assert!(v["decode_tokens_per_s"].as_f64().is_some(), "{gpu}");
+        assert!(v["notes"].to_string().contains("has no BF16 tensor units"), "{gpu}: {}", v["notes"]);
+    }
+    let v = json(&["fit", "--model", "meta-llama-3.1-8b", "--gpu", "hygon-dcu-k100-ai", "--json"]);
+    assert!(!v["notes"].to_string().contains("BF16"), "{}", v["notes"]);
 }
 
 #[test]
@@ -365,14 +409,67 @@ fn chinese_marketplaces_price_the_china_templates_in_yuan() {
         analysis::analyze(&c, &build).tco
     };
     let server = tco("china-2026-enterprise-server");
-    let h20 = server.options.iter().find(|o| o.input.id == "youyunzhisuan-8x-h20:on_demand").expect("the H20 offer");
+    let option = |tco: &analysis::tco::Tco, id: &str| {
+        tco.options.iter().find(|o| o.input.id == id).unwrap_or_else(|| panic!("{id} in the TCO")).clone()
+    };
+    let h20 = option(&server, "youyunzhisuan-8x-h20:on_demand");
     // One 8-GPU machine at 60 CNY per hour, in a CNY build: no conversion.
     assert_eq!((h20.input.instances, h20.input.price), (1, 60.0));
+    // AutoDL's whole H20 machine: 8 × 6.98 = 55.84 CNY per hour.
+    let autodl = option(&server, "autodl-8x-h20:on_demand");
+    assert_eq!(autodl.input.instances, 1);
+    assert!((autodl.input.price - 8.0 * 6.98).abs() < 1e-9, "{}", autodl.input.price);
+    // Only whole H20 machines price the NVLink-joined HGX node: every option rents H20s.
+    assert!(server.options.iter().all(|o| o.input.gpu.as_ref().is_some_and(|g| g.as_str() == "gpu/nvidia-h20-96gb")));
     let entry = tco("china-2026-entry-workstation");
-    let d = entry.options.iter().find(|o| o.input.id == "suanjiayun-rtx-4090-d:on_demand").expect("the 4090 D offer");
+    let d = option(&entry, "suanjiayun-rtx-4090-d:on_demand");
     assert!((d.input.price - 1.14).abs() < 1e-12);
     // Used hours only: 8,760 h × utilization 0.5 × 1.14 CNY per year.
     assert!((d.per_year - 8_760.0 * 0.5 * 1.14).abs() < 1e-6, "{}", d.per_year);
+    // AutoDL's 4090 D, by the hour (1.88 CNY × 4,380 used hours) and by the month (946 CNY × 12
+    // whether used or not).
+    let hourly = option(&entry, "autodl-rtx-4090-d:on_demand");
+    assert!((hourly.per_year - 8_760.0 * 0.5 * 1.88).abs() < 1e-6, "{}", hourly.per_year);
+    let monthly = option(&entry, "autodl-rtx-4090-d:monthly");
+    assert!((monthly.per_year - 946.0 * 12.0).abs() < 1e-6, "{}", monthly.per_year);
+    // At 50 % use the subscription costs more than the hours: 11,352 > 8,234.4 CNY a year.
+    assert!(monthly.per_year > hourly.per_year);
+}
+
+#[test]
+fn the_chinese_clouds_price_in_yuan_with_their_sources() {
+    let c = catalog();
+    let cny: Vec<_> = c.clouds.iter().filter(|o| o.currency == Currency("CNY".into())).collect();
+    let providers: std::collections::BTreeSet<&str> = cny.iter().map(|o| o.provider.as_str()).collect();
+    for provider in ["AutoDL", "Tencent Cloud (腾讯云)", "Alibaba Cloud (阿里云)"] {
+        assert!(providers.contains(provider), "{provider} in {providers:?}");
+    }
+    // No Chinese price was read on a provider's own page: none claims to be.
+    assert!(cny.iter().all(|o| o.price_check != PriceCheck::ProviderPage));
+    let offer = |id: &str| c.cloud(id).unwrap_or_else(|| panic!("{id}"));
+    // The monthly (包月) prices where a source publishes one.
+    assert_eq!(offer("autodl-rtx-4090").monthly_per_month, Some(1052.0));
+    assert_eq!(offer("autodl-rtx-4090-d").monthly_per_month, Some(946.0));
+    assert_eq!(offer("tencent-scf-pnv4-a10").monthly_per_month, Some(5644.98));
+    // Each names its source, and an unverified one says why.
+    for o in &cny {
+        assert!(o.source.len() > 80, "{}: {}", o.id, o.source);
+        if o.price_check == PriceCheck::Unverified {
+            assert!(o.source.contains("Unverified"), "{}: {}", o.id, o.source);
+        }
+    }
+    // `rigplan tco` of a 4090 D build lists AutoDL's offer with its monthly term.
+    let (code, out, err) = run(&[
+        "tco",
+        "catalog/builds/china-2026-entry-workstation.ron",
+        "--offer",
+        "autodl-rtx-4090-d:monthly",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("json");
+    let option = v["options"].as_array().and_then(|o| o.first()).expect("one option");
+    assert_eq!((option["term"].as_str(), option["price"].as_f64()), (Some("monthly"), Some(11_352.0)));
 }
 
 #[test]

@@ -5,11 +5,16 @@ use rigplan::core::catalog::{Catalog, PriceCheck};
 
 /// GPU ids agreed in the team context (CONTEXT.md), plus the A100 SXM4 40 GB of the clouds'
 /// p4d / ND96asr_v4 / a2-highgpu instances, which the parts catalog also carries, and the
-/// China-market cards the Chinese GPU marketplaces rent.
-const AGREED_GPU_IDS: [&str; 14] = [
+/// cards the Chinese clouds rent (China-market parts, the RTX 5090, the A10 of Tencent's GPU
+/// functions).
+const AGREED_GPU_IDS: [&str; 18] = [
     "gpu/nvidia-geforce-rtx-4090",
     "gpu/nvidia-geforce-rtx-4090-d",
+    "gpu/nvidia-geforce-rtx-5090",
+    "gpu/nvidia-a10",
+    "gpu/nvidia-l20",
     "gpu/nvidia-a800-pcie-80gb",
+    "gpu/nvidia-h800-pcie-80gb",
     "gpu/nvidia-h20-96gb",
     "gpu/nvidia-a100-pcie-40gb",
     "gpu/nvidia-a100-pcie-80gb",
