@@ -3,7 +3,7 @@
 //! every class holds several measurements.
 
 use rigplan::core::catalog::Catalog;
-use rigplan::core::reference::{Class, Outcome, Setup, embedded, evaluate, load};
+use rigplan::core::reference::{self, Class, Outcome, Setup, embedded, evaluate, load};
 use std::collections::BTreeSet;
 
 fn outcomes() -> Vec<Outcome> {
@@ -75,4 +75,30 @@ fn a_malformed_set_says_where() {
     let err = load("[ (id: \"x\", class: Decode, what: \"w\") ]").expect_err("missing fields");
     assert!(err.starts_with("1:"), "{err}");
     assert!(load("[").is_err());
+}
+
+/// The accuracy summary: counts, means and worst errors recomputed by hand from the outcomes.
+#[test]
+fn the_accuracy_summary_counts_and_averages_each_class() {
+    let catalog = Catalog::embedded().expect("embedded catalog");
+    let set = reference::embedded().expect("embedded set");
+    let acc = reference::accuracy(&set, &catalog);
+    assert!(acc.errors.is_empty(), "{:?}", acc.errors);
+    assert_eq!(acc.outcomes.len(), set.len());
+    let decode: Vec<&Outcome> = acc.outcomes.iter().filter(|o| o.class == Class::Decode).collect();
+    let summary = acc.class(Class::Decode).expect("decode measurements");
+    assert_eq!(summary.count, decode.len());
+    let mean = decode.iter().map(|o| o.error.abs()).sum::<f64>() / decode.len() as f64;
+    assert!((summary.mean_abs_error - mean).abs() < 1e-12);
+    let worst = decode.iter().map(|o| o.error.abs()).fold(0.0, f64::max);
+    assert!((summary.worst_abs_error - worst).abs() < 1e-12);
+    assert!(decode.iter().any(|o| o.id == summary.worst_id && (o.error.abs() - worst).abs() < 1e-12));
+    assert!(acc.passes(), "{:#?}", acc.classes);
+    // A measurement 50 % off fails its class.
+    let mut off = set.clone();
+    let first = off.iter_mut().find(|m| m.class == Class::Power).expect("a power measurement");
+    first.measured *= 2.0;
+    let failing = reference::accuracy(&off, &catalog);
+    assert!(!failing.class(Class::Power).expect("power").passes());
+    assert!(!failing.passes());
 }
