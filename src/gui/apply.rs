@@ -28,7 +28,9 @@ use crate::core::units::format_thousands;
 use crate::gui::command::{Command, PromptChoice, Setting};
 use crate::gui::compare::{CompareEntry, CompareSource};
 use crate::gui::derived::Derived;
+use crate::gui::dialogs::Dialogs;
 use crate::gui::document::Coalesce;
+use crate::gui::file_browser::{FileBrowser, FileRequest, Outcome};
 use crate::gui::panels::palette::PaletteState;
 use crate::gui::state::AppState;
 use crate::gui::text::fill;
@@ -251,7 +253,7 @@ fn apply_inner(state: &mut AppState, command: Command) {
         Command::Open(path) => guarded(state, Pending::Open(path)),
         Command::OpenBytes { path, bytes } => guarded(state, Pending::OpenBytes { path, bytes }),
         Command::PickOpen => {
-            if let Some(path) = state.dialogs.pick_open() {
+            if let Some(path) = pick(state, FileRequest::Open, "", |d| d.pick_open()) {
                 apply_inner(state, Command::Open(path));
             }
         }
@@ -259,7 +261,11 @@ fn apply_inner(state: &mut AppState, command: Command) {
             save(state);
         }
         Command::SaveAs(path) => {
-            save_to(state, &with_ron_extension(path));
+            if save_to(state, &with_ron_extension(path))
+                && let Some(pending) = state.view.after_save.take()
+            {
+                perform(state, pending);
+            }
         }
         Command::PickSaveAs => {
             pick_and_save(state);
@@ -273,6 +279,9 @@ fn apply_inner(state: &mut AppState, command: Command) {
                 PromptChoice::Save => {
                     if save(state) {
                         perform(state, pending);
+                    } else if state.file_browser.is_some() {
+                        // The built-in browser asks where; the action waits for the save.
+                        state.view.after_save = Some(pending);
                     }
                 }
             }
@@ -316,7 +325,7 @@ fn apply_inner(state: &mut AppState, command: Command) {
         Command::DismissError => state.view.error = None,
         Command::ShowAbout(open) => state.view.about_open = open,
         Command::PickModelConfig => {
-            if let Some(path) = state.dialogs.pick_config() {
+            if let Some(path) = pick(state, FileRequest::ModelConfig, "", |d| d.pick_config()) {
                 apply_inner(state, Command::AddModelFromConfig(path));
             }
         }
@@ -328,15 +337,21 @@ fn apply_inner(state: &mut AppState, command: Command) {
         Command::SelectFitCell(sel) => state.view.fit_cell = sel,
         Command::SetFitOverrides(o) => state.view.fit_overrides = o,
         Command::SavePlot { rect, name } => {
-            if let Some(path) = state.dialogs.pick_png(&format!("{}.png", export::sanitize_file_name(&name))) {
+            let suggested = format!("{}.png", export::sanitize_file_name(&name));
+            if let Some(path) = pick(state, FileRequest::Png { rect }, &suggested, |d| d.pick_png(&suggested)) {
                 state.outbox.screenshot = Some((rect, path));
             }
         }
+        Command::FileBrowser(outcome) => browser_closed(state, outcome),
+        Command::SetBuiltinFileBrowser(on) => state.prefs.builtin_file_browser = on,
+        Command::SetZoom(zoom) => state.prefs.ui_zoom = crate::gui::prefs::clamp_zoom(zoom),
         Command::PickExport(format) => match today() {
             Ok(date) => {
                 let suggested = export::default_file_name(&state.doc.build().name, date, format.extension());
                 let file_type = format_file_type(state, format);
-                if let Some(path) = state.dialogs.pick_export(&suggested, file_type, format.extension()) {
+                let ext = format.extension();
+                let request = FileRequest::Export(format);
+                if let Some(path) = pick(state, request, &suggested, |d| d.pick_export(&suggested, file_type, ext)) {
                     export_sheet(state, format, &path, date);
                 }
             }
@@ -347,7 +362,7 @@ fn apply_inner(state: &mut AppState, command: Command) {
             Err(message) => state.view.error = Some(ErrorView { title: t.export_failed.to_owned(), message }),
         },
         Command::PickImportPrices => {
-            if let Some(path) = state.dialogs.pick_price_list() {
+            if let Some(path) = pick(state, FileRequest::PriceList, "", |d| d.pick_price_list()) {
                 import_prices(state, &path);
             }
         }
@@ -368,7 +383,7 @@ fn apply_inner(state: &mut AppState, command: Command) {
         Command::PickCompareFile => {
             if state.compare.is_full() {
                 compare_full(state);
-            } else if let Some(path) = state.dialogs.pick_open() {
+            } else if let Some(path) = pick(state, FileRequest::CompareAdd, "", |d| d.pick_open()) {
                 apply_inner(state, Command::CompareAddFile(path));
             }
         }
@@ -416,12 +431,71 @@ fn apply_inner(state: &mut AppState, command: Command) {
                 Err(_) => format!("{}.{}", export::sanitize_file_name(&name), format.extension()),
             };
             let file_type = compare_format_file_type(state, format);
-            if let Some(path) = state.dialogs.pick_export(&suggested, file_type, format.extension()) {
+            let ext = format.extension();
+            let request = FileRequest::CompareExport(format);
+            if let Some(path) = pick(state, request, &suggested, |d| d.pick_export(&suggested, file_type, ext)) {
                 export_comparison(state, format, &path);
             }
         }
         Command::ExportComparison { format, path } => export_comparison(state, format, &path),
     }
+}
+
+/// Asks for a path: with the system's dialog, unless the user prefers the built-in browser;
+/// when the dialog could not open at all, says why in the log and opens the built-in browser.
+/// None when cancelled or when the browser is now open: its answer comes back later as
+/// [`Command::FileBrowser`] and is carried out as `request`.
+fn pick(
+    state: &mut AppState,
+    request: FileRequest,
+    suggested: &str,
+    native: impl FnOnce(&mut dyn Dialogs) -> Option<PathBuf>,
+) -> Option<PathBuf> {
+    let fallback = if state.prefs.builtin_file_browser {
+        None
+    } else {
+        if let Some(path) = native(state.dialogs.as_mut()) {
+            return Some(path);
+        }
+        let why = state.dialogs.unavailable()?;
+        log::warn!("the system file dialog did not open ({why}); showing the built-in file browser");
+        Some(why)
+    };
+    let start = state
+        .doc
+        .path()
+        .or_else(|| state.prefs.recent_files.first().map(PathBuf::as_path))
+        .and_then(Path::parent)
+        .filter(|d| d.is_dir())
+        .map(Path::to_path_buf)
+        .or_else(crate::gui::file_browser::home_dir)
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_else(|| PathBuf::from("/"));
+    state.file_browser = Some(FileBrowser::new(request, start, suggested, &state.prefs.recent_files, fallback));
+    None
+}
+
+/// The built-in browser closed: carries out its request with the chosen path.
+fn browser_closed(state: &mut AppState, outcome: Outcome) {
+    let Some(browser) = state.file_browser.take() else { return };
+    let Outcome::Chosen(path) = outcome else {
+        state.view.after_save = None;
+        return;
+    };
+    let command = match browser.request {
+        FileRequest::Open => Command::Open(path),
+        FileRequest::SaveAs => Command::SaveAs(path),
+        FileRequest::Export(format) => Command::Export { format, path },
+        FileRequest::Png { rect } => {
+            state.outbox.screenshot = Some((rect, path));
+            return;
+        }
+        FileRequest::CompareAdd => Command::CompareAddFile(path),
+        FileRequest::CompareExport(format) => Command::ExportComparison { format, path },
+        FileRequest::ModelConfig => Command::AddModelFromConfig(path),
+        FileRequest::PriceList => Command::ImportPrices(path),
+    };
+    apply_inner(state, command);
 }
 
 /// Where the canvas should scroll for a finding: its first part line, else its node.
@@ -737,7 +811,7 @@ fn save(state: &mut AppState) -> bool {
 
 fn pick_and_save(state: &mut AppState) -> bool {
     let suggested = format!("{}.ron", export::sanitize_file_name(&state.doc.build().name));
-    match state.dialogs.pick_save(&suggested) {
+    match pick(state, FileRequest::SaveAs, &suggested, |d| d.pick_save(&suggested)) {
         Some(path) => save_to(state, &with_ron_extension(path)),
         None => false,
     }

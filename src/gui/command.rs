@@ -10,6 +10,7 @@ use crate::core::build::Location;
 use crate::core::catalog::PartId;
 use crate::core::export::{CompareFormat, Format};
 use crate::core::i18n::Lang;
+use crate::gui::file_browser::Outcome;
 use crate::gui::theme::ThemeChoice;
 use crate::gui::vocab::{AnalysisTab, ErrorView, FitOverrides, FitSel, MainView, Notice};
 use std::path::PathBuf;
@@ -127,6 +128,14 @@ pub enum Command {
     },
     /// The canvas brought the highlighted finding's part into view.
     ScrolledToHighlight,
+
+    /// The built-in file browser closed: with a path (carried out as the request it was
+    /// opened for), or cancelled.
+    FileBrowser(Outcome),
+    /// View → "Always use the built-in file browser".
+    SetBuiltinFileBrowser(bool),
+    /// The UI zoom factor (View → Zoom, Ctrl +/−/0), kept within [`crate::gui::prefs::ZOOM_RANGE`].
+    SetZoom(f32),
 
     // Exports.
     /// Ask where to save the build sheet (a dialog), then export it.

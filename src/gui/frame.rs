@@ -42,6 +42,12 @@ impl AppState {
             theme::apply_choice(ctx, self.prefs.theme);
             self.applied_theme = Some(self.prefs.theme);
         }
+        if self.applied_zoom != Some(self.prefs.ui_zoom) {
+            // Ctrl +/−/0 are the app's own commands (so that the zoom persists in the prefs).
+            ctx.options_mut(|o| o.zoom_with_keyboard = false);
+            ctx.set_zoom_factor(self.prefs.ui_zoom);
+            self.applied_zoom = Some(self.prefs.ui_zoom);
+        }
         self.shortcuts(ctx);
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
         if let Some(file) = dropped.first() {
@@ -99,6 +105,17 @@ impl AppState {
             if take(m, k) {
                 found.push(c);
             }
+        }
+        let zoom = self.prefs.ui_zoom;
+        let step = crate::gui::prefs::ZOOM_STEP;
+        if take(CMD, Key::Plus) || take(CMD, Key::Equals) {
+            found.push(Command::SetZoom(zoom + step));
+        }
+        if take(CMD, Key::Minus) {
+            found.push(Command::SetZoom(zoom - step));
+        }
+        if take(CMD, Key::Num0) {
+            found.push(Command::SetZoom(1.0));
         }
         // While a text field has focus, undo and Delete belong to the field.
         if !typing {
@@ -207,6 +224,7 @@ impl AppState {
         if fx.prefs.main_view == MainView::Advisor {
             panels::advisor::ui(ui, &mut fx);
             panels::dialogs::ui(ui.ctx(), &mut fx);
+            file_browser(ui.ctx(), &mut self.file_browser, &mut fx);
             if !self.queue.is_empty() {
                 ui.ctx().request_repaint();
             }
@@ -215,6 +233,7 @@ impl AppState {
         if fx.prefs.main_view == MainView::Compare {
             egui::CentralPanel::default().show(ui, |ui| panels::compare::ui(ui, &mut fx));
             panels::dialogs::ui(ui.ctx(), &mut fx);
+            file_browser(ui.ctx(), &mut self.file_browser, &mut fx);
             if !self.queue.is_empty() {
                 ui.ctx().request_repaint();
             }
@@ -236,9 +255,23 @@ impl AppState {
         }
         egui::CentralPanel::default().show(ui, |ui| panels::canvas::ui(ui, &mut fx));
         panels::dialogs::ui(ui.ctx(), &mut fx);
+        file_browser(ui.ctx(), &mut self.file_browser, &mut fx);
         panels::canvas::drag_ghost(ui.ctx(), &fx);
         if !self.queue.is_empty() {
             ui.ctx().request_repaint();
         }
+    }
+}
+
+/// The built-in file browser, while it is open; its outcome becomes a command.
+fn file_browser(
+    ctx: &egui::Context,
+    browser: &mut Option<crate::gui::file_browser::FileBrowser>,
+    fx: &mut FrameCtx<'_>,
+) {
+    if let Some(b) = browser
+        && let Some(outcome) = b.ui(ctx, fx.texts, fx.tokens.error)
+    {
+        fx.push(Command::FileBrowser(outcome));
     }
 }

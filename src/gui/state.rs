@@ -104,6 +104,8 @@ pub struct AppState {
     pub queue: Vec<Command>,
     pub outbox: Outbox,
     pub dialogs: Box<dyn Dialogs>,
+    /// The built-in file browser, while it is open.
+    pub file_browser: Option<crate::gui::file_browser::FileBrowser>,
     /// The UI language; `texts` is its table.
     pub lang: Lang,
     pub texts: &'static Texts,
@@ -112,6 +114,7 @@ pub struct AppState {
     pub(crate) icons: Option<Icons>,
     pub(crate) screenshots: ScreenshotResults,
     pub(crate) applied_theme: Option<ThemeChoice>,
+    pub(crate) applied_zoom: Option<f32>,
     pub(crate) title_sent: String,
 }
 
@@ -187,11 +190,13 @@ impl AppState {
             screenshots: ScreenshotResults::default(),
             outbox: Outbox::default(),
             dialogs,
+            file_browser: None,
             lang,
             texts,
             template_names,
             icons: None,
             applied_theme: None,
+            applied_zoom: None,
             title_sent: String::new(),
         }
     }

@@ -9,6 +9,7 @@
 )]
 
 mod advisor;
+mod browser;
 mod common;
 mod compare;
 mod drops;

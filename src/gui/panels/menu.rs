@@ -114,6 +114,30 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 if ui.checkbox(&mut analysis, t.view_analysis).clicked() {
                     fx.push(Command::ToggleAnalysis);
                 }
+                let mut builtin = fx.prefs.builtin_file_browser;
+                if ui.checkbox(&mut builtin, t.tools.view_builtin_browser).clicked() {
+                    fx.push(Command::SetBuiltinFileBrowser(builtin));
+                }
+                ui.separator();
+                let zoom = fx.prefs.ui_zoom;
+                ui.weak(fill(t.tools.view_zoom, &[&format!("{:.0}", zoom * 100.0)]));
+                let step = crate::gui::prefs::ZOOM_STEP;
+                item(
+                    ui,
+                    fx,
+                    t.tools.view_zoom_in,
+                    Some((Modifiers::COMMAND, Key::Plus)),
+                    Command::SetZoom(zoom + step),
+                );
+                item(
+                    ui,
+                    fx,
+                    t.tools.view_zoom_out,
+                    Some((Modifiers::COMMAND, Key::Minus)),
+                    Command::SetZoom(zoom - step),
+                );
+                item(ui, fx, t.tools.view_zoom_reset, Some((Modifiers::COMMAND, Key::Num0)), Command::SetZoom(1.0));
+                ui.separator();
                 ui.horizontal(|ui| {
                     let label = ui.label(t.view_stale_months);
                     let mut months = fx.prefs.stale_after_months;

@@ -10,6 +10,7 @@
 
 use super::advisor;
 use super::table::{Plural, Texts};
+use super::tools;
 
 /// Simplified Chinese.
 pub static ZH: Texts = Texts {
@@ -17,6 +18,7 @@ pub static ZH: Texts = Texts {
     n_gpus: Plural { one: "{} 个 GPU", other: "{} 个 GPU" },
     n_circuits: Plural { one: "{} 路电路", other: "{} 路电路" },
     advisor: &advisor::ZH,
+    tools: &tools::ZH,
     app_name: "rigplan",
     window_title: "{}{} — rigplan",
     unsaved_marker: " •",
