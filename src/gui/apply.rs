@@ -239,15 +239,12 @@ fn apply_inner(state: &mut AppState, command: Command) {
                 state.view.notice = Some(Notice { kind: NoticeKind::Refused, text: problems.join("\n") });
             }
         }
+        // A message about the edit undone ("Added …", a refusal) no longer holds: it goes.
         Command::Undo => {
-            if !state.doc.undo() {
-                state.view.notice = Some(Notice::info(t.nothing_to_undo));
-            }
+            state.view.notice = (!state.doc.undo()).then(|| Notice::info(t.nothing_to_undo));
         }
         Command::Redo => {
-            if !state.doc.redo() {
-                state.view.notice = Some(Notice::info(t.nothing_to_redo));
-            }
+            state.view.notice = (!state.doc.redo()).then(|| Notice::info(t.nothing_to_redo));
         }
         Command::New(template) => guarded(state, Pending::New(template)),
         Command::Open(path) => guarded(state, Pending::Open(path)),
@@ -763,6 +760,7 @@ fn perform(state: &mut AppState, pending: Pending) {
         Pending::Adopt(rank, build) => {
             // Undoable: undo past the new build's edits brings back the document it replaced.
             state.doc.replace_undoable(*build);
+            state.recovery.forget_last_autosave();
             state.prefs.last_build = None;
             state.prefs.main_view = crate::gui::vocab::MainView::Build;
             state.view.reset_for_new_document();
@@ -775,6 +773,7 @@ fn perform(state: &mut AppState, pending: Pending) {
         Pending::Restore(found) => {
             // The restored build is not what is in its file (if it has one): it is unsaved.
             state.doc.replace_unsaved(found.build.clone(), found.original_path.clone());
+            state.recovery.forget_last_autosave();
             state.view.reset_for_new_document();
             if let Err(e) = state.recovery.discard(&found) {
                 state.view.error = Some(ErrorView { title: t.recovery_failed.to_owned(), message: e.to_string() });

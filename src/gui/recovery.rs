@@ -207,10 +207,16 @@ impl Recovery {
         Ok(())
     }
 
-    /// When the last autosave was written.
+    /// When the last autosave of the build being edited was written: None once it is saved
+    /// (or opened clean) and after another build replaced it.
     #[must_use]
     pub fn last_autosave(&self) -> Option<SystemTime> {
         self.last_autosave
+    }
+
+    /// Another build replaced the one autosaved: "Autosaved at …" no longer speaks of it.
+    pub fn forget_last_autosave(&mut self) {
+        self.last_autosave = None;
     }
 
     /// Called every frame. Writes the build once it has been unchanged for
@@ -236,6 +242,8 @@ impl Recovery {
             self.changed_at = now_secs;
         }
         if !dirty {
+            // Saved, or another build opened: its autosave time is no longer news.
+            self.last_autosave = None;
             if self.wrote {
                 self.clear_own().map_err(|e| e.to_string())?;
             }

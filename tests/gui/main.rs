@@ -20,5 +20,6 @@ mod language;
 mod modules;
 mod panels;
 mod prices;
+mod readable;
 mod shell;
 mod tabs;
