@@ -354,6 +354,16 @@ fn apply_inner(state: &mut AppState, command: Command) {
             }
             Err(message) => state.view.error = Some(ErrorView { title: t.export_failed.to_owned(), message }),
         },
+        Command::CopyPartsMarkdown => match today() {
+            Ok(date) => {
+                let report = &state.derived.report;
+                let sheet = BuildSheet::new_in(state.doc.build(), report, date, state.lang);
+                state.outbox.copy = Some(export::markdown::parts_list_to_markdown(&sheet));
+                state.view.notice = Some(Notice::info(&fill(t.tools.copied_markdown, &[&sheet.build_name])));
+            }
+            Err(message) => state.view.error = Some(ErrorView { title: t.export_failed.to_owned(), message }),
+        },
+        Command::PrintSheet => print_sheet(state),
         Command::Export { format, path } => match today() {
             Ok(date) => export_sheet(state, format, &path, date),
             Err(message) => state.view.error = Some(ErrorView { title: t.export_failed.to_owned(), message }),
@@ -553,6 +563,32 @@ fn export_sheet(state: &mut AppState, format: Format, path: &Path, date: SheetDa
     let sheet = BuildSheet::new_in(state.doc.build(), report, date, state.lang);
     let bytes = export::render(format, &sheet, report).map_err(|e| e.to_string());
     write_export(state, format_file_type(state, format), &path, bytes);
+}
+
+/// Writes the printable HTML sheet to the temporary folder (`rigplan-print/`, named as an
+/// export would be) and asks the frame loop to open it with the system's opener.
+fn print_sheet(state: &mut AppState) {
+    let t = state.texts;
+    let date = match today() {
+        Ok(d) => d,
+        Err(message) => {
+            state.view.error = Some(ErrorView { title: t.tools.print_write_failed.to_owned(), message });
+            return;
+        }
+    };
+    let report = &state.derived.report;
+    let sheet = BuildSheet::new_in(state.doc.build(), report, date, state.lang);
+    let name = export::default_file_name(&state.doc.build().name, date, Format::Html.extension());
+    let path = std::env::temp_dir().join("rigplan-print").join(name);
+    let written = export::render(Format::Html, &sheet, report).map_err(|e| e.to_string()).and_then(|bytes| {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        persist::write_atomic(&path, &bytes, false).map_err(|e| e.to_string())
+    });
+    match written {
+        Ok(()) => state.outbox.open = Some(path),
+        Err(message) => state.view.error = Some(ErrorView { title: t.tools.print_write_failed.to_owned(), message }),
+    }
 }
 
 /// Renders the comparison (brought up to date first) and writes it.

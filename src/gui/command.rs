@@ -138,6 +138,11 @@ pub enum Command {
     SetZoom(f32),
 
     // Exports.
+    /// Put the parts list on the clipboard as Markdown (to paste into a chat).
+    CopyPartsMarkdown,
+    /// Write the printable HTML build sheet to a temporary file and open it in the browser,
+    /// whose print dialog prints it.
+    PrintSheet,
     /// Ask where to save the build sheet (a dialog), then export it.
     PickExport(Format),
     /// Write the current build's sheet (from the cached report) to a file.

@@ -72,6 +72,7 @@ impl AppState {
             MainView::Build => {}
         }
         self.screenshots(ctx);
+        self.clipboard_and_opener(ctx);
         let now = ctx.input(|i| i.time);
         match self.recovery.tick(now, self.doc.revision(), self.doc.is_dirty(), self.doc.build(), self.doc.path()) {
             Ok(Some(wait_secs)) => ctx.request_repaint_after_secs(wait_secs),
@@ -99,6 +100,7 @@ impl AppState {
             (CMD, Key::S, Command::Save),
             (CMD, Key::O, Command::PickOpen),
             (CMD, Key::N, Command::New(None)),
+            (CMD, Key::P, Command::PrintSheet),
         ];
         let mut found = Vec::new();
         for (m, k, c) in shortcuts {
@@ -147,6 +149,32 @@ impl AppState {
         if !fresh {
             let pue = self.doc.build().site.pue;
             self.cell_detail = CellDetail::compute(&self.catalog, &self.derived.report, pue, revision, sel, overrides);
+        }
+    }
+
+    /// Puts copied text on the clipboard, starts the opener for a file to print, and reports
+    /// what the openers started earlier did.
+    fn clipboard_and_opener(&mut self, ctx: &egui::Context) {
+        if let Some(text) = self.outbox.copy.take() {
+            ctx.copy_text(text);
+        }
+        if let Some(path) = self.outbox.open.take() {
+            crate::gui::opener::open_in_background(&self.opener, &path, &self.opened, ctx);
+        }
+        let done: Vec<_> = match self.opened.lock() {
+            Ok(mut r) => r.drain(..).collect(),
+            Err(_) => Vec::new(),
+        };
+        let t = self.texts.tools;
+        for (path, outcome) in done {
+            let notice = match outcome {
+                Ok(()) => Notice::info(&fill(t.print_opened, &[&path.display()])),
+                Err(why) => {
+                    log::warn!("cannot open {} for printing: {why}", path.display());
+                    Notice::refused(fill(t.print_failed, &[&why, &path.display()]))
+                }
+            };
+            apply(self, Command::Notify(notice));
         }
     }
 

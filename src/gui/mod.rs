@@ -15,7 +15,7 @@
 //! From the bottom up:
 //! - leaves: [`vocab`] (the small types everything shares: tabs, selections, drag payloads,
 //!   notices), [`text`] (all UI text), [`fonts`] (the shipped CJK font), [`theme`] (design tokens), [`icons`], [`fuzzy`],
-//!   [`png`], [`recovery`] (autosave), [`compare`] (the compare view's builds and their
+//!   [`png`], [`opener`] (the system's opener), [`recovery`] (autosave), [`compare`] (the compare view's builds and their
 //!   comparison), [`file_browser`] (the built-in file browser), [`advisor`] (the advisor's requirement and its advice), [`document`] (the build with its file, undo history, dirty flag and revision);
 //! - [`view`] (the view state), [`derived`] (data derived from the document), [`dialogs`] (file
 //!   dialogs), [`command`] (the commands, as data), [`prefs`] (stored preferences);
@@ -38,6 +38,7 @@ pub mod fonts;
 pub mod frame;
 pub mod fuzzy;
 pub mod icons;
+pub mod opener;
 pub mod panels;
 pub mod png;
 pub mod prefs;

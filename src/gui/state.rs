@@ -34,6 +34,10 @@ pub struct Outbox {
     pub close: bool,
     /// A screen region to save as PNG, and where.
     pub screenshot: Option<(egui::Rect, PathBuf)>,
+    /// Text to put on the clipboard.
+    pub copy: Option<String>,
+    /// A file to open with the system's opener (the build sheet to print).
+    pub open: Option<PathBuf>,
 }
 
 /// Results of screenshots taken for "Save as PNG", filled by the screenshot callback.
@@ -115,6 +119,10 @@ pub struct AppState {
     pub(crate) screenshots: ScreenshotResults,
     pub(crate) applied_theme: Option<ThemeChoice>,
     pub(crate) applied_zoom: Option<f32>,
+    /// The system's opener (program and arguments), for printing the build sheet; tests set
+    /// their own.
+    pub opener: Vec<String>,
+    pub(crate) opened: crate::gui::opener::OpenResults,
     pub(crate) title_sent: String,
 }
 
@@ -197,6 +205,8 @@ impl AppState {
             icons: None,
             applied_theme: None,
             applied_zoom: None,
+            opener: crate::gui::opener::system_opener(),
+            opened: crate::gui::opener::OpenResults::default(),
             title_sent: String::new(),
         }
     }

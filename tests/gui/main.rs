@@ -21,5 +21,6 @@ mod modules;
 mod panels;
 mod prices;
 mod readable;
+mod sheet_out;
 mod shell;
 mod tabs;

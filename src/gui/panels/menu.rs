@@ -65,6 +65,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                         item(ui, fx, label, None, Command::PickExport(format));
                     }
                 });
+                item(ui, fx, t.tools.print_sheet, Some((Modifiers::COMMAND, Key::P)), Command::PrintSheet);
                 item(ui, fx, t.file_import_prices, None, Command::PickImportPrices);
                 ui.separator();
                 item(ui, fx, t.file_quit, None, Command::Quit);
@@ -73,6 +74,8 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 let (can_undo, can_redo) = (fx.doc.can_undo(), fx.doc.can_redo());
                 item_enabled(ui, fx, can_undo, t.edit_undo, Some((Modifiers::COMMAND, Key::Z)), Command::Undo);
                 item_enabled(ui, fx, can_redo, t.edit_redo, Some((SHIFT_CMD, Key::Z)), Command::Redo);
+                ui.separator();
+                item(ui, fx, t.tools.copy_markdown, None, Command::CopyPartsMarkdown);
                 ui.separator();
                 item(ui, fx, t.edit_add_node, None, Command::AddNode);
                 let has_sel = fx.view.selected_line.is_some();
