@@ -379,7 +379,12 @@ fn apply_inner(state: &mut AppState, command: Command) {
             state.prefs.stale_after_months = months.clamp(1, MAX_STALE_AFTER_MONTHS);
             state.derived.date_prices(state.prefs.stale_after_months);
         }
-        Command::ShowView(view) => state.prefs.main_view = view,
+        Command::ShowView(view) => {
+            state.prefs.main_view = view;
+            if view == crate::gui::vocab::MainView::Compare {
+                state.autosaves = state.recovery.autosaves();
+            }
+        }
         Command::CompareAddCurrent => {
             if state.compare.has_current() {
                 state.view.notice = Some(Notice::info(t.compare_current_already));
@@ -400,6 +405,19 @@ fn apply_inner(state: &mut AppState, command: Command) {
             }
             Err(e) => {
                 state.view.error = Some(ErrorView { title: t.compare_add_failed.to_owned(), message: e.to_string() });
+            }
+        },
+        Command::CompareAddTemplate(slug) => match templates::find(slug).map(templates::Template::load) {
+            Some(Ok(build)) => {
+                let source = CompareSource::Template(slug.to_owned());
+                add_to_comparison(state, CompareEntry { source, build: Some(build) });
+            }
+            Some(Err(e)) => {
+                state.view.error = Some(ErrorView { title: t.compare_add_failed.to_owned(), message: e.to_string() });
+            }
+            None => {
+                let message = fill(t.template_unknown, &[&slug]);
+                state.view.error = Some(ErrorView { title: t.compare_add_failed.to_owned(), message });
             }
         },
         Command::CompareRemove(i) => {

@@ -168,6 +168,8 @@ pub enum Command {
     /// Ask for a build file (a dialog), then add it to the comparison.
     PickCompareFile,
     CompareAddFile(PathBuf),
+    /// Add a template build (by slug) to the comparison.
+    CompareAddTemplate(&'static str),
     CompareRemove(usize),
     /// The model of the speed rows (catalog id); None is the core's default.
     CompareSetModel(Option<String>),

@@ -30,6 +30,8 @@ pub enum CompareSource {
     /// A build the advisor proposed (its name), held in memory only: it is not kept with the
     /// preferences, since no file holds it.
     Advised(String),
+    /// A template build (its slug, see `core::templates`), loaded again at each start.
+    Template(String),
 }
 
 /// A build of the comparison.
@@ -61,6 +63,19 @@ impl CompareSet {
                 CompareSource::Current => CompareEntry { source: CompareSource::Current, build: None },
                 // Not stored (see `sources`); a hand-edited preference naming one is skipped.
                 CompareSource::Advised(_) => continue,
+                CompareSource::Template(slug) => {
+                    match crate::core::templates::find(slug).map(crate::core::templates::Template::load) {
+                        Some(Ok(b)) => CompareEntry { source: source.clone(), build: Some(b) },
+                        Some(Err(e)) => {
+                            problems.push(e.to_string());
+                            continue;
+                        }
+                        None => {
+                            problems.push(format!("no template named {slug}"));
+                            continue;
+                        }
+                    }
+                }
                 CompareSource::File(path) => match persist::load_build(path) {
                     Ok(b) => CompareEntry { source: source.clone(), build: Some(b) },
                     Err(e) => {

@@ -232,6 +232,7 @@ impl AppState {
             prefs: &self.prefs,
             recovery: &self.recovery,
             template_names: &self.template_names,
+            autosaves: &self.autosaves,
             drop_preview: self.drop_preview.as_ref(),
             cell_detail: self.cell_detail.as_ref(),
             compare: &self.compare,

@@ -108,6 +108,9 @@ pub struct AppState {
     pub queue: Vec<Command>,
     pub outbox: Outbox,
     pub dialogs: Box<dyn Dialogs>,
+    /// The builds in the autosave folder (this instance's and crashed ones'), newest first,
+    /// read when the compare view is shown, for its "Add build ▸ Autosaves".
+    pub autosaves: Vec<crate::gui::recovery::Autosave>,
     /// The built-in file browser, while it is open.
     pub file_browser: Option<crate::gui::file_browser::FileBrowser>,
     /// The UI language; `texts` is its table.
@@ -172,6 +175,8 @@ impl AppState {
         derived.date_prices(prefs.stale_after_months);
         derived.localize(lang);
         let palette = PaletteState::new(&catalog, prefs.palette_kind, texts);
+        let prefs_compare = prefs.main_view == crate::gui::vocab::MainView::Compare;
+        let autosaves = if prefs_compare { recovery.autosaves() } else { Vec::new() };
         let (compare, left_out) = CompareSet::from_sources(&prefs.compare, prefs.compare_model.clone());
         if !left_out.is_empty() && view.notice.is_none() {
             view.notice = Some(Notice {
@@ -199,6 +204,7 @@ impl AppState {
             outbox: Outbox::default(),
             dialogs,
             file_browser: None,
+            autosaves,
             lang,
             texts,
             template_names,

@@ -12,6 +12,7 @@ mod advisor;
 mod browser;
 mod common;
 mod compare;
+mod compare_add;
 mod drops;
 mod editing;
 mod export;

@@ -65,6 +65,7 @@ fn toolbar(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         if ui.add_enabled(!full, egui::Button::new(t.compare_add_file)).clicked() {
             fx.push(Command::PickCompareFile);
         }
+        ui.add_enabled_ui(!full, |ui| add_build_menu(ui, fx));
         ui.separator();
         model_choice(ui, fx);
         let ready = fx.compared.and_then(|c| c.comparison()).is_some();
@@ -78,6 +79,54 @@ fn toolbar(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 }
             });
         });
+    });
+}
+
+/// "Add build ▸ Recent files / Templates / Autosaves / File…": builds to compare without a
+/// file dialog.
+fn add_build_menu(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    let t = fx.texts;
+    let tt = t.tools;
+    ui.menu_button(tt.compare_add_build, |ui| {
+        let recent = fx.prefs.recent_files.clone();
+        ui.menu_button(tt.compare_recent, |ui| {
+            if recent.is_empty() {
+                ui.weak(tt.compare_none_found);
+            }
+            for path in recent {
+                if ui.button(path.display().to_string()).clicked() {
+                    fx.push(Command::CompareAddFile(path));
+                    ui.close();
+                }
+            }
+        });
+        let templates = fx.template_names;
+        ui.menu_button(tt.compare_templates, |ui| {
+            for (slug, name) in templates {
+                if ui.button(name).clicked() {
+                    fx.push(Command::CompareAddTemplate(slug));
+                    ui.close();
+                }
+            }
+        });
+        let autosaves = fx.autosaves;
+        ui.menu_button(tt.compare_autosaves, |ui| {
+            if autosaves.is_empty() {
+                ui.weak(tt.compare_none_found);
+            }
+            for a in autosaves {
+                let when = crate::gui::recovery::utc_clock(a.modified);
+                if ui.button(format!("{} ({when})", a.build.name)).on_hover_text(a.file.display().to_string()).clicked()
+                {
+                    fx.push(Command::CompareAddFile(a.file.clone()));
+                    ui.close();
+                }
+            }
+        });
+        if ui.button(tt.compare_file).clicked() {
+            fx.push(Command::PickCompareFile);
+            ui.close();
+        }
     });
 }
 
@@ -143,6 +192,9 @@ fn header_cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: Option<&Comparison>,
         }
         CompareSource::Advised(_) => {
             ui.add(Label::new(RichText::new(t.advisor.from_advisor).small()).truncate());
+        }
+        CompareSource::Template(_) => {
+            ui.add(Label::new(RichText::new(t.tools.compare_templates).small()).truncate());
         }
     }
     if let Some(b) = compared {
