@@ -407,6 +407,7 @@ fn apply_inner(state: &mut AppState, command: Command) {
                 state.view.error = Some(ErrorView { title: t.compare_add_failed.to_owned(), message: e.to_string() });
             }
         },
+        Command::SetCompareScale(scale) => state.prefs.compare_scale = scale,
         Command::CompareAddTemplate(slug) => match templates::find(slug).map(templates::Template::load) {
             Some(Ok(build)) => {
                 let source = CompareSource::Template(slug.to_owned());

@@ -168,6 +168,8 @@ pub enum Command {
     /// Ask for a build file (a dialog), then add it to the comparison.
     PickCompareFile,
     CompareAddFile(PathBuf),
+    /// How the compare view plots its cost curves (kept with the preferences).
+    SetCompareScale(crate::gui::compare::CompareScale),
     /// Add a template build (by slug) to the comparison.
     CompareAddTemplate(&'static str),
     CompareRemove(usize),

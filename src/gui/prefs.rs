@@ -6,7 +6,7 @@
 
 use crate::core::catalog::PartKind;
 use crate::core::i18n::Lang;
-use crate::gui::compare::CompareSource;
+use crate::gui::compare::{CompareScale, CompareSource};
 use crate::gui::theme::ThemeChoice;
 use crate::gui::vocab::{AnalysisTab, MainView};
 use serde::{Deserialize, Serialize};
@@ -37,6 +37,8 @@ pub struct Prefs {
     pub compare: Vec<CompareSource>,
     /// The model of the compare view's speed rows (catalog id).
     pub compare_model: Option<String>,
+    /// How the compare view plots its cost curves (log axis, normalisation).
+    pub compare_scale: CompareScale,
     /// A catalog price older than this many months is marked stale (View menu).
     pub stale_after_months: u32,
     /// Use the built-in file browser even where the system's file dialog works.
@@ -70,6 +72,7 @@ impl Default for Prefs {
             main_view: MainView::Build,
             compare: Vec::new(),
             compare_model: None,
+            compare_scale: CompareScale::default(),
             stale_after_months: crate::core::analysis::prices::DEFAULT_STALE_AFTER_MONTHS,
             builtin_file_browser: false,
             ui_zoom: 1.0,

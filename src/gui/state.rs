@@ -249,7 +249,14 @@ impl AppState {
     pub fn refresh_comparison(&mut self) {
         let key = CompareKey::of(&self.compare, self.doc.revision(), self.lang);
         if self.compared.as_ref().is_none_or(|c| c.key != key) {
-            self.compared = Some(Compared::compute(&self.catalog, &self.compare, self.doc.build(), key));
+            let mut compared = Compared::compute(&self.catalog, &self.compare, self.doc.build(), key);
+            compared.rescale(self.prefs.compare_scale);
+            self.compared = Some(compared);
+        }
+        if let Some(c) = self.compared.as_mut()
+            && c.scale != self.prefs.compare_scale
+        {
+            c.rescale(self.prefs.compare_scale);
         }
     }
 
