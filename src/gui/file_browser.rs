@@ -369,10 +369,10 @@ impl FileBrowser {
                         if e.is_dir && r.clicked() {
                             self.go_to(self.dir.join(&e.name));
                         } else if r.double_clicked() {
-                            self.name = e.name.clone();
+                            self.name.clone_from(&e.name);
                             *outcome = self.confirm(t);
                         } else if r.clicked() {
-                            self.name = e.name.clone();
+                            self.name.clone_from(&e.name);
                             self.error = None;
                             self.confirm_replace = None;
                         }

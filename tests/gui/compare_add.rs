@@ -92,11 +92,7 @@ fn log_scale_and_per_gpu_change_the_plotted_cost_and_persist() {
     assert!((plotted(&h)[1].owned[0].y - b0.log10()).abs() < 1e-9);
 
     // The "Cost as" choice: the widget it names, not the label beside it.
-    h.get_all_by_label("Cost as")
-        .filter(|n| n.accesskit_node().role() != egui::accesskit::Role::Label)
-        .next()
-        .unwrap()
-        .click();
+    h.get_all_by_label("Cost as").find(|n| n.accesskit_node().role() != egui::accesskit::Role::Label).unwrap().click();
     h.run();
     h.get_by_label("Per GPU").click();
     h.run();

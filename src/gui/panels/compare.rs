@@ -408,7 +408,7 @@ pub fn cost_tick(mark: f64, scale: CompareScale) -> String {
 
 /// Grid marks of a log10 axis: each power of ten, and 2× and 5× it, so that the ticks read as
 /// round amounts (10 k, 20 k, 50 k, 100 k …).
-fn log_marks(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+fn log_marks(input: &egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
     let (lo, hi) = input.bounds;
     if !(lo.is_finite() && hi.is_finite()) || hi - lo > 30.0 {
         return Vec::new();
@@ -447,7 +447,7 @@ fn tco_plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison, _charts: &
             .x_axis_label(t.axis_months)
             .y_axis_label(y_label)
             .y_axis_formatter(move |mark, _| cost_tick(mark.value, scale));
-        plot = if scale.log { plot.y_grid_spacer(log_marks) } else { plot.include_y(0.0) };
+        plot = if scale.log { plot.y_grid_spacer(|input| log_marks(&input)) } else { plot.include_y(0.0) };
         plot.show(ui, |plot| {
             for (i, s) in curves.iter().enumerate() {
                 let color = series_color(tk, i);
