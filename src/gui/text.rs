@@ -500,6 +500,8 @@ pub static EN: Texts = Texts {
         ("Ctrl+O", "Open…"),
         ("Ctrl+S", "Save"),
         ("Ctrl+Shift+S", "Save as…"),
+        ("Ctrl+P", "Print build sheet…"),
+        ("Ctrl+=, Ctrl+−, Ctrl+0", "Zoom in, zoom out, actual size"),
         ("Ctrl+Z", "Undo"),
         ("Ctrl+Shift+Z, Ctrl+Y", "Redo"),
         ("Delete", "Remove the selected part"),

@@ -433,6 +433,8 @@ pub static ZH: Texts = Texts {
         ("Ctrl+O", "打开…"),
         ("Ctrl+S", "保存"),
         ("Ctrl+Shift+S", "另存为…"),
+        ("Ctrl+P", "打印配置单…"),
+        ("Ctrl+=, Ctrl+−, Ctrl+0", "放大、缩小、实际大小"),
         ("Ctrl+Z", "撤销"),
         ("Ctrl+Shift+Z, Ctrl+Y", "重做"),
         ("Delete", "移除所选部件"),
