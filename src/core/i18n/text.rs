@@ -41,8 +41,10 @@ impl Template {
 /// An argument of a [`Text`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Arg {
-    /// The same in every language: a part name, a socket, a figure already formatted.
-    Plain(String),
+    /// The same in every language: a part name, a socket, a figure already formatted. Shared,
+    /// so that the copies of a finding about identical node groups ([`Text::renamed_node`])
+    /// count a reference instead of copying every name.
+    Plain(Arc<str>),
     /// A phrase that translates (shared: the copies of a finding about identical node groups
     /// share the sentence their node prefix wraps).
     Text(Arc<Text>),
@@ -53,7 +55,7 @@ pub enum Arg {
 impl Arg {
     fn render(&self, lang: Lang) -> String {
         match self {
-            Self::Plain(s) => s.clone(),
+            Self::Plain(s) => s.to_string(),
             Self::Text(t) => t.render(lang),
             Self::List(items) => {
                 items.iter().map(|a| a.render(lang)).collect::<Vec<_>>().join(LIST_SEPARATOR.get(lang))
@@ -70,25 +72,25 @@ pub trait IntoArg {
 
 impl IntoArg for String {
     fn into_arg(self) -> Arg {
-        Arg::Plain(self)
+        Arg::Plain(self.into())
     }
 }
 
 impl IntoArg for &String {
     fn into_arg(self) -> Arg {
-        Arg::Plain(self.clone())
+        Arg::Plain(self.as_str().into())
     }
 }
 
 impl IntoArg for &str {
     fn into_arg(self) -> Arg {
-        Arg::Plain(self.to_owned())
+        Arg::Plain(self.into())
     }
 }
 
 impl IntoArg for &crate::core::catalog::PartId {
     fn into_arg(self) -> Arg {
-        Arg::Plain(self.to_string())
+        Arg::Plain(self.to_string().into())
     }
 }
 
@@ -150,7 +152,7 @@ impl Text {
     pub fn renamed_node(&self, from: &str, to: &str) -> Self {
         fn rename(name: &str, arg: &Arg, from: &str, to: &str) -> Arg {
             match arg {
-                Arg::Plain(s) if name == "node" && s == from => Arg::Plain(to.to_owned()),
+                Arg::Plain(s) if name == "node" && &**s == from => Arg::Plain(to.into()),
                 Arg::Plain(_) => arg.clone(),
                 Arg::Text(t) if t.names_node() => Arg::Text(Arc::new(t.renamed_node(from, to))),
                 Arg::Text(t) => Arg::Text(Arc::clone(t)),
