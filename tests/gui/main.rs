@@ -17,6 +17,7 @@ mod export;
 mod files;
 mod language;
 mod modules;
+mod palette;
 mod panels;
 mod prices;
 mod shell;

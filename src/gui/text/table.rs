@@ -114,6 +114,12 @@ pub struct Texts {
     pub sort_name: &'static str,
     pub sort_vendor: &'static str,
     pub sort_price: &'static str,
+    /// Sort key: price per GiB of GPU memory.
+    pub sort_price_per_gib: &'static str,
+    /// Sort key: price per dense BF16/FP16 tensor TFLOPS.
+    pub sort_price_per_tflops: &'static str,
+    /// Button that clears the palette's filters of the shown kind.
+    pub reset_filters: &'static str,
     pub sort_ascending: &'static str,
     pub sort_descending: &'static str,
     pub palette_count: &'static str,
