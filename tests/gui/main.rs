@@ -10,8 +10,10 @@
 
 mod acceptance;
 mod advisor;
+mod browser;
 mod common;
 mod compare;
+mod compare_add;
 mod drops;
 mod editing;
 mod export;
@@ -21,5 +23,7 @@ mod modules;
 mod palette;
 mod panels;
 mod prices;
+mod readable;
+mod sheet_out;
 mod shell;
 mod tabs;
