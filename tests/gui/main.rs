@@ -19,6 +19,7 @@ mod editing;
 mod export;
 mod files;
 mod language;
+mod layout;
 mod modules;
 mod palette;
 mod panels;

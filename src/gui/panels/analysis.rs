@@ -32,14 +32,21 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         }
     });
     ui.separator();
+    // The tab draws in the panel's rect and no wider: a wide tab (the fit matrix) scrolls
+    // sideways inside it instead of widening the panel, which would squeeze the canvas and
+    // keep the panel at its widest tab's width (issue 17).
+    let rect = ui.available_rect_before_wrap();
+    let mut body = ui.new_child(UiBuilder::new().max_rect(rect).layout(Layout::top_down(Align::Min)));
+    body.shrink_clip_rect(rect);
     match current {
-        AnalysisTab::Summary => summary(ui, fx),
-        AnalysisTab::Issues => issues(ui, fx),
-        AnalysisTab::Power => super::power::ui(ui, fx),
-        AnalysisTab::Thermal => super::thermal::ui(ui, fx),
-        AnalysisTab::Fit => super::fit::ui(ui, fx),
-        AnalysisTab::Tco => super::tco::ui(ui, fx),
+        AnalysisTab::Summary => summary(&mut body, fx),
+        AnalysisTab::Issues => issues(&mut body, fx),
+        AnalysisTab::Power => super::power::ui(&mut body, fx),
+        AnalysisTab::Thermal => super::thermal::ui(&mut body, fx),
+        AnalysisTab::Fit => super::fit::ui(&mut body, fx),
+        AnalysisTab::Tco => super::tco::ui(&mut body, fx),
     }
+    ui.advance_cursor_after_rect(rect);
 }
 
 fn severity_color(fx: &FrameCtx<'_>, s: Severity) -> egui::Color32 {
@@ -230,7 +237,7 @@ fn issues(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         return;
     }
     ui.weak(t.issues_hint);
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+    egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
         for (i, d) in diagnostics.iter().enumerate() {
             finding(ui, fx, i, d);
         }

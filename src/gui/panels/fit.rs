@@ -55,7 +55,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         .strong(),
     );
     ui.add(egui::Label::new(RichText::new(m.interconnect.as_str()).small()).wrap());
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+    egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
         matrix(ui, fx, current);
         ui.add_space(8.0);
         match fx.cell_detail {

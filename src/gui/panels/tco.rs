@@ -16,7 +16,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let (t, tk, derived) = (fx.texts, fx.tokens, fx.derived);
     let tco = &derived.report.tco;
     let whole = |v: f64| money_whole(t, v, &tco.currency);
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+    egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
         settings(ui, fx);
         ui.add_space(6.0);
         let mut rows: Vec<(String, String)> = vec![

@@ -5,9 +5,10 @@
 
 mod spec;
 
-pub use spec::{field_label, key_specs, spec_card, spec_rows};
+use spec::stale_hint;
+pub use spec::{chassis_kind, cooler_kind, field_label, key_specs, spec_card, spec_rows};
 
-use crate::core::catalog::{Catalog, ChassisKind, CoolerKind, Part, PartId, PartKind};
+use crate::core::catalog::{Catalog, Part, PartId, PartKind};
 use crate::core::units::format_thousands;
 use crate::gui::command::Command;
 use crate::gui::context::FrameCtx;
@@ -74,29 +75,6 @@ pub fn value_usd(part: Part<'_>, catalog: &Catalog, key: SortKey) -> Option<f64>
 struct ChoiceFacet {
     label: fn(&Texts) -> &'static str,
     value: fn(Part<'_>, &Texts) -> Option<String>,
-}
-
-/// A cooler type as the UI names it.
-#[must_use]
-pub fn cooler_kind(kind: CoolerKind, t: &Texts) -> &'static str {
-    let i = match kind {
-        CoolerKind::Air => 0,
-        CoolerKind::Aio => 1,
-        CoolerKind::CustomLoop => 2,
-        CoolerKind::ServerHeatsink => 3,
-    };
-    t.cooler_kinds.get(i).copied().unwrap_or_default()
-}
-
-/// A chassis type as the UI names it.
-#[must_use]
-pub fn chassis_kind(kind: ChassisKind, t: &Texts) -> &'static str {
-    let i = match kind {
-        ChassisKind::Tower => 0,
-        ChassisKind::Rack => 1,
-        ChassisKind::Jbod => 2,
-    };
-    t.chassis_kinds.get(i).copied().unwrap_or_default()
 }
 
 /// The kind's key figure: a "≥" filter and a sort key.
@@ -648,15 +626,6 @@ fn by_amount(a: Option<f64>, b: Option<f64>) -> std::cmp::Ordering {
         (None, Some(_)) => std::cmp::Ordering::Greater,
         (None, None) => std::cmp::Ordering::Equal,
     }
-}
-
-/// What to say of a stale catalog price (older than the user's threshold on the report's
-/// date): its date and the threshold; `None` for a fresh price, no price, or an undated report.
-fn stale_hint(fx: &FrameCtx<'_>, meta: &crate::core::catalog::Meta<'_>) -> Option<String> {
-    let (price, ages) = meta.dated_price().zip(fx.derived.report.prices.as_ref())?;
-    ages.policy
-        .is_stale(price.date)
-        .then(|| fill(fx.texts.stale_price_hint, &[&price.date, &ages.policy.stale_after_months]))
 }
 
 /// A part's catalog price in USD (the unit the price filter keeps its bounds in), whatever

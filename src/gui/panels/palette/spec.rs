@@ -2,12 +2,43 @@
 //! field the catalog gives, named for people (display names and formatted numbers, not the
 //! catalog's code names).
 
-use super::{chassis_kind, cooler_kind, stale_hint};
-use crate::core::catalog::Part;
+use crate::core::catalog::{ChassisKind, CoolerKind, Part};
 use crate::core::units::format_thousands;
 use crate::gui::context::FrameCtx;
 use crate::gui::text::{Texts, fill};
 use egui::RichText;
+
+/// A cooler type as the UI names it.
+#[must_use]
+pub fn cooler_kind(kind: CoolerKind, t: &Texts) -> &'static str {
+    let i = match kind {
+        CoolerKind::Air => 0,
+        CoolerKind::Aio => 1,
+        CoolerKind::CustomLoop => 2,
+        CoolerKind::ServerHeatsink => 3,
+    };
+    t.cooler_kinds.get(i).copied().unwrap_or_default()
+}
+
+/// A chassis type as the UI names it.
+#[must_use]
+pub fn chassis_kind(kind: ChassisKind, t: &Texts) -> &'static str {
+    let i = match kind {
+        ChassisKind::Tower => 0,
+        ChassisKind::Rack => 1,
+        ChassisKind::Jbod => 2,
+    };
+    t.chassis_kinds.get(i).copied().unwrap_or_default()
+}
+
+/// What to say of a stale catalog price (older than the user's threshold on the report's
+/// date): its date and the threshold; `None` for a fresh price, no price, or an undated report.
+pub(super) fn stale_hint(fx: &FrameCtx<'_>, meta: &crate::core::catalog::Meta<'_>) -> Option<String> {
+    let (price, ages) = meta.dated_price().zip(fx.derived.report.prices.as_ref())?;
+    ages.policy
+        .is_stale(price.date)
+        .then(|| fill(fx.texts.stale_price_hint, &[&price.date, &ages.policy.stale_after_months]))
+}
 
 /// The short spec line of a palette row.
 #[must_use]
