@@ -206,11 +206,11 @@ pub struct Charts {
     pub power_by_kind: Vec<(PartKind, Vec<(f64, f64)>)>,
     /// Cumulative owned cost by month.
     pub tco_owned: Vec<PlotPoint>,
-    /// Cumulative cost by month of each cloud option: (label, curve, break-even month).
+    /// Cumulative cost by month of each cloud option: (option id, curve, break-even month).
     pub tco_options: Vec<(String, Vec<PlotPoint>, Option<f64>)>,
     /// Owned total over the horizon against utilization (%).
     pub util_owned: Vec<PlotPoint>,
-    /// Each option's total against utilization (%): (label, curve).
+    /// Each option's total against utilization (%): (option id, curve).
     pub util_options: Vec<(String, Vec<PlotPoint>)>,
     /// Each GPU's estimated temperature and its limit: (label, estimated °C, limit °C).
     pub gpu_temps: Vec<(String, f64, f64)>,
@@ -241,14 +241,13 @@ impl Charts {
         let monthly = |curve: &[f64]| -> Vec<PlotPoint> {
             curve.iter().enumerate().map(|(m, v)| PlotPoint::new(m as f64, *v)).collect()
         };
-        let label_of = |id: &str| tco.options.iter().find(|o| o.input.id == id).map(|o| o.input.label.clone());
         let tco_options = tco
             .monthly_cumulative
             .options
             .iter()
             .map(|(id, curve)| {
                 let option = tco.options.iter().find(|o| &o.input.id == id);
-                (label_of(id).unwrap_or_else(|| id.clone()), monthly(curve), option.and_then(|o| o.break_even_month))
+                (id.clone(), monthly(curve), option.and_then(|o| o.break_even_month))
             })
             .collect();
         let sweep = &tco.sensitivity.utilization;
@@ -256,11 +255,10 @@ impl Charts {
         let mut util_options: Vec<(String, Vec<PlotPoint>)> = Vec::new();
         for point in sweep {
             for (id, total) in &point.options {
-                let label = label_of(id).unwrap_or_else(|| id.clone());
                 let p = PlotPoint::new(point.utilization * 100.0, *total);
-                match util_options.iter_mut().find(|(l, _)| *l == label) {
+                match util_options.iter_mut().find(|(i, _)| i == id) {
                     Some((_, pts)) => pts.push(p),
-                    None => util_options.push((label, vec![p])),
+                    None => util_options.push((id.clone(), vec![p])),
                 }
             }
         }

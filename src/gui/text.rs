@@ -10,6 +10,7 @@
 pub use crate::core::i18n::fill;
 
 pub mod advisor;
+pub mod figures;
 mod table;
 pub mod tools;
 pub mod zh;
@@ -83,6 +84,7 @@ pub static EN: Texts = Texts {
     n_circuits: Plural { one: "{} circuit", other: "{} circuits" },
     advisor: &advisor::EN,
     tools: &tools::EN,
+    figures: &figures::EN,
     app_name: "rigplan",
     window_title: "{}{} — rigplan",
     unsaved_marker: " •",
@@ -138,8 +140,8 @@ pub static EN: Texts = Texts {
     filter_type: "Type",
     filter_technology: "Technology",
     filter_price: "Price ({})",
-    price_from: "from ",
-    price_to: "to ",
+    price_from: "Lowest price",
+    price_to: "Highest price",
     figure_gpu_memory: "GPU memory (GiB)",
     figure_cores: "Cores",
     figure_pcie_slots: "PCIe slots",
@@ -950,6 +952,7 @@ mod tests {
         others:
             advisor,
             tools,
+            figures,
             money_cny_wan,
     );
 

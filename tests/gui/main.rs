@@ -17,6 +17,7 @@ mod compare_add;
 mod drops;
 mod editing;
 mod export;
+mod figures;
 mod files;
 mod language;
 mod layout;

@@ -10,7 +10,7 @@
 
 use super::advisor;
 use super::table::{Plural, Texts};
-use super::tools;
+use super::{figures, tools};
 
 /// Simplified Chinese.
 pub static ZH: Texts = Texts {
@@ -19,6 +19,7 @@ pub static ZH: Texts = Texts {
     n_circuits: Plural { one: "{} 路电路", other: "{} 路电路" },
     advisor: &advisor::ZH,
     tools: &tools::ZH,
+    figures: &figures::ZH,
     app_name: "rigplan",
     window_title: "{}{} — rigplan",
     unsaved_marker: " •",
@@ -72,8 +73,8 @@ pub static ZH: Texts = Texts {
     filter_type: "类型",
     filter_technology: "技术",
     filter_price: "价格（{}）",
-    price_from: "最低 ",
-    price_to: "最高 ",
+    price_from: "最低价",
+    price_to: "最高价",
     figure_gpu_memory: "显存 (GiB)",
     figure_cores: "核心数",
     figure_pcie_slots: "PCIe 插槽数",

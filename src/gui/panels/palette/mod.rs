@@ -71,6 +71,35 @@ pub fn value_usd(part: Part<'_>, catalog: &Catalog, key: SortKey) -> Option<f64>
     (per > 0.0 && price.is_finite()).then(|| price / per)
 }
 
+/// The sort direction as a square button with an arrow drawn in it (the bundled fonts have no
+/// arrow glyph), named by its word for screen readers and on hover.
+fn direction_button(ui: &mut egui::Ui, descending: bool, word: &str) -> egui::Response {
+    let side = ui.spacing().interact_size.y;
+    let (rect, resp) = ui.allocate_exact_size(egui::vec2(side, side), Sense::click());
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, word));
+    if ui.is_rect_visible(rect) {
+        let visuals = ui.style().interact(&resp);
+        ui.painter().rect(
+            rect,
+            visuals.corner_radius,
+            visuals.weak_bg_fill,
+            visuals.bg_stroke,
+            egui::StrokeKind::Inside,
+        );
+        let c = rect.center();
+        let (w, h) = (side * 0.2, side * 0.25);
+        let (tip, base) = if descending { (h, -h) } else { (-h, h) };
+        let shaft = egui::Stroke::new(1.5, visuals.fg_stroke.color);
+        ui.painter().line_segment([egui::pos2(c.x, c.y + base), egui::pos2(c.x, c.y + tip)], shaft);
+        ui.painter().line_segment([egui::pos2(c.x - w, c.y + tip - tip * 0.6), egui::pos2(c.x, c.y + tip)], shaft);
+        ui.painter().line_segment([egui::pos2(c.x + w, c.y + tip - tip * 0.6), egui::pos2(c.x, c.y + tip)], shaft);
+    }
+    resp.on_hover_text(word)
+}
+
+/// The narrowest a filter's drop-down is made in a narrow palette.
+const COMBO_MIN_WIDTH: f32 = 90.0;
+
 /// A filter with a choice of values ("Vendor: NVIDIA").
 struct ChoiceFacet {
     label: fn(&Texts) -> &'static str,
@@ -428,6 +457,21 @@ impl PaletteState {
         filters.choices.resize(facets.len(), None);
         let before = filters.clone();
         egui::CollapsingHeader::new(t.filters).id_salt(("filters", kind)).default_open(true).show(ui, |ui| {
+            // The controls' column is sized from the panel and the widest label in this frame
+            // (not from the grid's cells, whose widths settle a frame later).
+            let site = &fx.doc.build().site;
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let mut labels: Vec<String> = facets.iter().map(|f| (f.label)(t).to_owned()).collect();
+            labels.push(fill(t.at_least, &[&(figure.label)(t)]));
+            labels.push(fill(t.filter_price, &[&site.currency]));
+            labels.push(t.sort_by.to_owned());
+            let widest = ui.fonts_mut(|f| {
+                labels
+                    .into_iter()
+                    .map(|l| f.layout_no_wrap(l, font.clone(), egui::Color32::WHITE).size().x)
+                    .fold(0.0, f32::max)
+            });
+            let controls = (ui.available_width() - widest - 8.0).max(COMBO_MIN_WIDTH);
             egui::Grid::new(("filter-grid", kind)).num_columns(2).spacing([8.0, 4.0]).show(ui, |ui| {
                 for (i, facet) in facets.iter().enumerate() {
                     let label = ui.label((facet.label)(t));
@@ -435,7 +479,7 @@ impl PaletteState {
                     let shown = chosen.clone().unwrap_or_else(|| t.any.to_owned());
                     egui::ComboBox::from_id_salt(("choice", kind, i))
                         .selected_text(shown)
-                        .width(170.0)
+                        .width(controls.min(170.0))
                         .show_ui(ui, |ui| {
                             if ui.selectable_label(chosen.is_none(), t.any).clicked()
                                 && let Some(c) = filters.choices.get_mut(i)
@@ -459,7 +503,7 @@ impl PaletteState {
                     let shown = filters.figure_min.map_or_else(|| t.any.to_owned(), |v| format_thousands(v, 0));
                     egui::ComboBox::from_id_salt(("figure", kind))
                         .selected_text(shown)
-                        .width(170.0)
+                        .width(controls.min(170.0))
                         .show_ui(ui, |ui| {
                             if ui.selectable_label(filters.figure_min.is_none(), t.any).clicked() {
                                 filters.figure_min = None;
@@ -475,14 +519,32 @@ impl PaletteState {
                         .labelled_by(label.id);
                     ui.end_row();
                 }
-                let site = &fx.doc.build().site;
                 let label = ui.label(fill(t.filter_price, &[&site.currency]));
                 let rate = site.usd_exchange_rate;
                 ui.horizontal(|ui| {
-                    ui.label(t.price_from);
-                    price_bound(ui, ("price-min", kind), &mut filters.price_min_usd, rate, t.any, label.id);
-                    ui.label(t.price_to);
-                    price_bound(ui, ("price-max", kind), &mut filters.price_max_usd, rate, t.any, label.id);
+                    // Two fields and a dash between them share the cell, so that a narrow palette
+                    // keeps both; which is which says itself on hover.
+                    let width = ((controls - 3.0 * ui.spacing().item_spacing.x - 8.0) / 2.0
+                        - 2.0 * ui.spacing().button_padding.x)
+                        .clamp(40.0, 80.0);
+                    let bound = (rate, width);
+                    price_bound(
+                        ui,
+                        ("price-min", kind),
+                        &mut filters.price_min_usd,
+                        bound,
+                        (t.any, t.price_from),
+                        label.id,
+                    );
+                    ui.label("–");
+                    price_bound(
+                        ui,
+                        ("price-max", kind),
+                        &mut filters.price_max_usd,
+                        bound,
+                        (t.any, t.price_to),
+                        label.id,
+                    );
                 });
                 ui.end_row();
                 let label = ui.label(t.sort_by);
@@ -506,9 +568,13 @@ impl PaletteState {
                         self.sort = SortKey::Relevance;
                         self.stale = true;
                     }
+                    // The direction is an arrow (its word on hover), so that the row fits a narrow
+                    // palette.
+                    let direction = if self.descending { t.sort_descending } else { t.sort_ascending };
+                    let arrow_width = ui.spacing().interact_size.y + ui.spacing().item_spacing.x;
                     egui::ComboBox::from_id_salt("sort")
                         .selected_text(name(self.sort))
-                        .width(150.0)
+                        .width((controls - arrow_width - ui.spacing().icon_width).clamp(COMBO_MIN_WIDTH, 150.0))
                         .show_ui(ui, |ui| {
                             for k in keys {
                                 if ui.selectable_label(self.sort == k, name(k)).clicked() {
@@ -519,8 +585,7 @@ impl PaletteState {
                         })
                         .response
                         .labelled_by(label.id);
-                    let arrow = if self.descending { t.sort_descending } else { t.sort_ascending };
-                    if ui.button(arrow).clicked() {
+                    if direction_button(ui, self.descending, direction).clicked() {
                         self.descending = !self.descending;
                         self.stale = true;
                     }
@@ -559,7 +624,8 @@ impl PaletteState {
     }
 }
 
-/// A price bound kept in USD and shown in the build's currency (`rate` units per USD): a text
+/// A price bound kept in USD and shown in the build's currency (`rate` units per USD), in a
+/// field `width` points wide: a text
 /// field that reads and takes an amount in that currency. Empty (or 0) is "any", shown by the
 /// field's hint; thousands separators and spaces are allowed; text that is no amount is marked
 /// and leaves the bound as it was. While the field is not being edited it shows the bound, so a
@@ -568,8 +634,8 @@ fn price_bound(
     ui: &mut egui::Ui,
     salt: impl std::hash::Hash + std::fmt::Debug,
     bound_usd: &mut Option<f64>,
-    rate: f64,
-    any: &'static str,
+    (rate, width): (f64, f32),
+    (any, which): (&'static str, &'static str),
     label: egui::Id,
 ) {
     let rate = if rate.is_finite() && rate > 0.0 { rate } else { 1.0 };
@@ -577,11 +643,11 @@ fn price_bound(
     let shown = |b: Option<f64>| b.map_or_else(String::new, |usd| format_thousands(usd * rate, 0));
     let mut text = ui.data_mut(|d| d.get_temp::<String>(id)).unwrap_or_else(|| shown(*bound_usd));
     let parsed = parse_amount(&text);
-    let mut edit = TextEdit::singleline(&mut text).id(id.with("edit")).hint_text(any).desired_width(72.0);
+    let mut edit = TextEdit::singleline(&mut text).id(id.with("edit")).hint_text(any).desired_width(width);
     if parsed == Amount::Unreadable {
         edit = edit.text_color(ui.visuals().error_fg_color);
     }
-    let r = ui.add(edit).labelled_by(label);
+    let r = ui.add(edit).labelled_by(label).on_hover_text(which);
     if r.changed() {
         match parse_amount(&text) {
             Amount::Any => *bound_usd = None,
