@@ -214,6 +214,14 @@ fn apply_inner(state: &mut AppState, command: Command) {
             let r = state.doc.edit(Some(Coalesce::NodeCount(i)), |b| b.set_node_count(i, count));
             report_edit(state, r);
         }
+        Command::SetNodeNvlink(i, on) => {
+            let r = state.doc.edit(None, |b| b.set_nvlink_bridge(i, on));
+            report_edit(state, r);
+        }
+        Command::SetNodeRedundancy(i, redundancy) => {
+            let r = state.doc.edit(None, |b| b.set_psu_redundancy(i, redundancy));
+            report_edit(state, r);
+        }
         Command::RenameBuild(name) => {
             let name: String = name.chars().take(crate::core::build::MAX_TEXT_CHARS).collect();
             let r = state.doc.edit(Some(Coalesce::RenameBuild), |b| {

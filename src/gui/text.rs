@@ -11,6 +11,7 @@ pub use crate::core::i18n::fill;
 
 pub mod advisor;
 pub mod figures;
+pub mod fixes;
 mod table;
 pub mod tools;
 pub mod zh;
@@ -85,6 +86,7 @@ pub static EN: Texts = Texts {
     advisor: &advisor::EN,
     tools: &tools::EN,
     figures: &figures::EN,
+    fixes: &fixes::EN,
     app_name: "rigplan",
     window_title: "{}{} — rigplan",
     unsaved_marker: " •",
@@ -266,7 +268,6 @@ pub static EN: Texts = Texts {
     summary_money_over: "{} over {} years",
     summary_tco_primary: "Compared with",
     summary_tco_cloud: "Cheapest cloud",
-    summary_cloud_over: "{} ({})",
     severity_count: "{} {}",
     severity_error: "errors",
     severity_warning: "warnings",
@@ -705,7 +706,6 @@ mod tests {
             summary_money_over,
             summary_tco_primary,
             summary_tco_cloud,
-            summary_cloud_over,
             severity_count,
             severity_error,
             severity_warning,
@@ -953,6 +953,7 @@ mod tests {
             advisor,
             tools,
             figures,
+            fixes,
             money_cny_wan,
     );
 

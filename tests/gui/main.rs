@@ -19,6 +19,7 @@ mod editing;
 mod export;
 mod figures;
 mod files;
+mod fixes;
 mod language;
 mod layout;
 mod modules;

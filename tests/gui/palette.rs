@@ -137,3 +137,103 @@ fn gpus_sort_by_price_per_gib_and_per_tflops() {
     assert!(h.query_by_label(EN.sort_price_per_gib).is_none());
     assert_eq!(state(&h).palette.sort, SortKey::Relevance);
 }
+
+/// A word that reads like a Rust enum's code name: a capital, lower-case letters, then a digit
+/// or another capital (`Ddr5`, `Gddr6x`, `Hpwr16Pin`, `NvLinkBridge`, `OpenAir`).
+fn camel_code(word: &str) -> bool {
+    let mut chars = word.chars();
+    if !chars.next().is_some_and(|c| c.is_ascii_uppercase()) {
+        return false;
+    }
+    let rest: Vec<char> = chars.collect();
+    let lower = rest.iter().take_while(|c| c.is_ascii_lowercase()).count();
+    lower > 0 && rest.get(lower).is_some_and(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
+}
+
+/// A number written as Rust's `Debug`/JSON writes a float: "1599.0", or more than three
+/// decimals ("0.30000000000000004").
+fn raw_float(text: &str) -> bool {
+    let b = text.as_bytes();
+    (0..b.len()).any(|i| {
+        let digits_after = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        b[i] == b'.'
+            && i > 0
+            && b[i - 1].is_ascii_digit()
+            && ((digits_after == 1 && b[i + 1] == b'0') || digits_after > 3)
+    })
+}
+
+#[test]
+fn every_parts_spec_card_names_values_for_people() {
+    // Issue 17, point 7: the hover cards said "Ddr5", "Pcie", "Gddr6x", "Hpwr16Pin", "1599.0".
+    let catalog = rigplan::core::catalog::Catalog::embedded().unwrap();
+    // Code names the camel-case rule cannot see (one hump), as serde writes them.
+    const ONE_HUMP: [&str; 14] = [
+        "Pcie",
+        "Oam",
+        "Udimm",
+        "Rdimm",
+        "Lrdimm",
+        "Sodimm",
+        "Eatx",
+        "Sfx",
+        "Crps",
+        "Vpi",
+        "Datacenter",
+        "Hccs",
+        "Aio",
+        "Jbod",
+    ];
+    // Words the catalog itself writes in names, vendors and SKUs ("GeForce", "InfiniBand").
+    let mut written: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    for part in catalog.all_parts() {
+        let m = part.meta();
+        for text in [Some(m.name), Some(m.vendor), m.sku].into_iter().flatten() {
+            written.extend(text.split(|c: char| !c.is_ascii_alphanumeric()).map(str::to_owned));
+        }
+    }
+    assert!(camel_code("Gddr6x") && camel_code("Hpwr16Pin") && camel_code("NvLinkBridge") && !camel_code("GDDR6X"));
+    assert!(raw_float("1599.0 W") && raw_float("0.30000000000000004") && !raw_float("1,599") && !raw_float("2.5"));
+    // Text the catalog's authors wrote (RON strings are quoted; enum values are not): a version
+    // "3.0", a DGX's "2.0 GHz base" CPU line, "10 GbE".
+    let mut authored: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/catalog")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "ron") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            // Every other piece between quotes is a string (the catalog escapes none).
+            authored.extend(text.split('"').skip(1).step_by(2).map(str::to_owned));
+        }
+    }
+    // Binary units are written that way on purpose.
+    written.extend(["KiB", "MiB", "GiB", "TiB"].map(str::to_owned));
+    let mut checked = 0;
+    let mut wrong: Vec<String> = Vec::new();
+    for t in [&rigplan::gui::text::EN, &rigplan::gui::text::ZH] {
+        for part in catalog.all_parts() {
+            let rows = rigplan::gui::panels::palette::spec_rows(part, t);
+            let line = rigplan::gui::panels::palette::key_specs(part, t);
+            // A list's items are joined with "; " (an authored string may hold one itself).
+            let pieces = rows
+                .iter()
+                .filter(|(_, v)| !authored.contains(v))
+                .flat_map(|(_, v)| v.split("; "))
+                .chain([line.as_str()]);
+            for text in pieces.filter(|p| !authored.contains(*p)) {
+                checked += 1;
+                let id = part.meta().id;
+                if raw_float(text) {
+                    wrong.push(format!("{id}: {text}"));
+                }
+                for word in text.split(|c: char| !c.is_ascii_alphanumeric()) {
+                    if (camel_code(word) && !written.contains(word)) || ONE_HUMP.contains(&word) {
+                        wrong.push(format!("{id}: `{word}` in {text:?}"));
+                    }
+                }
+            }
+        }
+    }
+    wrong.dedup();
+    assert!(wrong.is_empty(), "{} code names or raw numbers:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(checked > 1000, "every part's rows in both languages: {checked}");
+}

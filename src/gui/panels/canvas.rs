@@ -16,7 +16,7 @@
 
 use crate::core::analysis::Severity;
 use crate::core::analysis::compat::{CardPlacement, NodeLayout, SlotKind as CardSlot};
-use crate::core::build::{Location, MAX_NODE_COUNT, MAX_QUANTITY, PartLine};
+use crate::core::build::{Location, MAX_NODE_COUNT, MAX_QUANTITY, PartLine, Redundancy};
 use crate::core::catalog::PartKind;
 use crate::core::placement::{NodeSlots, SlotGroup, SlotKind, Target, Verdict};
 use crate::core::units::format_thousands;
@@ -301,6 +301,7 @@ fn node_header(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize, name: &str, c
     if !one_line {
         ui.horizontal(|ui| buttons(ui, fx));
     }
+    node_options(ui, fx, i);
     if let Some(s) = derived.nodes.get(i) {
         ui.weak(fill(
             t.node_summary,
@@ -311,6 +312,44 @@ fn node_header(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize, name: &str, c
             ],
         ));
     }
+}
+
+/// The node's NVLink bridges and PSU redundancy, where they apply (cards that take bridges, or
+/// bridges already on; more than one PSU, or a redundancy already set): the controls the fixes
+/// of `nvlink-bridge-*` and `psu-redundancy-insufficient` name.
+fn node_options(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize) {
+    let f = fx.texts.fixes;
+    let Some(node) = fx.doc.build().nodes.get(i) else { return };
+    let summary = fx.derived.nodes.get(i);
+    let bridges = node.nvlink_bridge || summary.is_some_and(|s| s.bridgeable);
+    let redundancy = node.psu_redundancy != Redundancy::None || summary.is_some_and(|s| s.psus > 1);
+    if !bridges && !redundancy {
+        return;
+    }
+    let (on, current) = (node.nvlink_bridge, node.psu_redundancy);
+    ui.horizontal_wrapped(|ui| {
+        if bridges {
+            let mut checked = on;
+            if ui.checkbox(&mut checked, f.nvlink).on_hover_text(f.nvlink_hint).changed() {
+                fx.push(Command::SetNodeNvlink(i, checked));
+            }
+        }
+        if redundancy {
+            let label = ui.label(RichText::new(f.redundancy).small());
+            egui::ComboBox::from_id_salt(("psu-redundancy", i))
+                .selected_text(f.redundancy_name(current))
+                .show_ui(ui, |ui| {
+                    for r in [Redundancy::None, Redundancy::NPlusOne, Redundancy::NPlusN] {
+                        if ui.selectable_label(r == current, f.redundancy_name(r)).clicked() && r != current {
+                            fx.push(Command::SetNodeRedundancy(i, r));
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id)
+                .on_hover_text(f.redundancy_hint);
+        }
+    });
 }
 
 /// A small label in a column of fixed width, so that the rows of a diagram line up.

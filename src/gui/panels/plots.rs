@@ -129,8 +129,9 @@ pub fn round_marks(input: &egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
 }
 
 /// Label and value rows. The label column has a fixed width (not a `Grid`, which needs an
-/// extra layout pass whenever its rows change), and long values are cut to the panel, in full
-/// on hover, so that they never widen it.
+/// extra layout pass whenever its rows change); labels and values wrap within the panel, so
+/// that a key value is read in full and never widens it (issue 17: a cut "typical 5,925 W · m…"
+/// hid the figure and its tooltip showed twice).
 pub fn figures<L: AsRef<str>>(ui: &mut egui::Ui, id: &str, rows: &[(L, String)]) {
     ui.push_id(id, |ui| {
         ui.spacing_mut().item_spacing.y = 3.0;
@@ -139,13 +140,13 @@ pub fn figures<L: AsRef<str>>(ui: &mut egui::Ui, id: &str, rows: &[(L, String)])
                 let height = ui.spacing().interact_size.y;
                 ui.allocate_ui_with_layout(
                     egui::vec2(theme::FIGURE_LABEL_WIDTH, height),
-                    egui::Layout::left_to_right(egui::Align::Center),
+                    egui::Layout::top_down(egui::Align::Min),
                     |ui| {
-                        ui.set_min_width(theme::FIGURE_LABEL_WIDTH);
-                        ui.add(egui::Label::new(egui::RichText::new(label.as_ref()).weak()).truncate());
+                        ui.set_width(theme::FIGURE_LABEL_WIDTH);
+                        ui.add(egui::Label::new(egui::RichText::new(label.as_ref()).weak()).wrap());
                     },
                 );
-                ui.add(egui::Label::new(value).truncate()).on_hover_text(value);
+                ui.add(egui::Label::new(value).wrap());
             });
         }
     });

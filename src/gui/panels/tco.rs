@@ -214,7 +214,8 @@ fn options_table(ui: &mut egui::Ui, fx: &FrameCtx<'_>) {
                         _ => name.clone(),
                     };
                     row.col(|ui| {
-                        ui.add(egui::Label::new(&name).truncate()).on_hover_text(hover);
+                        // One tooltip: the hover names the offer in full with its region and date.
+                        ui.add(egui::Label::new(&name).truncate().show_tooltip_when_elided(false)).on_hover_text(hover);
                     });
                     row.col(|ui| {
                         ui.label(f.term(o.input.term));

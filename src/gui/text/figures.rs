@@ -1,9 +1,12 @@
 //! Text of the analysis figures: plot legends and axis ticks, the cloud options of the TCO
 //! (their terms by name, a table that shows what differs between them), and the summary's
-//! values. English and Simplified Chinese (terms from `../shared/guide/zh-terms.md`).
+//! values, and the display names of catalog values that have no `Display` of their own (a spec
+//! card shows "data center", never the code name "Datacenter"). English and Simplified Chinese
+//! (terms from `../shared/guide/zh-terms.md`).
 //!
 //! Templates mark their arguments with `{}`, filled in order by `core::i18n::fill`.
 
+use crate::core::analysis::memory::Mode;
 use crate::core::analysis::tco::Term;
 
 /// The figures' text table.
@@ -27,9 +30,57 @@ pub struct FigureTexts {
     pub option_hover: &'static str,
     /// A summary value naming a cloud option: "{amount} · {term} · {offer}".
     pub option_value: &'static str,
+    /// The Memory & speed tab: the GPU count of the selected cell.
+    pub fit_gpu_count: &'static str,
+    /// "Run the model on 1 to {max} GPUs of this node group".
+    pub fit_gpus_hint: &'static str,
+    /// The selected cell's workload once precision, batch or context were changed:
+    /// "{mode}, {weights} weights, {context}-token context, batch {batch}".
+    pub fit_workload: &'static str,
+    /// A training workload's sentence with its ZeRO stage: "{workload}, ZeRO-{stage}".
+    pub fit_workload_zero: &'static str,
+    /// The workload modes, in the order of `core::analysis::memory::Mode` (inference, full
+    /// training, LoRA, QLoRA).
+    pub modes: [&'static str; 4],
+    /// Catalog values by display name, in enum order. GPU segments (consumer, workstation,
+    /// data center, embedded).
+    pub gpu_segments: [&'static str; 4],
+    /// GPU cooler styles (open-air, blower, passive, liquid).
+    pub cooler_styles: [&'static str; 4],
+    /// PSU form factors (ATX, SFX, CRPS, server module).
+    pub psu_form_factors: [&'static str; 4],
+    /// Board roles (mainboard, GPU baseboard).
+    pub board_roles: [&'static str; 2],
+    /// GPU-to-GPU links (PCIe only, NVLink bridge, NVLink switch, Infinity Fabric, HCCS).
+    pub interconnects: [&'static str; 5],
+    /// The Summary's model counts: "{count}, on {GPU group}" for a build of one GPU group,
+    /// "{count}, on any GPU group" for more.
+    pub models_on: &'static str,
+    pub models_on_any: &'static str,
+    /// A GPU group: "{n} × {GPU}", "{group} × {nodes}", "{group} in {node group}",
+    /// "{group} and {n} more like it".
+    pub group_gpus: &'static str,
+    pub group_nodes: &'static str,
+    pub group_in: &'static str,
+    pub group_alike: &'static str,
+    /// The Summary's per-group counts: their heading, and "{n} inference · {n} fine-tuning".
+    pub groups_title: &'static str,
+    pub group_counts: &'static str,
 }
 
 impl FigureTexts {
+    /// A workload mode by name.
+    #[must_use]
+    pub fn mode(&self, mode: Mode) -> &'static str {
+        let i = match mode {
+            Mode::Inference => 0,
+            Mode::Train => 1,
+            Mode::Lora => 2,
+            Mode::Qlora => 3,
+        };
+        self.modes.get(i).copied().unwrap_or_default()
+    }
+
     /// A cloud term by name.
     #[must_use]
     pub fn term(&self, term: Term) -> &'static str {
@@ -49,6 +100,24 @@ pub static EN: FigureTexts = FigureTexts {
     total_col: "Total ({})",
     option_hover: "{} in {}, price of {}",
     option_value: "{} · {} · {}",
+    fit_gpu_count: "GPUs",
+    fit_gpus_hint: "Run the model on 1 to {} GPUs of this node group (inference splits it across GPUs that divide its attention heads)",
+    fit_workload: "{}, {} weights, {}-token context, batch {}",
+    fit_workload_zero: "{}, ZeRO-{}",
+    modes: ["Inference", "Full training", "LoRA fine-tuning", "QLoRA fine-tuning"],
+    gpu_segments: ["consumer", "workstation", "data center", "embedded"],
+    cooler_styles: ["open-air", "blower", "passive (server airflow)", "liquid"],
+    psu_form_factors: ["ATX", "SFX", "CRPS", "server module"],
+    board_roles: ["mainboard", "GPU baseboard"],
+    interconnects: ["PCIe only", "NVLink bridge", "NVLink switch", "Infinity Fabric", "HCCS mesh"],
+    models_on: "{}, on {}",
+    models_on_any: "{}, on any GPU group",
+    group_gpus: "{} × {}",
+    group_nodes: "{} × {}",
+    group_in: "{} in {}",
+    group_alike: "{} (and {} more like it)",
+    groups_title: "Models that fit, by GPU group",
+    group_counts: "{} inference · {} fine-tuning",
 };
 
 /// Simplified Chinese.
@@ -62,6 +131,24 @@ pub static ZH: FigureTexts = FigureTexts {
     total_col: "合计（{}）",
     option_hover: "{}，地区 {}，价格日期 {}",
     option_value: "{} · {} · {}",
+    fit_gpu_count: "GPU 数量",
+    fit_gpus_hint: "在该节点组的 1 到 {} 个 GPU 上运行模型（推理按能整除注意力头数的 GPU 数切分）",
+    fit_workload: "{}，{} 权重，上下文 {} tokens，批大小 {}",
+    fit_workload_zero: "{}，ZeRO 阶段 {}",
+    modes: ["推理", "全量训练", "LoRA 微调", "QLoRA 微调"],
+    gpu_segments: ["消费级", "工作站", "数据中心", "嵌入式"],
+    cooler_styles: ["开放式风冷", "涡轮风扇", "被动散热（服务器风道）", "液冷"],
+    psu_form_factors: ["ATX", "SFX", "CRPS", "服务器电源模块"],
+    board_roles: ["主板", "GPU 底板"],
+    interconnects: ["仅 PCIe", "NVLink 桥接", "NVLink 交换机", "Infinity Fabric 互连", "HCCS 全互连"],
+    models_on: "{}，在 {} 上",
+    models_on_any: "{}，在任一 GPU 组上",
+    group_gpus: "{} × {}",
+    group_nodes: "{} × {}",
+    group_in: "{}（{}）",
+    group_alike: "{}（另有 {} 组相同）",
+    groups_title: "各 GPU 组可运行的模型",
+    group_counts: "推理 {} 个 · 微调 {} 个",
 };
 
 #[cfg(test)]
@@ -69,8 +156,27 @@ mod tests {
     use super::*;
 
     fn all(t: &FigureTexts) -> Vec<&'static str> {
-        let mut v = vec![t.legend, t.options_title, t.option_col, t.term_col, t.total_col, t.option_hover];
+        let mut v = vec![
+            t.legend,
+            t.options_title,
+            t.option_col,
+            t.term_col,
+            t.total_col,
+            t.option_hover,
+            t.fit_gpu_count,
+            t.fit_gpus_hint,
+            t.fit_workload,
+            t.fit_workload_zero,
+        ];
         v.extend(t.terms);
+        v.extend(t.modes);
+        v.extend(t.gpu_segments);
+        v.extend(t.cooler_styles);
+        v.extend(t.board_roles);
+        v.extend(t.interconnects);
+        v.extend([t.models_on, t.models_on_any, t.group_alike, t.groups_title, t.group_counts]);
+        // ATX, SFX and CRPS are names in both languages.
+        v.push(t.psu_form_factors[3]);
         v.extend(t.tick_units.iter().map(|u| u.1));
         v
     }

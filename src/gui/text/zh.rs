@@ -10,7 +10,7 @@
 
 use super::advisor;
 use super::table::{Plural, Texts};
-use super::{figures, tools};
+use super::{figures, fixes, tools};
 
 /// Simplified Chinese.
 pub static ZH: Texts = Texts {
@@ -20,6 +20,7 @@ pub static ZH: Texts = Texts {
     advisor: &advisor::ZH,
     tools: &tools::ZH,
     figures: &figures::ZH,
+    fixes: &fixes::ZH,
     app_name: "rigplan",
     window_title: "{}{} — rigplan",
     unsaved_marker: " •",
@@ -198,7 +199,6 @@ pub static ZH: Texts = Texts {
     summary_money_over: "{}（{} 年）",
     summary_tco_primary: "对比对象",
     summary_tco_cloud: "最便宜的云方案",
-    summary_cloud_over: "{}（{}）",
     severity_count: "{} 项{}",
     severity_error: "错误",
     severity_warning: "警告",

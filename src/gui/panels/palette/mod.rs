@@ -6,7 +6,7 @@
 mod spec;
 
 use spec::stale_hint;
-pub use spec::{chassis_kind, cooler_kind, field_label, key_specs, spec_card, spec_rows};
+pub use spec::{chassis_kind, cooler_kind, display_name, field_label, key_specs, spec_card, spec_rows};
 
 use crate::core::catalog::{Catalog, Part, PartId, PartKind};
 use crate::core::units::format_thousands;
@@ -76,7 +76,7 @@ pub fn value_usd(part: Part<'_>, catalog: &Catalog, key: SortKey) -> Option<f64>
 fn direction_button(ui: &mut egui::Ui, descending: bool, word: &str) -> egui::Response {
     let side = ui.spacing().interact_size.y;
     let (rect, resp) = ui.allocate_exact_size(egui::vec2(side, side), Sense::click());
-    resp.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, word));
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, word));
     if ui.is_rect_visible(rect) {
         let visuals = ui.style().interact(&resp);
         ui.painter().rect(

@@ -2,7 +2,10 @@
 //! field the catalog gives, named for people (display names and formatted numbers, not the
 //! catalog's code names).
 
-use crate::core::catalog::{ChassisKind, CoolerKind, Part};
+use crate::core::catalog::{
+    BoardFormFactor, BoardRole, ChassisKind, CoolerKind, CoolerStyle, DimmKind, EfficiencyTier, GpuFormFactor,
+    GpuMemoryType, GpuSegment, MemoryType, NetTech, Part, PowerConnector, Precision, PsuFormFactor, StorageInterface,
+};
 use crate::core::units::format_thousands;
 use crate::gui::context::FrameCtx;
 use crate::gui::text::{Texts, fill};
@@ -67,9 +70,7 @@ pub fn key_specs(part: Part<'_>, t: &Texts) -> String {
             let ecc = if m.ecc { t.spec_ecc } else { "" };
             fill(t.spec_memory, &[&n(m.capacity_gib), &m.memory_type, &m.dimm_kind, &m.speed_mts, &ecc])
         }
-        Part::Storage(s) => {
-            fill(t.spec_storage, &[&format_thousands(s.capacity_gb / 1000.0, 1), &s.interface, &n(s.seq_read_mbs)])
-        }
+        Part::Storage(s) => fill(t.spec_storage, &[&compact(s.capacity_gb / 1000.0), &s.interface, &n(s.seq_read_mbs)]),
         Part::Psu(p) => fill(t.spec_psu, &[&n(p.rated_watts), &p.efficiency]),
         Part::Cooler(c) => fill(t.spec_cooler, &[&cooler_kind(c.kind, t), &n(c.rated_heat_watts)]),
         Part::Chassis(c) => fill(t.spec_chassis, &[&chassis_kind(c.kind, t), &c.expansion_slots, &n(c.airflow_cfm)]),
@@ -127,7 +128,7 @@ pub fn field_label(field: &str) -> String {
         ("mb", "MB"),
         ("tb", "TB"),
     ];
-    const ACRONYMS: [(&str, &str); 17] = [
+    const ACRONYMS: [(&str, &str); 20] = [
         ("tdp", "TDP"),
         ("pcie", "PCIe"),
         ("fp32", "FP32"),
@@ -138,6 +139,9 @@ pub fn field_label(field: &str) -> String {
         ("sku", "SKU"),
         ("cpu", "CPU"),
         ("gpu", "GPU"),
+        ("gpus", "GPUs"),
+        ("cpus", "CPUs"),
+        ("psus", "PSUs"),
         ("psu", "PSU"),
         ("eps", "EPS"),
         ("atx", "ATX"),
@@ -168,19 +172,133 @@ pub fn field_label(field: &str) -> String {
     }
 }
 
+/// A catalog value from its serialized form, as people read it: enum values by display name
+/// (`Gddr6x` → "GDDR6X", `Hpwr16Pin` → "16-pin 12V-2x6"), numbers without a trailing ".0" and
+/// with thousands separators, nested fields by their labels.
 fn value_text(v: &serde_json::Value, t: &Texts) -> String {
     match v {
-        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::String(s) => display_name(s, t).unwrap_or_else(|| s.clone()),
         serde_json::Value::Bool(b) => if *b { t.yes } else { t.no }.to_owned(),
-        serde_json::Value::Number(n) => n.to_string(),
+        serde_json::Value::Number(n) => number_text(n),
         serde_json::Value::Null => String::new(),
         serde_json::Value::Array(items) => items.iter().map(|i| value_text(i, t)).collect::<Vec<_>>().join("; "),
         serde_json::Value::Object(map) => map
             .iter()
-            .map(|(k, v)| format!("{}: {}", k.replace('_', " "), value_text(v, t)))
+            .map(|(k, v)| match display_name(k, t) {
+                // An enum value with data (`{"NvLinkBridge": {..}}`): its name, its data after.
+                Some(name) => match value_text(v, t) {
+                    inner if inner.is_empty() => name,
+                    inner => format!("{name} ({inner})"),
+                },
+                None => format!("{}: {}", field_label(k), value_text(v, t)),
+            })
             .collect::<Vec<_>>()
             .join(", "),
     }
+}
+
+/// A number as the UI writes numbers: whole values without decimals, others with up to three,
+/// thousands separated (1599.0 → "1,599"; 2.5 → "2.5").
+fn number_text(n: &serde_json::Number) -> String {
+    if let Some(i) = n.as_u64() {
+        return format_thousands(i as f64, 0);
+    }
+    if let Some(i) = n.as_i64() {
+        return format_thousands(i as f64, 0);
+    }
+    n.as_f64().map_or_else(|| n.to_string(), compact)
+}
+
+/// A number with the fewest decimals (up to three) that write it exactly, thousands separated:
+/// 1.0 → "1", 1.92 → "1.92".
+fn compact(x: f64) -> String {
+    const SCALES: [f64; 4] = [1.0, 10.0, 100.0, 1000.0];
+    let decimals = SCALES.iter().position(|s| ((x * s).round() - x * s).abs() < 1e-6).unwrap_or(3);
+    format_thousands(x, decimals)
+}
+
+/// The enum with serialized name `name`, if `T` has one.
+fn parse<T: serde::de::DeserializeOwned>(name: &str) -> Option<T> {
+    serde_json::from_value(serde_json::Value::String(name.to_owned())).ok()
+}
+
+/// The display name of a catalog enum value from its serialized (code) name, in the UI's
+/// language where the value is a word rather than a standard's name; None for any other
+/// string (a vendor, a socket, a date). Unit variants come as strings, variants with data
+/// as the key of an object.
+#[must_use]
+pub fn display_name(name: &str, t: &Texts) -> Option<String> {
+    let f = t.figures;
+    let pick = |names: &[&'static str], i: usize| names.get(i).map(|s| (*s).to_owned());
+    if let Some(v) = parse::<GpuMemoryType>(name) {
+        return Some(v.to_string());
+    }
+    if let Some(v) = parse::<MemoryType>(name) {
+        return Some(v.to_string());
+    }
+    if let Some(v) = parse::<GpuFormFactor>(name) {
+        return Some(v.to_string());
+    }
+    if let Some(v) = parse::<BoardFormFactor>(name) {
+        return Some(v.to_string());
+    }
+    if let Some(v) = parse::<DimmKind>(name) {
+        return Some(v.to_string());
+    }
+    if let Some(v) = parse::<PowerConnector>(name) {
+        return Some(v.to_string());
+    }
+    if let Some(v) = parse::<StorageInterface>(name) {
+        return Some(v.to_string());
+    }
+    if let Some(v) = parse::<EfficiencyTier>(name) {
+        return Some(v.to_string());
+    }
+    if let Some(v) = parse::<NetTech>(name) {
+        return Some(v.to_string());
+    }
+    if let Some(v) = parse::<Precision>(name) {
+        return Some(v.to_string());
+    }
+    if let Some(v) = parse::<CoolerKind>(name) {
+        return Some(cooler_kind(v, t).to_owned());
+    }
+    if let Some(v) = parse::<ChassisKind>(name) {
+        return Some(chassis_kind(v, t).to_owned());
+    }
+    if let Some(v) = parse::<GpuSegment>(name) {
+        let i = match v {
+            GpuSegment::Consumer => 0,
+            GpuSegment::Workstation => 1,
+            GpuSegment::Datacenter => 2,
+            GpuSegment::Embedded => 3,
+        };
+        return pick(&f.gpu_segments, i);
+    }
+    if let Some(v) = parse::<CoolerStyle>(name) {
+        let i = match v {
+            CoolerStyle::OpenAir => 0,
+            CoolerStyle::Blower => 1,
+            CoolerStyle::Passive => 2,
+            CoolerStyle::Liquid => 3,
+        };
+        return pick(&f.cooler_styles, i);
+    }
+    if let Some(v) = parse::<PsuFormFactor>(name) {
+        let i = match v {
+            PsuFormFactor::Atx => 0,
+            PsuFormFactor::Sfx => 1,
+            PsuFormFactor::Crps => 2,
+            PsuFormFactor::ServerModule => 3,
+        };
+        return pick(&f.psu_form_factors, i);
+    }
+    if let Some(v) = parse::<BoardRole>(name) {
+        return pick(&f.board_roles, usize::from(v == BoardRole::GpuBaseboard));
+    }
+    // The GPU-to-GPU link (`Interconnect`): its variants by serialized name.
+    let link = ["None", "NvLinkBridge", "NvLinkSwitch", "InfinityFabric", "Hccs"].iter().position(|v| *v == name)?;
+    pick(&f.interconnects, link)
 }
 
 /// The hover card: every spec, the price and its date, the source, where it is defined.
@@ -219,5 +337,29 @@ mod tests {
         assert_eq!(field_label("fp16_tensor_tflops"), "FP16 tensor (TFLOPS)");
         assert_eq!(field_label("vendor"), "Vendor");
         assert_eq!(field_label("pcie_lanes"), "PCIe lanes");
+    }
+
+    #[test]
+    fn code_names_and_raw_floats_read_as_people_write_them() {
+        let (en, zh) = (&crate::gui::text::EN, &crate::gui::text::ZH);
+        let v = |json: &str| serde_json::from_str::<serde_json::Value>(json).unwrap();
+        assert_eq!(value_text(&v(r#""Gddr6x""#), en), "GDDR6X");
+        assert_eq!(value_text(&v(r#""Ddr5""#), en), "DDR5");
+        assert_eq!(value_text(&v(r#""Pcie""#), en), "PCIe");
+        assert_eq!(value_text(&v(r#""Datacenter""#), zh), "数据中心");
+        assert_eq!(value_text(&v("1599.0"), en), "1,599");
+        assert_eq!(value_text(&v("2.5"), en), "2.5");
+        assert_eq!(value_text(&v("0.125"), en), "0.125");
+        assert_eq!(value_text(&v("4096"), en), "4,096");
+        assert_eq!(
+            value_text(&v(r#"[{"connector": "Hpwr16Pin", "count": 1}]"#), en),
+            "Connector: 16-pin 12V-2x6, Count: 1"
+        );
+        assert_eq!(
+            value_text(&v(r#"{"NvLinkBridge": {"generation": 3, "bandwidth_gbs": 112.0, "max_gpus": 2}}"#), en),
+            "NVLink bridge (Bandwidth (GB/s): 112, Generation: 3, Max GPUs: 2)"
+        );
+        assert_eq!(value_text(&v(r#""None""#), en), "PCIe only");
+        assert_eq!(value_text(&v(r#""LGA4677""#), en), "LGA4677", "a catalog string stays as written");
     }
 }
