@@ -245,10 +245,10 @@ mod tests {
 
     #[test]
     fn the_node_option_fixes_are_one_click() {
+        static SAID: crate::core::i18n::Template = crate::core::i18n::Template { code: "", en: "x", zh: "x" };
         let mut build = Build::new("t");
         build.nodes[0].psu_redundancy = Redundancy::NPlusOne;
         let t = &crate::gui::text::EN;
-        static SAID: crate::core::i18n::Template = crate::core::i18n::Template { code: "", en: "x", zh: "x" };
         let d = |code: &'static str| {
             Diagnostic::new(crate::core::analysis::Severity::Warning, code, crate::core::i18n::Text::new(&SAID))
                 .in_node(0)

@@ -150,17 +150,21 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
     // The column's workload, or the one evaluated once precision, batch, context, ZeRO stage
     // or GPU count changed (the column's label would still name its own: "bf16 weights" after
     // a switch to fp8, "ZeRO-3 over all GPUs" on two).
-    let o = &d.overrides;
-    let subtitle =
-        if o.weights.is_none() && o.batch.is_none() && o.context.is_none() && o.zero.is_none() && o.gpus.is_none() {
-            d.workload_label.render(fx.lang)
-        } else {
-            let w = &d.workload;
-            let f = t.figures;
-            let context = format_thousands(f64::from(w.context), 0);
-            let text = fill(f.fit_workload, &[&f.mode(w.mode), &w.weights.name(), &context, &w.batch]);
-            if w.mode.is_training() { fill(f.fit_workload_zero, &[&text, &w.zero]) } else { text }
-        };
+    let over = &d.overrides;
+    let subtitle = if over.weights.is_none()
+        && over.batch.is_none()
+        && over.context.is_none()
+        && over.zero.is_none()
+        && over.gpus.is_none()
+    {
+        d.workload_label.render(fx.lang)
+    } else {
+        let work = &d.workload;
+        let figures = t.figures;
+        let context = format_thousands(f64::from(work.context), 0);
+        let text = fill(figures.fit_workload, &[&figures.mode(work.mode), &work.weights.name(), &context, &work.batch]);
+        if work.mode.is_training() { fill(figures.fit_workload_zero, &[&text, &work.zero]) } else { text }
+    };
     ui.add(egui::Label::new(RichText::new(subtitle).small()).wrap());
     overrides(ui, fx, d);
     let (est, check, speed) = match &d.result {

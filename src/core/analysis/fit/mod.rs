@@ -518,7 +518,7 @@ pub fn gpu_groups<'a>(node: &crate::core::resolve::Node<'a>) -> Vec<NodeGpus<'a>
     let mut types = node.parts.gpu_types();
     types.retain(|(_, n)| *n > 0);
     // Stable: equal counts keep the node's order.
-    types.sort_by(|a, b| b.1.cmp(&a.1));
+    types.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
     let count = types.len();
     types
         .into_iter()
