@@ -8,8 +8,9 @@
 //! and the revision; when the revision moved, [`apply`] recomputes the derived data (the
 //! analysis report, slot layouts) and drops the view state that referred to the old build.
 //!
-//! Drops are checked by [`placement::check_add`] / [`placement::check_move`] before anything
-//! changes: a refused drop leaves the build as it was and says why. File commands take paths;
+//! Drops, the Add button, a double-click and more units of a line (+, a set quantity) are all
+//! checked by [`placement::check_add`] / [`placement::check_move`] / [`placement::check_quantity`]
+//! before anything changes: a refused edit leaves the build as it was and says why. File commands take paths;
 //! the dialogs that produce paths sit behind [`crate::gui::dialogs::Dialogs`], so every file
 //! path is testable without a dialog. Exports render the cached report (build sheets) or the
 //! cached comparison with the core's exporters and write the bytes atomically; they never
@@ -185,12 +186,7 @@ fn apply_inner(state: &mut AppState, command: Command) {
                 remove_line(state, sel);
             }
         }
-        Command::SetQuantity { sel, quantity } => {
-            let r = state
-                .doc
-                .edit(Some(Coalesce::Quantity(sel.at, sel.line)), |b| b.set_quantity(sel.at, sel.line, quantity));
-            report_edit(state, r);
-        }
+        Command::SetQuantity { sel, quantity } => set_quantity_checked(state, sel, quantity),
         Command::AddNode => {
             let name = fill(t.node_default_name, &[&(state.doc.build().nodes.len() + 1)]);
             let r = state.doc.edit(None, |b| b.add_node(NodeGroup::new(name)));
@@ -216,6 +212,14 @@ fn apply_inner(state: &mut AppState, command: Command) {
         }
         Command::SetNodeCount(i, count) => {
             let r = state.doc.edit(Some(Coalesce::NodeCount(i)), |b| b.set_node_count(i, count));
+            report_edit(state, r);
+        }
+        Command::SetNodeNvlink(i, on) => {
+            let r = state.doc.edit(None, |b| b.set_nvlink_bridge(i, on));
+            report_edit(state, r);
+        }
+        Command::SetNodeRedundancy(i, redundancy) => {
+            let r = state.doc.edit(None, |b| b.set_psu_redundancy(i, redundancy));
             report_edit(state, r);
         }
         Command::RenameBuild(name) => {
@@ -591,6 +595,38 @@ fn add_checked(state: &mut AppState, target: Target, part: &PartId) {
             }
         }
         Verdict::Refuse(reasons) => refuse(state, part, target, &reasons),
+    }
+}
+
+/// More units of a line pass the drop's acceptance check ([`placement::check_quantity`]), so the
+/// + button cannot put in what dragging the part would be refused.
+fn set_quantity_checked(state: &mut AppState, sel: LineSel, quantity: u32) {
+    let verdict = placement::check_quantity(
+        &state.catalog,
+        state.doc.build(),
+        &state.derived.report.diagnostics,
+        sel.at,
+        sel.line,
+        quantity,
+    );
+    match verdict {
+        Verdict::Accept => {
+            let r = state
+                .doc
+                .edit(Some(Coalesce::Quantity(sel.at, sel.line)), |b| b.set_quantity(sel.at, sel.line, quantity));
+            report_edit(state, r);
+        }
+        Verdict::Refuse(reasons) => {
+            let Some(part) = state.doc.build().lines(sel.at).and_then(|l| l.get(sel.line)).map(|l| l.part.clone())
+            else {
+                return;
+            };
+            let target = match sel.at {
+                Location::Node(i) => Target::Node(i),
+                Location::Cluster => Target::Cluster,
+            };
+            refuse(state, &part, target, &reasons);
+        }
     }
 }
 

@@ -67,6 +67,10 @@ pub enum Command {
     RemoveNode(usize),
     RenameNode(usize, String),
     SetNodeCount(usize, u32),
+    /// A node group's NVLink bridges on or off (its header's checkbox, or a finding's fix).
+    SetNodeNvlink(usize, bool),
+    /// A node group's PSU redundancy (its header's choice, or a finding's fix).
+    SetNodeRedundancy(usize, crate::core::build::Redundancy),
     RenameBuild(String),
     /// Change a site or usage setting (checked against the build file's own limits).
     SetSetting(Setting),

@@ -40,6 +40,10 @@ pub struct NodeSummary {
     pub capex: f64,
     pub gpus: u32,
     pub gpu_memory_gib: f64,
+    /// PCIe cards that take NVLink bridges are in the node: its header offers the bridges.
+    pub bridgeable: bool,
+    /// PSU units per node: more than one, and the header offers redundancy.
+    pub psus: u32,
 }
 
 impl Derived {
@@ -62,6 +66,11 @@ impl Derived {
                     .sum(),
                 gpus: n.parts.gpu_count(),
                 gpu_memory_gib: n.parts.gpu_memory_gib(),
+                bridgeable: n.parts.gpus.iter().any(|g| {
+                    g.part.form_factor == crate::core::catalog::GpuFormFactor::Pcie
+                        && matches!(g.part.interconnect, crate::core::catalog::Interconnect::NvLinkBridge { .. })
+                }),
+                psus: n.parts.psu_count(),
             })
             .collect();
         let charts = Charts::of(&report);
@@ -206,11 +215,11 @@ pub struct Charts {
     pub power_by_kind: Vec<(PartKind, Vec<(f64, f64)>)>,
     /// Cumulative owned cost by month.
     pub tco_owned: Vec<PlotPoint>,
-    /// Cumulative cost by month of each cloud option: (label, curve, break-even month).
+    /// Cumulative cost by month of each cloud option: (option id, curve, break-even month).
     pub tco_options: Vec<(String, Vec<PlotPoint>, Option<f64>)>,
     /// Owned total over the horizon against utilization (%).
     pub util_owned: Vec<PlotPoint>,
-    /// Each option's total against utilization (%): (label, curve).
+    /// Each option's total against utilization (%): (option id, curve).
     pub util_options: Vec<(String, Vec<PlotPoint>)>,
     /// Each GPU's estimated temperature and its limit: (label, estimated °C, limit °C).
     pub gpu_temps: Vec<(String, f64, f64)>,
@@ -241,14 +250,13 @@ impl Charts {
         let monthly = |curve: &[f64]| -> Vec<PlotPoint> {
             curve.iter().enumerate().map(|(m, v)| PlotPoint::new(m as f64, *v)).collect()
         };
-        let label_of = |id: &str| tco.options.iter().find(|o| o.input.id == id).map(|o| o.input.label.clone());
         let tco_options = tco
             .monthly_cumulative
             .options
             .iter()
             .map(|(id, curve)| {
                 let option = tco.options.iter().find(|o| &o.input.id == id);
-                (label_of(id).unwrap_or_else(|| id.clone()), monthly(curve), option.and_then(|o| o.break_even_month))
+                (id.clone(), monthly(curve), option.and_then(|o| o.break_even_month))
             })
             .collect();
         let sweep = &tco.sensitivity.utilization;
@@ -256,11 +264,10 @@ impl Charts {
         let mut util_options: Vec<(String, Vec<PlotPoint>)> = Vec::new();
         for point in sweep {
             for (id, total) in &point.options {
-                let label = label_of(id).unwrap_or_else(|| id.clone());
                 let p = PlotPoint::new(point.utilization * 100.0, *total);
-                match util_options.iter_mut().find(|(l, _)| *l == label) {
+                match util_options.iter_mut().find(|(i, _)| i == id) {
                     Some((_, pts)) => pts.push(p),
-                    None => util_options.push((label, vec![p])),
+                    None => util_options.push((id.clone(), vec![p])),
                 }
             }
         }
@@ -287,6 +294,27 @@ impl Charts {
     }
 }
 
+/// The layout of a cell the user gave `n` GPUs (of `per_node` × `nodes`): training runs data
+/// parallel on all of them (tensor and pipeline degree 1, memory shared by the ZeRO stage);
+/// inference splits the model tensor-parallel within a node, over the most GPUs up to `n`
+/// that divide the attention heads (Megatron-LM's constraint, Shoeybi et al. 2019 §3; a model
+/// without attention heads runs on one), and in pipeline stages across whole nodes beyond one
+/// node, as the fit matrix's own search does (`core::analysis::fit`).
+/// Returns (tensor degree, pipeline degree, GPUs used).
+#[must_use]
+pub fn layout_on(spec: &ModelSpec, training: bool, n: u32, per_node: u32, nodes: u32) -> (u32, u32, u32) {
+    let per_node = per_node.max(1);
+    let n = n.clamp(1, per_node * nodes.max(1));
+    if training {
+        return (1, 1, n);
+    }
+    let tp = fit::tp_options(spec, n.min(per_node)).last().unwrap_or(1);
+    // One pipeline stage per whole node, at most one per layer (the matrix's bound).
+    let layers = spec.transformer().map_or(1, |t| t.layers.max(1));
+    let pp = if n > per_node { (n / per_node).min(layers) } else { 1 };
+    (tp, pp, tp * pp)
+}
+
 /// The memory breakdown and speed of one fit cell under the user's overrides.
 #[derive(Clone, Debug)]
 pub struct CellDetail {
@@ -301,6 +329,8 @@ pub struct CellDetail {
     /// The workload as evaluated (the cell's own, with the overrides applied).
     pub workload: Workload,
     pub gpus: u32,
+    /// The GPUs of the cell's node group (per node × nodes), the most the cell may use.
+    pub max_gpus: u32,
     pub result: Result<(MemoryEstimate, FitCheck, SpeedEstimate), String>,
     /// Serving figures of an inference cell that fits (or why there are none).
     pub serving: Option<Result<ServingEstimate, String>>,
@@ -348,7 +378,11 @@ impl CellDetail {
         if !w.mode.is_training() {
             w.engine = overrides.engine;
         }
-        let gpus = cell.gpus_used.unwrap_or(1).max(1);
+        let mut gpus = cell.gpus_used.unwrap_or(1).max(1);
+        if let Some(n) = overrides.gpus {
+            let (tp, pp, used) = layout_on(&spec, w.mode.is_training(), n, matrix.gpus_per_node, matrix.nodes);
+            (w.tp, w.pp, gpus) = (tp, pp, used);
+        }
         let topology = fit::sub_topology(&matrix.topology, gpus);
         let site = Site::of_node(&report.power, matrix.node, topology.nodes, pue);
         let result = memory::estimate(&spec, &w, gpus).map_err(|e| e.to_string()).map(|est| {
@@ -382,6 +416,7 @@ impl CellDetail {
             capacity: matrix.gpu_memory_bytes,
             workload: w,
             gpus,
+            max_gpus: matrix.gpus_per_node.max(1) * matrix.nodes.max(1),
             result,
             serving,
             train_energy_mwh,

@@ -268,18 +268,19 @@ impl AppState {
             }
             return;
         }
+        let sides = SidePanels::for_width(ui.available_width());
         if fx.prefs.show_palette {
             egui::Panel::left("palette")
                 .resizable(true)
-                .default_size(theme::PALETTE_WIDTH)
-                .min_size(240.0)
+                .default_size(sides.palette)
+                .size_range(PALETTE_MIN..=sides.palette_max)
                 .show(ui, |ui| self.palette.ui(ui, &mut fx));
         }
         if fx.prefs.show_analysis {
             egui::Panel::right("analysis")
                 .resizable(true)
-                .default_size(theme::ANALYSIS_WIDTH)
-                .min_size(260.0)
+                .default_size(sides.analysis)
+                .size_range(ANALYSIS_MIN..=sides.analysis_max)
                 .show(ui, |ui| panels::analysis::ui(ui, &mut fx));
         }
         egui::CentralPanel::default().show(ui, |ui| panels::canvas::ui(ui, &mut fx));
@@ -288,6 +289,41 @@ impl AppState {
         panels::canvas::drag_ghost(ui.ctx(), &fx);
         if !self.queue.is_empty() {
             ui.ctx().request_repaint();
+        }
+    }
+}
+
+/// The narrowest the palette and the analysis panel may be dragged.
+const PALETTE_MIN: f32 = 240.0;
+const ANALYSIS_MIN: f32 = 280.0;
+/// What the side panels always leave the canvas: a node card's header (name, ×N, Duplicate,
+/// Remove node) on one line, and the canvas toolbar (issue 17: layouts hold from 1280 wide).
+const CANVAS_MIN: f32 = 520.0;
+
+/// The side panels' widths for a window `width` points wide: at first show a share of the
+/// window up to the theme's widths (1600 points and wider get those), and never so wide,
+/// however they are dragged, that the canvas gets less than [`CANVAS_MIN`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct SidePanels {
+    palette: f32,
+    analysis: f32,
+    palette_max: f32,
+    analysis_max: f32,
+}
+
+impl SidePanels {
+    fn for_width(width: f32) -> Self {
+        let palette = (width * 0.24).clamp(PALETTE_MIN, theme::PALETTE_WIDTH);
+        let analysis = (width * 0.3).clamp(ANALYSIS_MIN, theme::ANALYSIS_WIDTH);
+        // The room the canvas can give up, shared between the two panels in the ratio of their
+        // defaults.
+        let spare = (width - CANVAS_MIN).max(PALETTE_MIN + ANALYSIS_MIN);
+        let palette_share = palette / (palette + analysis);
+        Self {
+            palette,
+            analysis,
+            palette_max: (spare * palette_share).max(PALETTE_MIN),
+            analysis_max: (spare * (1.0 - palette_share)).max(ANALYSIS_MIN),
         }
     }
 }

@@ -34,6 +34,7 @@ pub mod derived;
 pub mod dialogs;
 pub mod document;
 pub mod file_browser;
+pub mod fixes;
 pub mod fonts;
 pub mod frame;
 pub mod fuzzy;

@@ -10,6 +10,8 @@
 pub use crate::core::i18n::fill;
 
 pub mod advisor;
+pub mod figures;
+pub mod fixes;
 mod table;
 pub mod tools;
 pub mod zh;
@@ -83,6 +85,8 @@ pub static EN: Texts = Texts {
     n_circuits: Plural { one: "{} circuit", other: "{} circuits" },
     advisor: &advisor::EN,
     tools: &tools::EN,
+    figures: &figures::EN,
+    fixes: &fixes::EN,
     app_name: "rigplan",
     window_title: "{}{} — rigplan",
     unsaved_marker: " •",
@@ -138,8 +142,8 @@ pub static EN: Texts = Texts {
     filter_type: "Type",
     filter_technology: "Technology",
     filter_price: "Price ({})",
-    price_from: "from ",
-    price_to: "to ",
+    price_from: "Lowest price",
+    price_to: "Highest price",
     figure_gpu_memory: "GPU memory (GiB)",
     figure_cores: "Cores",
     figure_pcie_slots: "PCIe slots",
@@ -155,6 +159,9 @@ pub static EN: Texts = Texts {
     sort_name: "Name",
     sort_vendor: "Vendor",
     sort_price: "Price",
+    sort_price_per_gib: "Price per GiB of GPU memory",
+    sort_price_per_tflops: "Price per TFLOPS (dense BF16/FP16)",
+    reset_filters: "Reset filters",
     sort_ascending: "Ascending",
     sort_descending: "Descending",
     palette_count: "{} of {} parts",
@@ -261,7 +268,6 @@ pub static EN: Texts = Texts {
     summary_money_over: "{} over {} years",
     summary_tco_primary: "Compared with",
     summary_tco_cloud: "Cheapest cloud",
-    summary_cloud_over: "{} ({})",
     severity_count: "{} {}",
     severity_error: "errors",
     severity_warning: "warnings",
@@ -613,6 +619,9 @@ mod tests {
             sort_name,
             sort_vendor,
             sort_price,
+            sort_price_per_gib,
+            sort_price_per_tflops,
+            reset_filters,
             sort_ascending,
             sort_descending,
             palette_count,
@@ -697,7 +706,6 @@ mod tests {
             summary_money_over,
             summary_tco_primary,
             summary_tco_cloud,
-            summary_cloud_over,
             severity_count,
             severity_error,
             severity_warning,
@@ -944,6 +952,8 @@ mod tests {
         others:
             advisor,
             tools,
+            figures,
+            fixes,
             money_cny_wan,
     );
 

@@ -36,9 +36,7 @@ pub const FIGURE_LABEL_WIDTH: f32 = 180.0;
 pub const PLOT_HEIGHT: f32 = 220.0;
 /// Height of a plot with many series (the TCO curves), points.
 pub const TALL_PLOT_HEIGHT: f32 = 300.0;
-/// Width the canvas toolbar keeps for its buttons and the trash area, points.
-pub const TOOLBAR_RESERVE: f32 = 300.0;
-/// Default widths of the side panels, points.
+/// Default widths of the side panels in a window 1600 points wide or wider, points.
 pub const PALETTE_WIDTH: f32 = 360.0;
 pub const ANALYSIS_WIDTH: f32 = 440.0;
 /// Width of the metric column of the compare view, points; on a narrow window at most

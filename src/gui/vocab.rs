@@ -136,6 +136,8 @@ pub struct FitOverrides {
     pub batch: Option<u32>,
     pub context: Option<u32>,
     pub zero: Option<u8>,
+    /// GPUs the cell runs on (None: the layout the fit matrix found).
+    pub gpus: Option<u32>,
     /// Tokens to train on, for the training time.
     pub train_tokens: f64,
     /// Inference engine (None: the default for the weights).
@@ -158,6 +160,7 @@ impl Default for FitOverrides {
             batch: None,
             context: None,
             zero: None,
+            gpus: None,
             train_tokens: DEFAULT_TRAIN_TOKENS,
             engine: None,
             users: None,

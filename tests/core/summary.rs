@@ -72,3 +72,42 @@ fn a_model_fits_the_build_when_any_node_group_fits_it() {
     let union = fitting_workloads(&report.fit).values().filter(|w| w.iter().any(|w| w.is_inference())).count();
     assert_eq!(union, both.inference_models);
 }
+
+#[test]
+fn a_small_card_in_the_node_of_a_big_one_does_not_lower_the_count() {
+    // Issue 17: the count fell (24 → 22) when a small GPU was added beside a big one, because a
+    // node mixing types was evaluated on one of them only (the last of equal counts: the small
+    // one). Two A100 80 GB with two 16 GB cards in the same node: each type is its own GPU group.
+    let mut build = template("professional-2x-a100");
+    let alone = analysis::analyze(catalog(), &build).summary.fit.expect("GPUs");
+    assert_eq!(alone.groups.len(), 1);
+    assert_eq!(alone.groups[0].gpus_per_node, 2);
+    assert_eq!(alone.groups[0].inference_models, alone.inference_models, "one group: its count is the build's");
+    build.nodes[0].parts.push(PartLine::new(PartId::new("gpu/nvidia-geforce-rtx-4060-ti-16gb"), 2));
+    let report = analysis::analyze(catalog(), &build);
+    assert_eq!(report.fit.len(), 2, "a fit matrix per GPU type of the node");
+    assert_eq!(report.fit[0].node, report.fit[1].node);
+    assert_eq!((report.fit[0].gpus_per_node, report.fit[1].gpus_per_node), (2, 2));
+    assert!(report.fit[0].gpu_name.contains("A100"), "{}", report.fit[0].gpu_name);
+    let both = report.summary.fit.expect("GPUs");
+    assert_eq!(both.inference_models, alone.inference_models);
+    assert_eq!(both.finetune_models, alone.finetune_models);
+    assert_eq!(both.largest_inference, alone.largest_inference);
+    // Each group's own count: the A100 pair's is the build's, the small pair fits fewer.
+    assert_eq!(both.groups.len(), 2);
+    let (big, small) = (&both.groups[0], &both.groups[1]);
+    assert_eq!((big.matrix, small.matrix), (0, 1));
+    assert_eq!(big.inference_models, alone.inference_models);
+    assert!(small.inference_models < big.inference_models, "{} < {}", small.inference_models, big.inference_models);
+    assert!(small.finetune_models < big.finetune_models);
+}
+
+#[test]
+fn identical_gpu_groups_are_counted_once_with_their_number() {
+    let mut build = template("entry-workstation");
+    build.nodes.push(build.nodes[0].clone());
+    let fit = analysis::analyze(catalog(), &build).summary.fit.expect("GPUs");
+    assert_eq!(fit.groups.len(), 1, "{:?}", fit.groups);
+    assert_eq!(fit.groups[0].alike, 1, "the second node group is the first one's twin");
+    assert_eq!(fit.groups[0].inference_models, fit.inference_models);
+}

@@ -8,6 +8,7 @@
     reason = "test helpers outside #[test] functions panic on a broken fixture, which fails the test"
 )]
 
+mod acceptance;
 mod advisor;
 mod browser;
 mod common;
@@ -16,9 +17,13 @@ mod compare_add;
 mod drops;
 mod editing;
 mod export;
+mod figures;
 mod files;
+mod fixes;
 mod language;
+mod layout;
 mod modules;
+mod palette;
 mod panels;
 mod prices;
 mod readable;

@@ -152,7 +152,7 @@ fn the_palette_prices_parts_in_the_builds_currency() {
 }
 
 fn palette_search<S>(h: &mut Harness<'static, S>, query: &str) {
-    let field = h.get_by_role(egui::accesskit::Role::TextInput);
+    let field = h.get_by(|n| n.data().placeholder() == Some("Search the catalog"));
     field.focus();
     field.type_text(query);
     h.run();

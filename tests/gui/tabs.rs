@@ -217,7 +217,9 @@ fn a_fit_cell_shows_its_breakdown_and_follows_the_controls() {
     // Without changes, the detail is the matrix cell itself.
     assert_eq!(est.per_gpu.total_bytes, total);
     assert!(h.query_by_label("Precision").is_some());
-    assert!(h.get_all_by_label("Weights").count() >= 1, "the breakdown's legend");
+    // The breakdown's legend (under the plot) names each part with its size.
+    let weights = format!("Weights · {}", est.per_gpu.weights_bytes);
+    assert!(h.query_by_label(&weights).is_some(), "the breakdown's legend: {weights}");
     let kv1 = est.per_gpu.kv_cache_bytes.expect("a decoder's inference keeps a KV cache").0;
     // An inference cell that fits has serving figures (drawn below the breakdown) and follows
     // the serving controls through the command path.

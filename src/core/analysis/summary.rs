@@ -7,9 +7,10 @@
 //! option the report compares with (its primary option) and against the cheapest one.
 //!
 //! Conventions, chosen once for every front end:
-//! - a model *fits* a build when any node group's GPUs fit it under at least one standard
-//!   workload of the kind counted (inference, or fine-tuning); a build with a big and a small
-//!   GPU group counts what the big group fits;
+//! - a model *fits* a build when any GPU group (one GPU type of one node group, a fit matrix)
+//!   fits it under at least one standard workload of the kind counted (inference, or
+//!   fine-tuning); a build with a big and a small GPU group, in one node or in two, counts
+//!   what the big group fits, and the count of each group is given beside it;
 //! - the TCO headline is the report's primary option (the one break-even is computed
 //!   against); the cheapest option is named beside it with its term, so a spot price is never
 //!   mistaken for on-demand.
@@ -93,6 +94,24 @@ pub struct FitSummary {
     pub finetune_models: usize,
     pub largest_inference: Option<LargestModel>,
     pub largest_finetune: Option<LargestModel>,
+    /// What each GPU group fits, in build order; groups with identical rows (same GPU,
+    /// count and links) are one entry.
+    pub groups: Vec<GroupFit>,
+}
+
+/// What one GPU group runs: the models its fit matrix fits.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GroupFit {
+    /// The group's first fit matrix (index into the report's `fit`).
+    pub matrix: usize,
+    pub node_name: String,
+    pub gpu_name: String,
+    pub gpus_per_node: u32,
+    pub nodes: u32,
+    /// Further node groups with the same GPU group (their rows are this one's).
+    pub alike: usize,
+    pub inference_models: usize,
+    pub finetune_models: usize,
 }
 
 /// One cloud option at a glance.
@@ -308,5 +327,39 @@ fn fit_summary(fit: &[FitMatrix], catalog: &Catalog) -> Option<FitSummary> {
             consider(&mut largest_finetune, w);
         }
     }
-    Some(FitSummary { models: fitting.len(), inference_models, finetune_models, largest_inference, largest_finetune })
+    Some(FitSummary {
+        models: fitting.len(),
+        inference_models,
+        finetune_models,
+        largest_inference,
+        largest_finetune,
+        groups: group_fits(fit),
+    })
+}
+
+/// The models each GPU group fits, a group of shared rows counted once.
+fn group_fits(fit: &[FitMatrix]) -> Vec<GroupFit> {
+    let mut out: Vec<GroupFit> = Vec::new();
+    for (i, m) in fit.iter().enumerate() {
+        if let Some(same) = out.iter_mut().find(|g| fit.get(g.matrix).is_some_and(|f| Arc::ptr_eq(&f.rows, &m.rows))) {
+            same.alike += 1;
+            continue;
+        }
+        let fits = |row: &FitRow, inference: bool| {
+            row.cells
+                .iter()
+                .any(|c| c.workload.is_inference() == inference && c.verdict.is_some_and(super::memory::Verdict::fits))
+        };
+        out.push(GroupFit {
+            matrix: i,
+            node_name: m.node_name.clone(),
+            gpu_name: m.gpu_name.clone(),
+            gpus_per_node: m.gpus_per_node,
+            nodes: m.nodes,
+            alike: 0,
+            inference_models: m.rows.iter().filter(|r| fits(r, true)).count(),
+            finetune_models: m.rows.iter().filter(|r| fits(r, false)).count(),
+        });
+    }
+    out
 }

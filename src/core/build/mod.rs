@@ -684,6 +684,25 @@ impl Build {
         Ok(())
     }
 
+    /// Fits or removes NVLink bridges between a node group's PCIe cards (the compatibility
+    /// rules check that its cards take them).
+    ///
+    /// # Errors
+    /// No such node.
+    pub fn set_nvlink_bridge(&mut self, i: usize, on: bool) -> Result<(), EditError> {
+        self.nodes.get_mut(i).ok_or(EditError::NoSuchNode(i))?.nvlink_bridge = on;
+        Ok(())
+    }
+
+    /// Sets how many of a node group's PSUs are spares.
+    ///
+    /// # Errors
+    /// No such node.
+    pub fn set_psu_redundancy(&mut self, i: usize, redundancy: Redundancy) -> Result<(), EditError> {
+        self.nodes.get_mut(i).ok_or(EditError::NoSuchNode(i))?.psu_redundancy = redundancy;
+        Ok(())
+    }
+
     /// Renames a node group.
     ///
     /// # Errors

@@ -7,7 +7,9 @@
 //!    an SXM module;
 //! 2. the edit is applied to a *clone* of the build and the full analysis runs on it: the drop
 //!    is refused exactly when it introduces an error-severity finding the build did not already
-//!    have, and the refusal carries those findings' messages ([`check_add`], [`check_move`]). An
+//!    have, and the refusal carries those findings' messages ([`check_add`], [`check_move`],
+//!    and [`check_quantity`] for more units of a line, so that the + button and a typed
+//!    quantity cannot put in what a drop would be refused). An
 //!    edit the document itself refuses (a quantity limit, a missing node) is refused with the
 //!    edit error's message.
 //!
@@ -494,6 +496,54 @@ pub fn check_move(
     quantity: u32,
 ) -> Verdict {
     trial_move(catalog, build, before, from, line, target, quantity).verdict()
+}
+
+/// What setting line `line` at `at` to `quantity` units would do ([`check_quantity`] as a
+/// [`Trial`]).
+#[must_use]
+pub fn trial_quantity(
+    catalog: &Catalog,
+    build: &Build,
+    before: &[Diagnostic],
+    at: Location,
+    line: usize,
+    quantity: u32,
+) -> Trial {
+    let Some(current) = build.lines(at).and_then(|l| l.get(line)) else {
+        return Trial::Refused(vec![EditError::NoSuchLine { location: at.to_string(), line }.text()]);
+    };
+    let mut trial = build.clone();
+    if let Err(e) = trial.set_quantity(at, line, quantity) {
+        return Trial::Refused(vec![e.text()]);
+    }
+    if quantity <= current.quantity {
+        // Fewer units is a removal, which is never refused (as dragging a line to the palette).
+        return Trial::Adds(Vec::new());
+    }
+    let target = match at {
+        Location::Node(node) => Target::Node(node),
+        Location::Cluster => Target::Cluster,
+    };
+    if let Err(reason) = target_accepts(catalog, target, &current.part) {
+        return Trial::Refused(vec![reason]);
+    }
+    added_errors(catalog, before, &trial)
+}
+
+/// May line `line` at `at` hold `quantity` units (the canvas's + button, a typed quantity)?
+/// More units are more of the part going into the build, so they pass the same acceptance
+/// check as a drop ([`check_add`]): refused when the edit fails or adds an error (a ninth
+/// H100 on an eight-GPU baseboard). Fewer units are always accepted.
+#[must_use]
+pub fn check_quantity(
+    catalog: &Catalog,
+    build: &Build,
+    before: &[Diagnostic],
+    at: Location,
+    line: usize,
+    quantity: u32,
+) -> Verdict {
+    trial_quantity(catalog, build, before, at, line, quantity).verdict()
 }
 
 // ---------------------------------------------------------------------------------------------

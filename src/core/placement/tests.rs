@@ -181,6 +181,36 @@ fn an_incomplete_node_takes_parts_and_a_conflict_is_refused_with_its_reason() {
 }
 
 #[test]
+fn more_units_of_a_line_pass_the_drops_check_and_fewer_always_pass() {
+    let cat = catalog();
+    let mut b = Build::new("t");
+    b.add_part(Location::Node(0), &id("motherboard/atx"), 1).unwrap();
+    b.add_part(Location::Node(0), &id("gpu/card"), 3).unwrap();
+    let card = b.nodes[0].parts.iter().position(|l| l.part.as_str() == "gpu/card").unwrap();
+    let report = analyze(&cat, &b);
+    // Three 3-slot cards fill the board's x16 slots (as in the drop test above): a fourth unit
+    // by quantity is refused with the reason a dropped fourth card gets.
+    let by_quantity = check_quantity(&cat, &b, &report.diagnostics, Location::Node(0), card, 4);
+    let by_drop = check_add(&cat, &b, &report.diagnostics, Target::Node(0), &id("gpu/card"), 1);
+    assert!(!by_quantity.is_accept());
+    assert_eq!(reasons_in(&by_quantity, Lang::En), reasons_in(&by_drop, Lang::En));
+    // Fewer units, or as many, are accepted.
+    assert!(check_quantity(&cat, &b, &report.diagnostics, Location::Node(0), card, 2).is_accept());
+    assert!(check_quantity(&cat, &b, &report.diagnostics, Location::Node(0), card, 3).is_accept());
+    // An edit the document refuses (over the quantity limit, no such line) says so.
+    let v = check_quantity(&cat, &b, &report.diagnostics, Location::Node(0), card, MAX_QUANTITY + 1);
+    assert_eq!(
+        reasons_in(&v, Lang::En),
+        [format!("A quantity must be between 1 and {MAX_QUANTITY}; {} is not.", MAX_QUANTITY + 1)]
+    );
+    assert!(!check_quantity(&cat, &b, &report.diagnostics, Location::Node(0), 9, 1).is_accept());
+    // From two cards, a third unit fits the third x16 slot.
+    b.set_quantity(Location::Node(0), card, 2).unwrap();
+    let report = analyze(&cat, &b);
+    assert!(check_quantity(&cat, &b, &report.diagnostics, Location::Node(0), card, 3).is_accept());
+}
+
+#[test]
 fn new_errors_is_a_multiset_difference_over_errors_only() {
     use crate::core::analysis::Diagnostic;
     crate::templates! {

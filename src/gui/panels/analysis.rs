@@ -2,6 +2,8 @@
 //! report has its data; nothing here computes, it renders [`crate::core::analysis::Report`].
 
 use crate::core::analysis::bom::PriceOrigin;
+use crate::core::analysis::summary::GroupFit;
+use crate::core::analysis::tco::Term;
 use crate::core::analysis::{Diagnostic, Severity};
 use crate::core::units::format_thousands;
 use crate::gui::command::Command;
@@ -32,14 +34,21 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         }
     });
     ui.separator();
+    // The tab draws in the panel's rect and no wider: a wide tab (the fit matrix) scrolls
+    // sideways inside it instead of widening the panel, which would squeeze the canvas and
+    // keep the panel at its widest tab's width (issue 17).
+    let rect = ui.available_rect_before_wrap();
+    let mut body = ui.new_child(UiBuilder::new().max_rect(rect).layout(Layout::top_down(Align::Min)));
+    body.shrink_clip_rect(rect);
     match current {
-        AnalysisTab::Summary => summary(ui, fx),
-        AnalysisTab::Issues => issues(ui, fx),
-        AnalysisTab::Power => super::power::ui(ui, fx),
-        AnalysisTab::Thermal => super::thermal::ui(ui, fx),
-        AnalysisTab::Fit => super::fit::ui(ui, fx),
-        AnalysisTab::Tco => super::tco::ui(ui, fx),
+        AnalysisTab::Summary => summary(&mut body, fx),
+        AnalysisTab::Issues => issues(&mut body, fx),
+        AnalysisTab::Power => super::power::ui(&mut body, fx),
+        AnalysisTab::Thermal => super::thermal::ui(&mut body, fx),
+        AnalysisTab::Fit => super::fit::ui(&mut body, fx),
+        AnalysisTab::Tco => super::tco::ui(&mut body, fx),
     }
+    ui.advance_cursor_after_rect(rect);
 }
 
 fn severity_color(fx: &FrameCtx<'_>, s: Severity) -> egui::Color32 {
@@ -94,6 +103,7 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     ui.add_space(6.0);
     let sf = &report.summary;
     let mut rows: Vec<(&str, String)> = vec![(t.summary_wall, format!("{} W", format_thousands(sf.wall_watts, 0)))];
+    let mut group_rows: Vec<(String, String)> = Vec::new();
     if let Some(g) = &sf.worst_gpu_headroom {
         rows.push((t.summary_gpu_headroom, fill(t.summary_headroom_c, &[&format!("{:+.0}", g.headroom_c), &g.name])));
     }
@@ -104,27 +114,61 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         ));
     }
     if let Some(f) = &sf.fit {
-        rows.push((t.summary_models_inference, fill(t.summary_models_of, &[&f.inference_models, &f.models])));
-        rows.push((t.summary_models_finetune, fill(t.summary_models_of, &[&f.finetune_models, &f.models])));
+        // Which GPUs a count is for: the one GPU group by name, else any group, with each
+        // group's own counts under it (issue 17: a count that fell when a small card was added
+        // did not say whose it was).
+        let group_name = |g: &GroupFit| {
+            let mut name = fill(t.figures.group_gpus, &[&g.gpus_per_node, &g.gpu_name]);
+            if g.nodes > 1 {
+                name = fill(t.figures.group_nodes, &[&name, &t.n_nodes.count(g.nodes)]);
+            }
+            let name = fill(t.figures.group_in, &[&name, &g.node_name]);
+            if g.alike > 0 { fill(t.figures.group_alike, &[&name, &g.alike]) } else { name }
+        };
+        let on = |count: String| match f.groups.as_slice() {
+            [one] => fill(t.figures.models_on, &[&count, &group_name(one)]),
+            _ => fill(t.figures.models_on_any, &[&count]),
+        };
+        rows.push((t.summary_models_inference, on(fill(t.summary_models_of, &[&f.inference_models, &f.models]))));
+        rows.push((t.summary_models_finetune, on(fill(t.summary_models_of, &[&f.finetune_models, &f.models]))));
+        if f.groups.len() > 1 {
+            for g in &f.groups {
+                group_rows
+                    .push((group_name(g), fill(t.figures.group_counts, &[&g.inference_models, &g.finetune_models])));
+            }
+        }
     }
     let horizon = format!("{:.1}", sf.tco.horizon_years);
     rows.push((
         t.summary_tco_owned,
         fill(t.summary_money_over, &[&money_whole(t, sf.tco.owned_total, &report.currency), &horizon]),
     ));
-    if let (Some(label), Some(total)) = (&sf.tco.primary_label, sf.tco.primary_total) {
-        rows.push((
-            t.summary_tco_primary,
-            fill(t.summary_cloud_over, &[&money_whole(t, total, &report.currency), label]),
-        ));
+    // A cloud option by amount, then term, then offer: a spot price says so before the offer's
+    // name, however narrow the panel.
+    let option = |id: &str, label: &str, term: Term, total: f64| {
+        let offer = id.rsplit_once(':').map_or(id, |(offer, _)| offer);
+        let name = super::tco::offer_name(fx.catalog, offer, label);
+        let amount = money_whole(t, total, &report.currency);
+        // A custom offer has no term beyond its own name.
+        if term == Term::Custom {
+            format!("{amount} · {name}")
+        } else {
+            fill(t.figures.option_value, &[&amount, &t.figures.term(term), &name])
+        }
+    };
+    let primary = sf.tco.primary_option.as_deref().and_then(|id| report.tco.options.iter().find(|o| o.input.id == id));
+    if let (Some(p), Some(total)) = (primary, sf.tco.primary_total) {
+        rows.push((t.summary_tco_primary, option(&p.input.id, &p.input.label, p.input.term, total)));
     }
     if let Some(c) = &sf.tco.cheapest {
-        rows.push((
-            t.summary_tco_cloud,
-            fill(t.summary_cloud_over, &[&money_whole(t, c.total, &report.currency), &c.label]),
-        ));
+        rows.push((t.summary_tco_cloud, option(&c.id, &c.label, c.term, c.total)));
     }
     super::plots::figures(ui, "summary-figures", &rows);
+    if !group_rows.is_empty() {
+        ui.add_space(4.0);
+        ui.label(RichText::new(t.figures.groups_title).small().strong());
+        super::plots::figures(ui, "summary-groups", &group_rows);
+    }
     ui.add_space(6.0);
     ui.label(RichText::new(t.summary_findings).small());
     ui.horizontal(|ui| {
@@ -139,7 +183,9 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     });
     ui.add_space(6.0);
     ui.separator();
-    ui.horizontal(|ui| {
+    // Wrapped: on a narrow panel the buttons go under the title rather than past the edge
+    // (which would widen the table below it too).
+    ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(t.summary_bom).strong());
         // The parts list leaves the app from here: as Markdown for a chat, or printed.
         if ui.small_button(t.tools.copy_markdown).clicked() {
@@ -179,8 +225,10 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 let i = row.index();
                 if let Some(l) = lines.get(i) {
                     row.col(|ui| {
-                        ui.add(egui::Label::new(format!("{} · {}", l.group, l.name)).truncate())
-                            .on_hover_text(l.part.as_str());
+                        let text = format!("{} · {}", l.group, l.name);
+                        // One tooltip: the line in full with its part id.
+                        ui.add(egui::Label::new(&text).truncate().show_tooltip_when_elided(false))
+                            .on_hover_text(format!("{text} ({})", l.part.as_str()));
                     });
                     row.col(|ui| {
                         ui.label(format_thousands(l.total_quantity as f64, 0));
@@ -230,7 +278,7 @@ fn issues(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         return;
     }
     ui.weak(t.issues_hint);
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+    egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
         for (i, d) in diagnostics.iter().enumerate() {
             finding(ui, fx, i, d);
         }
@@ -266,6 +314,12 @@ fn finding(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize, d: &Diagnostic) {
                     ui.add(egui::Label::new(&d.message).wrap().selectable(false));
                     if let Some(fix) = &d.fix {
                         ui.add(egui::Label::new(RichText::new(fill(t.fix, &[fix])).small()).wrap().selectable(false));
+                    }
+                    // A fix that is a node option is one click away.
+                    if let Some((label, command)) = crate::gui::fixes::one_click(d, fx.doc.build(), t)
+                        && ui.small_button(label).clicked()
+                    {
+                        fx.push(command);
                     }
                 });
         })

@@ -16,7 +16,7 @@
 
 use crate::core::analysis::Severity;
 use crate::core::analysis::compat::{CardPlacement, NodeLayout, SlotKind as CardSlot};
-use crate::core::build::{Location, MAX_NODE_COUNT, MAX_QUANTITY, PartLine};
+use crate::core::build::{Location, MAX_NODE_COUNT, MAX_QUANTITY, PartLine, Redundancy};
 use crate::core::catalog::PartKind;
 use crate::core::placement::{NodeSlots, SlotGroup, SlotKind, Target, Verdict};
 use crate::core::units::format_thousands;
@@ -79,11 +79,18 @@ pub fn notice(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
 
 fn toolbar(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let t = fx.texts;
+    let spacing = ui.spacing().item_spacing.x;
+    // The name field takes what the label, Add node and the trash area leave; when that is
+    // too little for a name, the trash area goes to a line of its own (never on top of Add
+    // node).
+    let trash_width = text_width(ui, t.trash, egui::TextStyle::Body) + 2.0 * f32::from(TRASH_MARGIN_X) + 2.0;
+    let fixed = text_width(ui, t.build_name, egui::TextStyle::Body) + button_width(ui, t.add_node) + 3.0 * spacing;
+    let one_line = ui.available_width() - fixed - trash_width - spacing >= NAME_MIN_WIDTH;
     ui.horizontal(|ui| {
         let label = ui.label(t.build_name);
         let mut name = fx.doc.build().name.clone();
-        // Leave room for the Add node button and the trash area on narrow canvases.
-        let width = (ui.available_width() - theme::TOOLBAR_RESERVE).clamp(120.0, 320.0);
+        let reserve = button_width(ui, t.add_node) + spacing + if one_line { trash_width + 2.0 * spacing } else { 0.0 };
+        let width = (ui.available_width() - reserve).clamp(NAME_MIN_WIDTH.min(ui.available_width()), 320.0);
         let r =
             ui.add(TextEdit::singleline(&mut name).id_salt("build-name").desired_width(width)).labelled_by(label.id);
         if r.changed() {
@@ -92,8 +99,29 @@ fn toolbar(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         if ui.button(t.add_node).clicked() {
             fx.push(Command::AddNode);
         }
-        ui.with_layout(Layout::right_to_left(Align::Center), |ui| trash(ui, fx));
+        if one_line {
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| trash(ui, fx));
+        }
     });
+    if !one_line {
+        ui.with_layout(Layout::right_to_left(Align::Min), |ui| trash(ui, fx));
+    }
+}
+
+/// The narrowest a name field (the build's, a node's) is made before the controls beside it
+/// move to a line of their own.
+const NAME_MIN_WIDTH: f32 = 120.0;
+/// The trash area's inner margin, left and right.
+const TRASH_MARGIN_X: i8 = 10;
+
+/// How wide `text` is drawn in `style`.
+fn text_width(ui: &egui::Ui, text: &str, style: egui::TextStyle) -> f32 {
+    egui::WidgetText::from(text).into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, style).size().x
+}
+
+/// How wide a button reading `text` is.
+fn button_width(ui: &egui::Ui, text: &str) -> f32 {
+    text_width(ui, text, egui::TextStyle::Button) + 2.0 * ui.spacing().button_padding.x
 }
 
 /// Brings a highlighted row into view (the canvas' scroll area takes the request at its end),
@@ -111,7 +139,7 @@ fn trash(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
             Frame::new()
                 .stroke(Stroke::new(1.0, fx.tokens.card_stroke))
                 .corner_radius(theme::CARD_RADIUS)
-                .inner_margin(Margin::symmetric(10, 3))
+                .inner_margin(Margin::symmetric(TRASH_MARGIN_X, 3))
                 .show(ui, |ui| ui.weak(t.trash));
         })
         .response;
@@ -218,14 +246,35 @@ fn node_card(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize) {
 fn node_header(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize, name: &str, count: u32) {
     let (t, derived) = (fx.texts, fx.derived);
     let nodes = fx.doc.build().nodes.len();
+    let spacing = ui.spacing().item_spacing.x;
+    // The name field takes what the ×N count and the two buttons leave; when that is too
+    // little for a name, the buttons go to a line of their own (never on top of the fields).
+    let label_width = text_width(ui, t.node_name, egui::TextStyle::Small) + spacing;
+    let count_width = text_width(ui, "×", egui::TextStyle::Body)
+        + ui.spacing().interact_size.x.max(text_width(ui, "0000", egui::TextStyle::Button))
+        + 3.0 * spacing;
+    let buttons_width = button_width(ui, t.duplicate_node) + button_width(ui, t.remove_node) + 2.0 * spacing;
+    let one_line = ui.available_width() - label_width - count_width - buttons_width >= NAME_MIN_WIDTH;
+    let buttons = |ui: &mut egui::Ui, fx: &mut FrameCtx<'_>| {
+        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+            if ui.add_enabled(nodes > 1, egui::Button::new(t.remove_node)).clicked() {
+                fx.push(Command::RemoveNode(i));
+            }
+            if ui.button(t.duplicate_node).clicked() {
+                fx.push(Command::DuplicateNode(i));
+            }
+        });
+    };
     ui.horizontal(|ui| {
         let label = ui.label(RichText::new(t.node_name).small());
         let mut text = name.to_owned();
+        let reserve = count_width + if one_line { buttons_width } else { 0.0 };
+        let width = (ui.available_width() - reserve).clamp(NAME_MIN_WIDTH.min(ui.available_width()), 260.0);
         let r = ui
             .add(
                 TextEdit::singleline(&mut text)
                     .id_salt(("node-name", i))
-                    .desired_width(200.0)
+                    .desired_width(width)
                     .font(egui::TextStyle::Heading),
             )
             .labelled_by(label.id);
@@ -245,15 +294,14 @@ fn node_header(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize, name: &str, c
         if r.changed() && n != count {
             fx.push(Command::SetNodeCount(i, n));
         }
-        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-            if ui.add_enabled(nodes > 1, egui::Button::new(t.remove_node)).clicked() {
-                fx.push(Command::RemoveNode(i));
-            }
-            if ui.button(t.duplicate_node).clicked() {
-                fx.push(Command::DuplicateNode(i));
-            }
-        });
+        if one_line {
+            buttons(ui, fx);
+        }
     });
+    if !one_line {
+        ui.horizontal(|ui| buttons(ui, fx));
+    }
+    node_options(ui, fx, i);
     if let Some(s) = derived.nodes.get(i) {
         ui.weak(fill(
             t.node_summary,
@@ -264,6 +312,44 @@ fn node_header(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize, name: &str, c
             ],
         ));
     }
+}
+
+/// The node's NVLink bridges and PSU redundancy, where they apply (cards that take bridges, or
+/// bridges already on; more than one PSU, or a redundancy already set): the controls the fixes
+/// of `nvlink-bridge-*` and `psu-redundancy-insufficient` name.
+fn node_options(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize) {
+    let f = fx.texts.fixes;
+    let Some(node) = fx.doc.build().nodes.get(i) else { return };
+    let summary = fx.derived.nodes.get(i);
+    let bridges = node.nvlink_bridge || summary.is_some_and(|s| s.bridgeable);
+    let redundancy = node.psu_redundancy != Redundancy::None || summary.is_some_and(|s| s.psus > 1);
+    if !bridges && !redundancy {
+        return;
+    }
+    let (on, current) = (node.nvlink_bridge, node.psu_redundancy);
+    ui.horizontal_wrapped(|ui| {
+        if bridges {
+            let mut checked = on;
+            if ui.checkbox(&mut checked, f.nvlink).on_hover_text(f.nvlink_hint).changed() {
+                fx.push(Command::SetNodeNvlink(i, checked));
+            }
+        }
+        if redundancy {
+            let label = ui.label(RichText::new(f.redundancy).small());
+            egui::ComboBox::from_id_salt(("psu-redundancy", i))
+                .selected_text(f.redundancy_name(current))
+                .show_ui(ui, |ui| {
+                    for r in [Redundancy::None, Redundancy::NPlusOne, Redundancy::NPlusN] {
+                        if ui.selectable_label(r == current, f.redundancy_name(r)).clicked() && r != current {
+                            fx.push(Command::SetNodeRedundancy(i, r));
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id)
+                .on_hover_text(f.redundancy_hint);
+        }
+    });
 }
 
 /// A small label in a column of fixed width, so that the rows of a diagram line up.

@@ -179,7 +179,7 @@ fn header_cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: Option<&Comparison>,
     let color = series_color(fx.tokens, i);
     ui.horizontal(|ui| {
         ui.label(RichText::new(&label).strong().color(color));
-        ui.add(Label::new(RichText::new(&name).strong()).truncate()).on_hover_text(&name);
+        ui.add(Label::new(RichText::new(&name).strong()).truncate());
     });
     match &entry.source {
         CompareSource::Current => {
@@ -188,7 +188,8 @@ fn header_cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: Option<&Comparison>,
         CompareSource::File(path) => {
             let file =
                 path.file_name().map_or_else(|| path.display().to_string(), |f| f.to_string_lossy().into_owned());
-            ui.add(Label::new(RichText::new(file).small()).truncate()).on_hover_text(path.display().to_string());
+            ui.add(Label::new(RichText::new(file).small()).truncate().show_tooltip_when_elided(false))
+                .on_hover_text(path.display().to_string());
         }
         CompareSource::Advised(_) => {
             ui.add(Label::new(RichText::new(t.advisor.from_advisor).small()).truncate());
@@ -208,7 +209,7 @@ fn header_cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: Option<&Comparison>,
         );
         let cloud = b.primary_label.as_deref().unwrap_or(t.compare_no_cloud);
         let cloud = fill(t.compare_cloud_option, &[&cloud]);
-        ui.add(Label::new(RichText::new(&cloud).small().weak()).truncate()).on_hover_text(&cloud);
+        ui.add(Label::new(RichText::new(&cloud).small().weak()).truncate());
     }
     if ui.small_button(t.compare_remove).clicked() {
         fx.push(Command::CompareRemove(i));
@@ -295,7 +296,7 @@ fn metric(ui: &mut egui::Ui, width: f32, row: &Row) {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             ui.label(unit);
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                ui.add(Label::new(&row.label).truncate()).on_hover_text(&row.label);
+                ui.add(Label::new(&row.label).truncate());
             });
         });
     });
@@ -560,7 +561,11 @@ fn parts_difference(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison) {
                 ui.end_row();
                 for p in &c.parts_difference {
                     ui.label(p.category);
-                    ui.add(Label::new(&p.name).truncate()).on_hover_text(p.part.as_str());
+                    ui.add(Label::new(&p.name).truncate().show_tooltip_when_elided(false)).on_hover_text(format!(
+                        "{} ({})",
+                        p.name,
+                        p.part.as_str()
+                    ));
                     for (i, q) in p.quantities.iter().enumerate() {
                         let delta = p.deltas.get(i).copied().unwrap_or_default();
                         if i == 0 || delta == 0 {

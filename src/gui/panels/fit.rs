@@ -4,7 +4,7 @@
 //! stage and the training token count can be changed for that cell (the app re-evaluates it
 //! with the core's memory and speed models outside the panel).
 
-use super::plots::{legend, series_color, with_save};
+use super::plots::{LegendEntry, series_color, with_legend_and_save};
 use crate::core::advisor::requirement::DEFAULT_TOKENS_PER_USER;
 use crate::core::analysis::memory::{Engine, MemoryEstimate, Verdict, WeightType};
 use crate::core::analysis::serving::ServingEstimate;
@@ -55,7 +55,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         .strong(),
     );
     ui.add(egui::Label::new(RichText::new(m.interconnect.as_str()).small()).wrap());
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+    egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
         matrix(ui, fx, current);
         ui.add_space(8.0);
         match fx.cell_detail {
@@ -147,7 +147,25 @@ fn bytes(b: Bytes) -> String {
 fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
     let (t, tk) = (fx.texts, fx.tokens);
     ui.label(RichText::new(fill(t.fit_cell_title, &[&d.model_name, &d.gpus, &d.gpu_name])).strong());
-    ui.add(egui::Label::new(RichText::new(d.workload_label.render(fx.lang)).small()).wrap());
+    // The column's workload, or the one evaluated once precision, batch, context, ZeRO stage
+    // or GPU count changed (the column's label would still name its own: "bf16 weights" after
+    // a switch to fp8, "ZeRO-3 over all GPUs" on two).
+    let over = &d.overrides;
+    let subtitle = if over.weights.is_none()
+        && over.batch.is_none()
+        && over.context.is_none()
+        && over.zero.is_none()
+        && over.gpus.is_none()
+    {
+        d.workload_label.render(fx.lang)
+    } else {
+        let work = &d.workload;
+        let figures = t.figures;
+        let context = format_thousands(f64::from(work.context), 0);
+        let text = fill(figures.fit_workload, &[&figures.mode(work.mode), &work.weights.name(), &context, &work.batch]);
+        if work.mode.is_training() { fill(figures.fit_workload_zero, &[&text, &work.zero]) } else { text }
+    };
+    ui.add(egui::Label::new(RichText::new(subtitle).small()).wrap());
     overrides(ui, fx, d);
     let (est, check, speed) = match &d.result {
         Ok(r) => r,
@@ -169,10 +187,21 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
     .filter_map(|(name, b)| b.filter(|b| b.0 > 0).map(|b| (name, b)))
     .collect();
     let capacity_gib = d.capacity.gib();
-    with_save(ui, fx, "memory-breakdown", |ui| {
+    let capacity_label = fill(t.mem_capacity, &[&d.gpu_name]);
+    let mut entries: Vec<LegendEntry> = parts
+        .iter()
+        .enumerate()
+        .map(|(i, (name, b))| LegendEntry {
+            label: format!("{name} · {}", bytes(*b)),
+            color: series_color(tk, i),
+            dashed: false,
+        })
+        .collect();
+    entries.push(LegendEntry { label: capacity_label.clone(), color: tk.error, dashed: true });
+    // The legend sits under the plot, where it cannot cover the bar.
+    with_legend_and_save(ui, fx, "memory-breakdown", &entries, |ui| {
         Plot::new("memory-breakdown")
             .height(theme::PLOT_HEIGHT)
-            .legend(legend())
             .allow_scroll(false)
             .show_x(false)
             .y_axis_label(t.axis_gib)
@@ -191,11 +220,7 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
                 for chart in stacked {
                     plot.bar_chart(chart);
                 }
-                plot.hline(
-                    HLine::new(fill(t.mem_capacity, &[&d.gpu_name]), capacity_gib)
-                        .style(LineStyle::dashed_dense())
-                        .color(tk.error),
-                );
+                plot.hline(HLine::new(capacity_label, capacity_gib).style(LineStyle::dashed_dense()).color(tk.error));
             })
     });
     let verdict = match check.verdict {
@@ -338,6 +363,22 @@ fn overrides(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, detail: &CellDetail) {
             })
             .response
             .labelled_by(label.id);
+        ui.end_row();
+        let label = ui.label(t.figures.fit_gpu_count);
+        // The count asked for: an inference layout may use fewer (those that divide the
+        // heads, named in the title), and the field keeps the request so that dragging passes
+        // through the counts that do not divide.
+        let asked = detail.overrides.gpus.map_or(detail.gpus, |n| n.clamp(1, detail.max_gpus.max(1)));
+        let mut gpus = asked;
+        if ui
+            .add(egui::DragValue::new(&mut gpus).range(1..=detail.max_gpus.max(1)))
+            .labelled_by(label.id)
+            .on_hover_text(fill(t.figures.fit_gpus_hint, &[&detail.max_gpus]))
+            .changed()
+            && gpus != asked
+        {
+            next.gpus = Some(gpus);
+        }
         ui.end_row();
         if !work.mode.is_training() {
             let label = ui.label(t.fit_engine);

@@ -24,7 +24,7 @@ fn w(v: f64) -> String {
 pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let (t, tk, derived) = (fx.texts, fx.tokens, fx.derived);
     let p = &derived.report.power;
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+    egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
         figures(
             ui,
             "power-totals",

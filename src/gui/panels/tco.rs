@@ -2,21 +2,37 @@
 //! cloud option over the horizon with the break-even month marked, cost against utilization,
 //! the yearly breakdown, and the notes that qualify the comparison. Renders `report.tco`.
 
-use super::plots::{figures, legend, series_color, with_save};
+use super::plots::{LegendEntry, figures, money_tick, round_marks, series_color, with_legend_and_save};
+use crate::core::analysis::tco::{CloudOption, Term};
+use crate::core::catalog::Catalog;
 use crate::core::units::format_thousands;
 use crate::gui::command::{Command, Setting};
 use crate::gui::context::FrameCtx;
-use crate::gui::text::{fill, money, money_whole};
+use crate::gui::text::{Texts, fill, money, money_whole};
 use crate::gui::theme;
-use egui::RichText;
+use egui::{Align, Layout, RichText};
+use egui_extras::{Column, TableBuilder};
 use egui_plot::{Line, LineStyle, Plot, PlotPoints, VLine};
+
+/// A cloud offer as people name it: its provider and instance from the catalog (a custom
+/// offer, which the catalog does not hold, by its own name `label`).
+#[must_use]
+pub fn offer_name(catalog: &Catalog, offer: &str, label: &str) -> String {
+    catalog.cloud(offer).map_or_else(|| label.to_owned(), |o| format!("{} {}", o.provider, o.instance))
+}
+
+/// A cloud option as the legends name it: offer and term in the UI's language.
+fn option_label(catalog: &Catalog, t: &Texts, o: &CloudOption) -> String {
+    let name = offer_name(catalog, &o.input.offer, &o.input.label);
+    if o.input.term == Term::Custom { name } else { format!("{name}, {}", t.figures.term(o.input.term)) }
+}
 
 /// The tab.
 pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let (t, tk, derived) = (fx.texts, fx.tokens, fx.derived);
     let tco = &derived.report.tco;
     let whole = |v: f64| money_whole(t, v, &tco.currency);
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+    egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
         settings(ui, fx);
         ui.add_space(6.0);
         let mut rows: Vec<(String, String)> = vec![
@@ -24,9 +40,6 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
             (t.tco_owned_per_year.to_owned(), whole(tco.owned_per_year.total)),
             (t.tco_owned_total.to_owned(), whole(tco.totals.owned)),
         ];
-        for o in &tco.options {
-            rows.push((o.input.label.clone(), whole(o.total)));
-        }
         let break_even = match (tco.break_even_month, tco.break_even_within_horizon) {
             (Some(m), true) => fill(t.tco_break_even_at, &[&format!("{m:.1}")]),
             (Some(m), false) => fill(t.tco_break_even_after, &[&format!("{m:.1}")]),
@@ -46,24 +59,39 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
             rows.push((t.tco_energy_per_run.to_owned(), fill(t.kwh_value, &[&format!("{kwh:.1}")])));
         }
         figures(ui, "tco-figures", &rows);
+        options_table(ui, fx);
         let charts = &derived.charts;
+        let catalog = fx.catalog;
+        let label_of = |id: &str| {
+            tco.options.iter().find(|o| o.input.id == id).map_or_else(|| id.to_owned(), |o| option_label(catalog, t, o))
+        };
+        let units = t.figures.tick_units;
+        let currency = tco.currency.to_string();
         ui.add_space(6.0);
         ui.label(RichText::new(t.tco_cumulative).strong());
         let primary = tco.break_even_month.filter(|_| tco.break_even_within_horizon);
-        with_save(ui, fx, "tco-cumulative", |ui| {
+        let mut entries = vec![LegendEntry { label: t.tco_owned.to_owned(), color: tk.accent, dashed: false }];
+        for (i, (id, _, _)) in charts.tco_options.iter().enumerate() {
+            entries.push(LegendEntry { label: label_of(id), color: series_color(tk, i + 1), dashed: false });
+        }
+        if primary.is_some() {
+            entries.push(LegendEntry { label: t.tco_break_even.to_owned(), color: tk.ok, dashed: true });
+        }
+        with_legend_and_save(ui, fx, "tco-cumulative", &entries, |ui| {
             Plot::new("tco-cumulative")
                 .height(theme::TALL_PLOT_HEIGHT)
-                .legend(legend())
                 .allow_scroll(false)
                 .x_axis_label(t.axis_months)
-                .y_axis_label(tco.currency.to_string())
+                .y_axis_label(currency.clone())
+                .y_axis_formatter(move |mark, _| money_tick(mark.value, units))
+                .y_grid_spacer(|input| round_marks(&input))
                 .include_y(0.0)
                 .show(ui, |plot| {
                     plot.line(
                         Line::new(t.tco_owned, PlotPoints::Borrowed(&charts.tco_owned)).color(tk.accent).width(2.0),
                     );
-                    for (i, (label, curve, _)) in charts.tco_options.iter().enumerate() {
-                        plot.line(Line::new(label, PlotPoints::Borrowed(curve)).color(series_color(tk, i + 1)));
+                    for (i, (id, curve, _)) in charts.tco_options.iter().enumerate() {
+                        plot.line(Line::new(label_of(id), PlotPoints::Borrowed(curve)).color(series_color(tk, i + 1)));
                     }
                     if let Some(m) = primary {
                         plot.vline(VLine::new(t.tco_break_even, m).style(LineStyle::dashed_dense()).color(tk.ok));
@@ -74,13 +102,19 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
             ui.add_space(6.0);
             ui.label(RichText::new(t.tco_vs_utilization).strong());
             let current = tco.utilization * 100.0;
-            with_save(ui, fx, "tco-utilization", |ui| {
+            let mut entries = vec![LegendEntry { label: t.tco_owned.to_owned(), color: tk.accent, dashed: false }];
+            for (i, (id, _)) in charts.util_options.iter().enumerate() {
+                entries.push(LegendEntry { label: label_of(id), color: series_color(tk, i + 1), dashed: false });
+            }
+            entries.push(LegendEntry { label: t.tco_current_utilization.to_owned(), color: tk.muted, dashed: true });
+            with_legend_and_save(ui, fx, "tco-utilization", &entries, |ui| {
                 Plot::new("tco-utilization")
                     .height(theme::TALL_PLOT_HEIGHT)
-                    .legend(legend())
                     .allow_scroll(false)
                     .x_axis_label(t.axis_utilization)
-                    .y_axis_label(tco.currency.to_string())
+                    .y_axis_label(currency.clone())
+                    .y_axis_formatter(move |mark, _| money_tick(mark.value, units))
+                    .y_grid_spacer(|input| round_marks(&input))
                     .include_y(0.0)
                     .show(ui, |plot| {
                         plot.line(
@@ -88,8 +122,10 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                                 .color(tk.accent)
                                 .width(2.0),
                         );
-                        for (i, (label, curve)) in charts.util_options.iter().enumerate() {
-                            plot.line(Line::new(label, PlotPoints::Borrowed(curve)).color(series_color(tk, i + 1)));
+                        for (i, (id, curve)) in charts.util_options.iter().enumerate() {
+                            plot.line(
+                                Line::new(label_of(id), PlotPoints::Borrowed(curve)).color(series_color(tk, i + 1)),
+                            );
                         }
                         plot.vline(
                             VLine::new(t.tco_current_utilization, current)
@@ -122,6 +158,76 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
             }
         }
     });
+}
+
+/// The cloud options in a table whose columns show what differs between them: the provider
+/// and instance (in full on hover, with region and price date), the term (on-demand,
+/// reserved, spot, …) and the total over the horizon, cheapest first.
+fn options_table(ui: &mut egui::Ui, fx: &FrameCtx<'_>) {
+    let (t, tco) = (fx.texts, &fx.derived.report.tco);
+    if tco.options.is_empty() {
+        return;
+    }
+    let f = t.figures;
+    let mut options: Vec<&CloudOption> = tco.options.iter().collect();
+    options.sort_by(|a, b| a.total.total_cmp(&b.total));
+    ui.add_space(6.0);
+    ui.label(RichText::new(f.options_title).strong());
+    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+    let width_of = |ui: &egui::Ui, text: &str| {
+        egui::WidgetText::from(text)
+            .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body)
+            .size()
+            .x
+    };
+    let total_head = fill(f.total_col, &[&tco.currency]);
+    let terms_width =
+        options.iter().map(|o| width_of(ui, f.term(o.input.term))).fold(width_of(ui, f.term_col), f32::max);
+    let totals_width =
+        options.iter().map(|o| width_of(ui, &format_thousands(o.total, 0))).fold(width_of(ui, &total_head), f32::max);
+    let spacing = ui.spacing().item_spacing.x;
+    let (terms_width, totals_width) = (terms_width + 8.0, totals_width + 12.0);
+    // The cells' spacing on either side of each column, and room for the scroll bar.
+    let name_width = (ui.available_width() - terms_width - totals_width - 6.0 * spacing).max(80.0);
+    TableBuilder::new(ui)
+        .id_salt("tco-options")
+        .striped(true)
+        .resizable(false)
+        .vscroll(false)
+        .cell_layout(Layout::left_to_right(Align::Center))
+        .column(Column::exact(name_width).clip(true))
+        .column(Column::exact(terms_width))
+        .column(Column::exact(totals_width))
+        .header(row_height, |mut h| {
+            for head in [f.option_col.to_owned(), f.term_col.to_owned(), total_head] {
+                h.col(|ui| {
+                    ui.strong(head);
+                });
+            }
+        })
+        .body(|mut body| {
+            for o in options {
+                body.row(row_height, |mut row| {
+                    let name = offer_name(fx.catalog, &o.input.offer, &o.input.label);
+                    let hover = match (&o.input.region, &o.input.price_date) {
+                        (Some(region), Some(date)) => fill(f.option_hover, &[&name, region, date]),
+                        _ => name.clone(),
+                    };
+                    row.col(|ui| {
+                        // One tooltip: the hover names the offer in full with its region and date.
+                        ui.add(egui::Label::new(&name).truncate().show_tooltip_when_elided(false)).on_hover_text(hover);
+                    });
+                    row.col(|ui| {
+                        ui.label(f.term(o.input.term));
+                    });
+                    row.col(|ui| {
+                        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                            ui.label(format_thousands(o.total, 0));
+                        });
+                    });
+                });
+            }
+        });
 }
 
 /// The site and usage settings, each edit a command (one undo step per setting while it is

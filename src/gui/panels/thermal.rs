@@ -20,7 +20,7 @@ const AMBIENT_SLIDER_C: std::ops::RangeInclusive<f64> = 10.0..=45.0;
 pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let (t, tk, derived) = (fx.texts, fx.tokens, fx.derived);
     let th = &derived.report.thermal;
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+    egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
         let mut ambient = fx.doc.build().site.ambient_c;
         let r = ui.add(egui::Slider::new(&mut ambient, AMBIENT_SLIDER_C).suffix(" °C").text(t.ambient));
         if r.changed() {

@@ -3,7 +3,7 @@
 //! table depends on this shape and nothing depends on a table.
 
 use super::advisor;
-use super::tools;
+use super::{figures, fixes, tools};
 use crate::core::i18n::fill;
 
 /// A count with its noun, singular and plural, e.g. "1 node" / "3 nodes". A language
@@ -38,6 +38,10 @@ pub struct Texts {
     pub advisor: &'static advisor::AdvisorTexts,
     /// The file browser, zoom, copy and print, and the compare view's builds and scales.
     pub tools: &'static tools::ToolTexts,
+    /// Plot legends and axes, cloud options, and display names of catalog values.
+    pub figures: &'static figures::FigureTexts,
+    /// The node options that findings' fixes name, and the Issues tab's one-click fixes.
+    pub fixes: &'static fixes::FixTexts,
     pub app_name: &'static str,
     /// `{build name}{unsaved marker}` — the window title.
     pub window_title: &'static str,
@@ -117,6 +121,12 @@ pub struct Texts {
     pub sort_name: &'static str,
     pub sort_vendor: &'static str,
     pub sort_price: &'static str,
+    /// Sort key: price per GiB of GPU memory.
+    pub sort_price_per_gib: &'static str,
+    /// Sort key: price per dense BF16/FP16 tensor TFLOPS.
+    pub sort_price_per_tflops: &'static str,
+    /// Button that clears the palette's filters of the shown kind.
+    pub reset_filters: &'static str,
     pub sort_ascending: &'static str,
     pub sort_descending: &'static str,
     pub palette_count: &'static str,
@@ -221,7 +231,6 @@ pub struct Texts {
     /// The cloud option the TCO compares against (break-even is against it).
     pub summary_tco_primary: &'static str,
     pub summary_tco_cloud: &'static str,
-    pub summary_cloud_over: &'static str,
     pub severity_count: &'static str,
     pub severity_error: &'static str,
     pub severity_warning: &'static str,

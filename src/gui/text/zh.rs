@@ -10,7 +10,7 @@
 
 use super::advisor;
 use super::table::{Plural, Texts};
-use super::tools;
+use super::{figures, fixes, tools};
 
 /// Simplified Chinese.
 pub static ZH: Texts = Texts {
@@ -19,6 +19,8 @@ pub static ZH: Texts = Texts {
     n_circuits: Plural { one: "{} 路电路", other: "{} 路电路" },
     advisor: &advisor::ZH,
     tools: &tools::ZH,
+    figures: &figures::ZH,
+    fixes: &fixes::ZH,
     app_name: "rigplan",
     window_title: "{}{} — rigplan",
     unsaved_marker: " •",
@@ -72,8 +74,8 @@ pub static ZH: Texts = Texts {
     filter_type: "类型",
     filter_technology: "技术",
     filter_price: "价格（{}）",
-    price_from: "最低 ",
-    price_to: "最高 ",
+    price_from: "最低价",
+    price_to: "最高价",
     figure_gpu_memory: "显存 (GiB)",
     figure_cores: "核心数",
     figure_pcie_slots: "PCIe 插槽数",
@@ -89,6 +91,9 @@ pub static ZH: Texts = Texts {
     sort_name: "名称",
     sort_vendor: "厂商",
     sort_price: "价格",
+    sort_price_per_gib: "每 GiB 显存价格",
+    sort_price_per_tflops: "每 TFLOPS 价格（BF16/FP16 稠密）",
+    reset_filters: "重置筛选",
     sort_ascending: "升序",
     sort_descending: "降序",
     palette_count: "{} / {} 个部件",
@@ -194,7 +199,6 @@ pub static ZH: Texts = Texts {
     summary_money_over: "{}（{} 年）",
     summary_tco_primary: "对比对象",
     summary_tco_cloud: "最便宜的云方案",
-    summary_cloud_over: "{}（{}）",
     severity_count: "{} 项{}",
     severity_error: "错误",
     severity_warning: "警告",

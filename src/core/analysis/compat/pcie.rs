@@ -19,24 +19,24 @@ crate::templates! {
         zh: "这 {count} 块 GPU 支持 NVLink 桥接，但该节点未使用；桥接的显卡之间交换数据比通过 PCIe 快得多",
     }
     NVLINK_BRIDGE_AVAILABLE_FIX "nvlink-bridge-available" {
-        en: "Add NVLink bridges (set the node's NVLink bridge option)",
-        zh: "添加 NVLink 桥接器（打开该节点的 NVLink 桥接选项）",
+        en: "Turn on NVLink bridges in the node's header",
+        zh: "在节点标题栏中打开“NVLink 桥接”",
     }
     NVLINK_BRIDGE_NO_CARDS "nvlink-bridge-unsupported" {
         en: "is set to use NVLink bridges but has no PCIe GPUs to bridge",
         zh: "设置了使用 NVLink 桥接，但没有可桥接的 PCIe GPU",
     }
     NVLINK_BRIDGE_NO_CARDS_FIX "nvlink-bridge-unsupported" {
-        en: "Turn the NVLink bridge option off",
-        zh: "关闭 NVLink 桥接选项",
+        en: "Turn off NVLink bridges in the node's header",
+        zh: "在节点标题栏中关闭“NVLink 桥接”",
     }
     NVLINK_BRIDGE_UNSUPPORTED "nvlink-bridge-unsupported" {
         en: "{gpu} has no NVLink bridge connector",
         zh: "{gpu} 没有 NVLink 桥接接口",
     }
     NVLINK_BRIDGE_UNSUPPORTED_FIX "nvlink-bridge-unsupported" {
-        en: "Turn the NVLink bridge option off, or use cards that take a bridge (RTX 3090, RTX A6000, A100/H100 PCIe)",
-        zh: "关闭 NVLink 桥接选项，或换用支持桥接的显卡（RTX 3090、RTX A6000、A100/H100 PCIe）",
+        en: "Turn off NVLink bridges in the node's header, or use cards that take a bridge (RTX 3090, RTX A6000, A100/H100 PCIe)",
+        zh: "在节点标题栏中关闭“NVLink 桥接”，或换用支持桥接的显卡（RTX 3090、RTX A6000、A100/H100 PCIe）",
     }
     NVLINK_BRIDGE_MIXED "nvlink-bridge-mixed" {
         en: "bridges different GPU models; NVLink bridges join identical cards",
@@ -75,8 +75,8 @@ crate::templates! {
         zh: "{cards} 无法安装：插槽 {slot} 被另一张卡遮挡",
     }
     PCIE_SLOT_INVALID_FIX "pcie-slot-invalid" {
-        en: "Choose another slot, or clear the slot choice to place it automatically",
-        zh: "选择其他插槽，或清除所选插槽以自动安排位置",
+        en: "Drag the card onto another PCIe slot of the node, or remove it and add it again to place it automatically",
+        zh: "把该卡拖到节点的其他 PCIe 插槽上，或删除后重新添加以自动安排位置",
     }
     EXPANSION_SLOTS_CHOSEN "expansion-slots-exceeded" {
         en: "{cards} cannot be fitted: in slot {slot} it would reach past the chassis' {limit} expansion slots",

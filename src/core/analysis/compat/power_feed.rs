@@ -65,16 +65,16 @@ crate::templates! {
         zh: "设置了 N+1 电源冗余，但只有 {units} 个电源；N+1 至少需要 2 个电源",
     }
     PSU_REDUNDANCY_N_PLUS_ONE_FIX "psu-redundancy-insufficient" {
-        en: "Add a PSU, or set redundancy to none",
-        zh: "增加一个电源，或将冗余设置为无",
+        en: "Add a PSU, or set PSU redundancy to None in the node's header",
+        zh: "增加一个电源，或在节点标题栏中把“电源冗余”设为无",
     }
     PSU_REDUNDANCY_N_PLUS_N "psu-redundancy-insufficient" {
         en: "is set to N+N PSU redundancy with {units} PSU(s); N+N needs an even number, at least 2",
         zh: "设置了 N+N 电源冗余，但有 {units} 个电源；N+N 需要偶数个电源，至少 2 个",
     }
     PSU_REDUNDANCY_N_PLUS_N_FIX "psu-redundancy-insufficient" {
-        en: "Use an even number of PSUs, or another redundancy setting",
-        zh: "使用偶数个电源，或换用其他冗余设置",
+        en: "Use an even number of PSUs, or choose another PSU redundancy in the node's header",
+        zh: "使用偶数个电源，或在节点标题栏中为“电源冗余”选择其他方式",
     }
     PSU_FORM_FACTOR_MISMATCH "psu-form-factor-mismatch" {
         en: "{psu} does not fit {chassis}, which takes {form} supplies",

@@ -502,61 +502,93 @@ pub struct NodeGpus<'a> {
     pub topology: Topology,
 }
 
-/// The GPUs of a node group and their topology; None when it has no GPUs.
+/// The GPUs of a node group's most numerous type and their topology (the first such type on
+/// a tie); None when it has no GPUs.
 #[must_use]
 pub fn node_gpus<'a>(node: &crate::core::resolve::Node<'a>) -> Option<NodeGpus<'a>> {
-    let types = node.parts.gpu_types();
-    let &(gpu, gpus_per_node) = types.iter().max_by_key(|(_, n)| *n)?;
-    if gpus_per_node == 0 {
-        return None;
-    }
-    let topology = Topology::new(gpu, gpus_per_node, node.count, node.nvlink_bridge, node.parts.fabric_gbps());
-    Some(NodeGpus { gpu, gpus_per_node, types: types.len(), topology })
+    gpu_groups(node).into_iter().next()
 }
 
-/// The fit matrices of a build: one per node group that has GPUs. Groups with the same GPU
-/// model and topology (GPUs per node, nodes, links) have the same rows, which are computed
-/// once (a generated 64-group cluster of identical servers evaluates one matrix, not 64).
+/// The *GPU groups* of a node group: one per GPU type, most numerous first (ties in the
+/// node's order). Each is evaluated on its own: a model is not split across GPU types (their
+/// memory, speed and links differ, and the engines this models shard over identical GPUs), so
+/// a node with eight H100 and one small card runs what the H100 run, and what the card runs.
+#[must_use]
+pub fn gpu_groups<'a>(node: &crate::core::resolve::Node<'a>) -> Vec<NodeGpus<'a>> {
+    let mut types = node.parts.gpu_types();
+    types.retain(|(_, n)| *n > 0);
+    // Stable: equal counts keep the node's order.
+    types.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+    let count = types.len();
+    types
+        .into_iter()
+        .map(|(gpu, gpus_per_node)| {
+            let topology = Topology::new(gpu, gpus_per_node, node.count, node.nvlink_bridge, node.parts.fabric_gbps());
+            NodeGpus { gpu, gpus_per_node, types: count, topology }
+        })
+        .collect()
+}
+
+/// The fit matrices of a build: one per GPU group ([`gpu_groups`]: each GPU type of each node
+/// group that has GPUs), in build order. Groups with the same GPU model and topology (GPUs per
+/// node, nodes, links) have the same rows, which are computed once (a generated 64-group
+/// cluster of identical servers evaluates one matrix, not 64).
 #[must_use]
 pub fn build_fit(resolved: &Resolved<'_>) -> Vec<FitMatrix> {
     let mut out: Vec<FitMatrix> = Vec::new();
     for node in &resolved.nodes {
-        // A group identical to an earlier one (`Resolved::twins`) has its matrix, renamed; or
+        // A group identical to an earlier one (`Resolved::twins`) has its matrices, renamed; or
         // none, like it.
         if let Some(twin) = resolved.twins.get(node.index).copied().flatten() {
-            if let Some(first) = out.iter().find(|m| m.node == twin) {
-                let copy = FitMatrix { node: node.index, node_name: node.name.to_owned(), ..first.clone() };
-                out.push(copy);
-            }
+            let copies: Vec<FitMatrix> = out
+                .iter()
+                .filter(|m| m.node == twin)
+                .map(|first| FitMatrix { node: node.index, node_name: node.name.to_owned(), ..first.clone() })
+                .collect();
+            out.extend(copies);
             continue;
         }
-        let Some(NodeGpus { gpu, gpus_per_node, types, topology: topo }) = node_gpus(node) else { continue };
-        let mut notes = Vec::new();
-        if gpu.form_factor == GpuFormFactor::Integrated {
-            notes.push(Sentence::new(text!(MATRIX_SHARED_MEMORY, gpu = &gpu.name, gib = gpu.memory_gib.to_string())));
+        for group in gpu_groups(node) {
+            let matrix = group_matrix(resolved, node, group, &out);
+            out.push(matrix);
         }
-        if types > 1 {
-            notes.push(Sentence::new(text!(MATRIX_MIXED_GPUS, count = gpus_per_node.to_string(), gpu = &gpu.name)));
-        }
-        out.push(FitMatrix {
-            node: node.index,
-            node_name: node.name.to_owned(),
-            gpu: gpu.id.clone(),
-            gpu_name: gpu.name.clone(),
-            gpus_per_node,
-            nodes: node.count,
-            gpu_memory_bytes: Bytes::from_gib(gpu.memory_gib),
-            interconnect: topo.description.clone(),
-            workloads: WorkloadKind::ALL.iter().map(|k| FitColumn { id: k.id(), label: k.label() }).collect(),
-            rows: match out.iter().find(|m| m.gpu == gpu.id && m.topology == topo) {
-                Some(same) => std::sync::Arc::clone(&same.rows),
-                None => std::sync::Arc::new(fit_matrix(&resolved.catalog.models, gpu, &topo)),
-            },
-            topology: topo,
-            notes,
-        });
     }
     out
+}
+
+/// The matrix of one GPU group, sharing the rows of an earlier matrix of the same GPU and
+/// topology in `done`.
+fn group_matrix(
+    resolved: &Resolved<'_>,
+    node: &crate::core::resolve::Node<'_>,
+    group: NodeGpus<'_>,
+    done: &[FitMatrix],
+) -> FitMatrix {
+    let NodeGpus { gpu, gpus_per_node, types, topology: topo } = group;
+    let mut notes = Vec::new();
+    if gpu.form_factor == GpuFormFactor::Integrated {
+        notes.push(Sentence::new(text!(MATRIX_SHARED_MEMORY, gpu = &gpu.name, gib = gpu.memory_gib.to_string())));
+    }
+    if types > 1 {
+        notes.push(Sentence::new(text!(MATRIX_MIXED_GPUS, count = gpus_per_node.to_string(), gpu = &gpu.name)));
+    }
+    FitMatrix {
+        node: node.index,
+        node_name: node.name.to_owned(),
+        gpu: gpu.id.clone(),
+        gpu_name: gpu.name.clone(),
+        gpus_per_node,
+        nodes: node.count,
+        gpu_memory_bytes: Bytes::from_gib(gpu.memory_gib),
+        interconnect: topo.description.clone(),
+        workloads: WorkloadKind::ALL.iter().map(|k| FitColumn { id: k.id(), label: k.label() }).collect(),
+        rows: match done.iter().find(|m| m.gpu == gpu.id && m.topology == topo) {
+            Some(same) => std::sync::Arc::clone(&same.rows),
+            None => std::sync::Arc::new(fit_matrix(&resolved.catalog.models, gpu, &topo)),
+        },
+        topology: topo,
+        notes,
+    }
 }
 
 #[cfg(test)]

@@ -56,8 +56,8 @@ crate::templates! {
         zh: "{gpu} 的 {gib} GiB 与 CPU 和操作系统共享，可供模型使用的显存少于此数",
     }
     MATRIX_MIXED_GPUS "" {
-        en: "the node mixes GPU types; the matrix uses its {count} × {gpu} and leaves the others out",
-        zh: "该节点混用了多种 GPU；矩阵只按其中的 {count} × {gpu} 计算，其余不计",
+        en: "the node mixes GPU types: this matrix is its {count} × {gpu}, and each other type has its own (a model is not split across GPU types)",
+        zh: "该节点混用了多种 GPU：本矩阵按其中的 {count} × {gpu} 计算，其他型号各有自己的矩阵（模型不会跨 GPU 型号切分）",
     }
     CHANGE_BATCH "" {
         en: "reduce --batch from {from} to {to}",

@@ -32,8 +32,8 @@ crate::templates! {
         zh: "；这些电源是厂商为该平台配置的，属于余量偏小而非故障",
     }
     PSU_BELOW_RECOMMENDED_SERVER_FIX "psu-below-recommended" {
-        en: "Check the vendor's higher-rated PSU option (recommended {watts} W)",
-        zh: "查看厂商更高额定功率的电源选配（建议 {watts} W）",
+        en: "Choose the vendor's higher-rated PSU module (recommended {watts} W)",
+        zh: "选用厂商更高额定功率的电源模块（建议 {watts} W）",
     }
     PSU_BELOW_RECOMMENDED_FIX "psu-below-recommended" {
         en: "Use a {watts} W unit",
@@ -60,8 +60,8 @@ crate::templates! {
         zh: "墙插功耗最高 {wall} W，超过一路 {volts} V / {amps} A 电路可持续承载的功率（额定值的 80 %，即 {limit} W）",
     }
     CIRCUIT_OVERLOAD_FIX "circuit-overload" {
-        en: "Use a higher-rated circuit (e.g. 20 A, or 230 V), or lower the GPUs' power limits",
-        zh: "换用更高额定值的电路（如 20 A 或 230 V），或调低 GPU 功耗上限",
+        en: "Feed the nodes from a higher-rated circuit (e.g. 20 A, or 230 V) or from more circuits",
+        zh: "换用更高额定值的电路（如 20 A 或 230 V）供电，或分到更多路电路上",
     }
 }
 

@@ -3,7 +3,12 @@
 //! its Add button adds the part to the selected node; hovering shows every spec and where it
 //! came from. The palette is also a drop target that removes build parts dragged onto it.
 
-use crate::core::catalog::{Catalog, ChassisKind, CoolerKind, Part, PartId, PartKind};
+mod spec;
+
+use spec::stale_hint;
+pub use spec::{chassis_kind, cooler_kind, display_name, field_label, key_specs, spec_card, spec_rows};
+
+use crate::core::catalog::{Catalog, Part, PartId, PartKind};
 use crate::core::units::format_thousands;
 use crate::gui::command::Command;
 use crate::gui::context::FrameCtx;
@@ -25,35 +30,80 @@ pub enum SortKey {
     Price,
     /// The kind's key figure (GPU memory, CPU cores, PSU watts, …).
     Figure,
+    /// Value: price per GiB of GPU memory (GPUs and systems; lowest first).
+    PricePerGib,
+    /// Value: price per dense 16-bit tensor TFLOPS (GPUs and systems; lowest first).
+    PricePerTflops,
 }
+
+impl SortKey {
+    /// The value sorts, offered where parts carry GPUs.
+    const VALUE: [Self; 2] = [Self::PricePerGib, Self::PricePerTflops];
+}
+
+/// The GPU memory (GiB) and dense 16-bit tensor throughput (TFLOPS, BF16 where the card has
+/// it, else FP16: [`crate::core::catalog::Gpu::dense_16bit_tflops`]) a part brings: a GPU's
+/// own, a system's summed over its GPUs (count × the catalog's GPU). None for other kinds or a
+/// system whose GPUs the catalog does not hold.
+fn gpu_resources(part: Part<'_>, catalog: &Catalog) -> Option<(f64, f64)> {
+    match part {
+        Part::Gpu(g) => Some((g.memory_gib, g.dense_16bit_tflops())),
+        Part::System(s) if !s.gpus.is_empty() => s.gpus.iter().try_fold((0.0, 0.0), |(gib, tflops), sg| {
+            let g = catalog.gpu(&sg.gpu)?;
+            let n = f64::from(sg.count);
+            Some((gib + n * g.memory_gib, tflops + n * g.dense_16bit_tflops()))
+        }),
+        _ => None,
+    }
+}
+
+/// A part's value by `key` in USD per unit (price ÷ GiB, or price ÷ TFLOPS): what a buyer
+/// compares across cards. None without a price, a resource, or for a non-value key.
+#[must_use]
+pub fn value_usd(part: Part<'_>, catalog: &Catalog, key: SortKey) -> Option<f64> {
+    let price = usd_price(part)?;
+    let (gib, tflops) = gpu_resources(part, catalog)?;
+    let per = match key {
+        SortKey::PricePerGib => gib,
+        SortKey::PricePerTflops => tflops,
+        _ => return None,
+    };
+    (per > 0.0 && price.is_finite()).then(|| price / per)
+}
+
+/// The sort direction as a square button with an arrow drawn in it (the bundled fonts have no
+/// arrow glyph), named by its word for screen readers and on hover.
+fn direction_button(ui: &mut egui::Ui, descending: bool, word: &str) -> egui::Response {
+    let side = ui.spacing().interact_size.y;
+    let (rect, resp) = ui.allocate_exact_size(egui::vec2(side, side), Sense::click());
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, word));
+    if ui.is_rect_visible(rect) {
+        let visuals = ui.style().interact(&resp);
+        ui.painter().rect(
+            rect,
+            visuals.corner_radius,
+            visuals.weak_bg_fill,
+            visuals.bg_stroke,
+            egui::StrokeKind::Inside,
+        );
+        let c = rect.center();
+        let (w, h) = (side * 0.2, side * 0.25);
+        let (tip, base) = if descending { (h, -h) } else { (-h, h) };
+        let shaft = egui::Stroke::new(1.5, visuals.fg_stroke.color);
+        ui.painter().line_segment([egui::pos2(c.x, c.y + base), egui::pos2(c.x, c.y + tip)], shaft);
+        ui.painter().line_segment([egui::pos2(c.x - w, c.y + tip - tip * 0.6), egui::pos2(c.x, c.y + tip)], shaft);
+        ui.painter().line_segment([egui::pos2(c.x + w, c.y + tip - tip * 0.6), egui::pos2(c.x, c.y + tip)], shaft);
+    }
+    resp.on_hover_text(word)
+}
+
+/// The narrowest a filter's drop-down is made in a narrow palette.
+const COMBO_MIN_WIDTH: f32 = 90.0;
 
 /// A filter with a choice of values ("Vendor: NVIDIA").
 struct ChoiceFacet {
     label: fn(&Texts) -> &'static str,
     value: fn(Part<'_>, &Texts) -> Option<String>,
-}
-
-/// A cooler type as the UI names it.
-#[must_use]
-pub fn cooler_kind(kind: CoolerKind, t: &Texts) -> &'static str {
-    let i = match kind {
-        CoolerKind::Air => 0,
-        CoolerKind::Aio => 1,
-        CoolerKind::CustomLoop => 2,
-        CoolerKind::ServerHeatsink => 3,
-    };
-    t.cooler_kinds.get(i).copied().unwrap_or_default()
-}
-
-/// A chassis type as the UI names it.
-#[must_use]
-pub fn chassis_kind(kind: ChassisKind, t: &Texts) -> &'static str {
-    let i = match kind {
-        ChassisKind::Tower => 0,
-        ChassisKind::Rack => 1,
-        ChassisKind::Jbod => 2,
-    };
-    t.chassis_kinds.get(i).copied().unwrap_or_default()
 }
 
 /// The kind's key figure: a "≥" filter and a sort key.
@@ -308,16 +358,11 @@ impl PaletteState {
             SortKey::Relevance => scored.sort_by_key(|a| std::cmp::Reverse(a.1)),
             SortKey::Name => scored.sort_by_key(|a| name(&a.2)),
             SortKey::Vendor => scored.sort_by_key(|a| (a.2.meta().vendor.to_lowercase(), name(&a.2))),
-            SortKey::Price => scored.sort_by(|a, b| {
-                let (pa, pb) = (usd_price(a.2), usd_price(b.2));
-                // Parts without a price sort last either way.
-                match (pa, pb) {
-                    (Some(x), Some(y)) => x.total_cmp(&y),
-                    (Some(_), None) => std::cmp::Ordering::Less,
-                    (None, Some(_)) => std::cmp::Ordering::Greater,
-                    (None, None) => std::cmp::Ordering::Equal,
-                }
-                .then_with(|| name(&a.2).cmp(&name(&b.2)))
+            SortKey::Price => scored
+                .sort_by(|a, b| by_amount(usd_price(a.2), usd_price(b.2)).then_with(|| name(&a.2).cmp(&name(&b.2)))),
+            key @ (SortKey::PricePerGib | SortKey::PricePerTflops) => scored.sort_by(|a, b| {
+                by_amount(value_usd(a.2, catalog, key), value_usd(b.2, catalog, key))
+                    .then_with(|| name(&a.2).cmp(&name(&b.2)))
             }),
             SortKey::Figure => {
                 let v = |p: Part<'_>| (figure.value)(p).unwrap_or(f64::NEG_INFINITY);
@@ -328,6 +373,26 @@ impl PaletteState {
             scored.reverse();
         }
         self.rows = scored.into_iter().map(|(i, _, _)| i).collect();
+    }
+
+    /// Clears every filter of the shown kind (choices, key figure, price range); the search and
+    /// the sort stay.
+    pub fn reset_filters(&mut self) {
+        if let Some(f) = self.filters.get_mut(&self.kind) {
+            *f = Filters { choices: vec![None; f.choices.len()], ..Filters::default() };
+        }
+        self.stale = true;
+    }
+
+    /// Whether the shown kind has any filter set.
+    #[must_use]
+    pub fn filtered(&self) -> bool {
+        self.filters.get(&self.kind).is_some_and(|f| {
+            f.choices.iter().any(Option::is_some)
+                || f.figure_min.is_some()
+                || f.price_min_usd.is_some()
+                || f.price_max_usd.is_some()
+        })
     }
 
     /// Lays out the palette.
@@ -392,6 +457,21 @@ impl PaletteState {
         filters.choices.resize(facets.len(), None);
         let before = filters.clone();
         egui::CollapsingHeader::new(t.filters).id_salt(("filters", kind)).default_open(true).show(ui, |ui| {
+            // The controls' column is sized from the panel and the widest label in this frame
+            // (not from the grid's cells, whose widths settle a frame later).
+            let site = &fx.doc.build().site;
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let mut labels: Vec<String> = facets.iter().map(|f| (f.label)(t).to_owned()).collect();
+            labels.push(fill(t.at_least, &[&(figure.label)(t)]));
+            labels.push(fill(t.filter_price, &[&site.currency]));
+            labels.push(t.sort_by.to_owned());
+            let widest = ui.fonts_mut(|f| {
+                labels
+                    .into_iter()
+                    .map(|l| f.layout_no_wrap(l, font.clone(), egui::Color32::WHITE).size().x)
+                    .fold(0.0, f32::max)
+            });
+            let controls = (ui.available_width() - widest - 8.0).max(COMBO_MIN_WIDTH);
             egui::Grid::new(("filter-grid", kind)).num_columns(2).spacing([8.0, 4.0]).show(ui, |ui| {
                 for (i, facet) in facets.iter().enumerate() {
                     let label = ui.label((facet.label)(t));
@@ -399,7 +479,7 @@ impl PaletteState {
                     let shown = chosen.clone().unwrap_or_else(|| t.any.to_owned());
                     egui::ComboBox::from_id_salt(("choice", kind, i))
                         .selected_text(shown)
-                        .width(170.0)
+                        .width(controls.min(170.0))
                         .show_ui(ui, |ui| {
                             if ui.selectable_label(chosen.is_none(), t.any).clicked()
                                 && let Some(c) = filters.choices.get_mut(i)
@@ -423,7 +503,7 @@ impl PaletteState {
                     let shown = filters.figure_min.map_or_else(|| t.any.to_owned(), |v| format_thousands(v, 0));
                     egui::ComboBox::from_id_salt(("figure", kind))
                         .selected_text(shown)
-                        .width(170.0)
+                        .width(controls.min(170.0))
                         .show_ui(ui, |ui| {
                             if ui.selectable_label(filters.figure_min.is_none(), t.any).clicked() {
                                 filters.figure_min = None;
@@ -439,12 +519,32 @@ impl PaletteState {
                         .labelled_by(label.id);
                     ui.end_row();
                 }
-                let site = &fx.doc.build().site;
                 let label = ui.label(fill(t.filter_price, &[&site.currency]));
                 let rate = site.usd_exchange_rate;
                 ui.horizontal(|ui| {
-                    price_bound(ui, &mut filters.price_min_usd, rate, t.price_from, t.any, label.id);
-                    price_bound(ui, &mut filters.price_max_usd, rate, t.price_to, t.any, label.id);
+                    // Two fields and a dash between them share the cell, so that a narrow palette
+                    // keeps both; which is which says itself on hover.
+                    let width = ((controls - 3.0 * ui.spacing().item_spacing.x - 8.0) / 2.0
+                        - 2.0 * ui.spacing().button_padding.x)
+                        .clamp(40.0, 80.0);
+                    let bound = (rate, width);
+                    price_bound(
+                        ui,
+                        ("price-min", kind),
+                        &mut filters.price_min_usd,
+                        bound,
+                        (t.any, t.price_from),
+                        label.id,
+                    );
+                    ui.label("–");
+                    price_bound(
+                        ui,
+                        ("price-max", kind),
+                        &mut filters.price_max_usd,
+                        bound,
+                        (t.any, t.price_to),
+                        label.id,
+                    );
                 });
                 ui.end_row();
                 let label = ui.label(t.sort_by);
@@ -455,11 +555,26 @@ impl PaletteState {
                         SortKey::Vendor => t.sort_vendor.to_owned(),
                         SortKey::Price => t.sort_price.to_owned(),
                         SortKey::Figure => (figure.label)(t).to_owned(),
+                        SortKey::PricePerGib => t.sort_price_per_gib.to_owned(),
+                        SortKey::PricePerTflops => t.sort_price_per_tflops.to_owned(),
                     };
-                    let keys = [SortKey::Relevance, SortKey::Name, SortKey::Vendor, SortKey::Price, SortKey::Figure];
+                    let mut keys =
+                        vec![SortKey::Relevance, SortKey::Name, SortKey::Vendor, SortKey::Price, SortKey::Figure];
+                    let has_gpus = matches!(kind, PartKind::Gpu | PartKind::System);
+                    if has_gpus {
+                        keys.extend(SortKey::VALUE);
+                    } else if SortKey::VALUE.contains(&self.sort) {
+                        // A value sort chosen on GPUs means nothing for, say, PSUs.
+                        self.sort = SortKey::Relevance;
+                        self.stale = true;
+                    }
+                    // The direction is an arrow (its word on hover), so that the row fits a narrow
+                    // palette.
+                    let direction = if self.descending { t.sort_descending } else { t.sort_ascending };
+                    let arrow_width = ui.spacing().interact_size.y + ui.spacing().item_spacing.x;
                     egui::ComboBox::from_id_salt("sort")
                         .selected_text(name(self.sort))
-                        .width(120.0)
+                        .width((controls - arrow_width - ui.spacing().icon_width).clamp(COMBO_MIN_WIDTH, 150.0))
                         .show_ui(ui, |ui| {
                             for k in keys {
                                 if ui.selectable_label(self.sort == k, name(k)).clicked() {
@@ -470,8 +585,7 @@ impl PaletteState {
                         })
                         .response
                         .labelled_by(label.id);
-                    let arrow = if self.descending { t.sort_descending } else { t.sort_ascending };
-                    if ui.button(arrow).clicked() {
+                    if direction_button(ui, self.descending, direction).clicked() {
                         self.descending = !self.descending;
                         self.stale = true;
                     }
@@ -481,6 +595,9 @@ impl PaletteState {
         });
         if *filters != before {
             self.stale = true;
+        }
+        if ui.add_enabled(self.filtered(), egui::Button::new(t.reset_filters).small()).clicked() {
+            self.reset_filters();
         }
     }
 
@@ -507,39 +624,74 @@ impl PaletteState {
     }
 }
 
-/// A price bound kept in USD and shown in the build's currency (`rate` units per USD): the
-/// field reads and takes amounts in that currency, and 0 is "any".
+/// A price bound kept in USD and shown in the build's currency (`rate` units per USD), in a
+/// field `width` points wide: a text
+/// field that reads and takes an amount in that currency. Empty (or 0) is "any", shown by the
+/// field's hint; thousands separators and spaces are allowed; text that is no amount is marked
+/// and leaves the bound as it was. While the field is not being edited it shows the bound, so a
+/// reset shows at once and unreadable text gives way to the bound in force.
 fn price_bound(
     ui: &mut egui::Ui,
+    salt: impl std::hash::Hash + std::fmt::Debug,
     bound_usd: &mut Option<f64>,
-    rate: f64,
-    prefix: &str,
-    any: &'static str,
+    (rate, width): (f64, f32),
+    (any, which): (&'static str, &'static str),
     label: egui::Id,
 ) {
     let rate = if rate.is_finite() && rate > 0.0 { rate } else { 1.0 };
-    let mut v = bound_usd.map_or(0.0, |usd| usd * rate);
-    let r = ui
-        .add(
-            egui::DragValue::new(&mut v)
-                .speed(50.0 * rate)
-                .range(0.0..=1_000_000.0 * rate)
-                .prefix(prefix)
-                .custom_formatter(move |n, _| if n <= 0.0 { any.to_owned() } else { format_thousands(n, 0) }),
-        )
-        .labelled_by(label);
+    let id = ui.make_persistent_id(salt);
+    let shown = |b: Option<f64>| b.map_or_else(String::new, |usd| format_thousands(usd * rate, 0));
+    let mut text = ui.data_mut(|d| d.get_temp::<String>(id)).unwrap_or_else(|| shown(*bound_usd));
+    let parsed = parse_amount(&text);
+    let mut edit = TextEdit::singleline(&mut text).id(id.with("edit")).hint_text(any).desired_width(width);
+    if parsed == Amount::Unreadable {
+        edit = edit.text_color(ui.visuals().error_fg_color);
+    }
+    let r = ui.add(edit).labelled_by(label).on_hover_text(which);
     if r.changed() {
-        *bound_usd = (v > 0.0).then_some(v / rate);
+        match parse_amount(&text) {
+            Amount::Any => *bound_usd = None,
+            Amount::At(v) => *bound_usd = (v > 0.0).then_some(v / rate),
+            Amount::Unreadable => {}
+        }
+    }
+    if !r.has_focus() {
+        text = shown(*bound_usd);
+    }
+    ui.data_mut(|d| d.insert_temp(id, text));
+}
+
+/// What a price field holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Amount {
+    /// Empty: no bound.
+    Any,
+    /// A finite, non-negative number.
+    At(f64),
+    /// Text that is no amount.
+    Unreadable,
+}
+
+/// Reads a typed amount; separators `,`, `_` and spaces are allowed.
+fn parse_amount(text: &str) -> Amount {
+    let digits: String = text.chars().filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{a0}')).collect();
+    if digits.is_empty() {
+        return Amount::Any;
+    }
+    match digits.parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Amount::At(v),
+        _ => Amount::Unreadable,
     }
 }
 
-/// What to say of a stale catalog price (older than the user's threshold on the report's
-/// date): its date and the threshold; `None` for a fresh price, no price, or an undated report.
-fn stale_hint(fx: &FrameCtx<'_>, meta: &crate::core::catalog::Meta<'_>) -> Option<String> {
-    let (price, ages) = meta.dated_price().zip(fx.derived.report.prices.as_ref())?;
-    ages.policy
-        .is_stale(price.date)
-        .then(|| fill(fx.texts.stale_price_hint, &[&price.date, &ages.policy.stale_after_months]))
+/// Ascending amounts, parts without one last either way.
+fn by_amount(a: Option<f64>, b: Option<f64>) -> std::cmp::Ordering {
+    match (a, b) {
+        (Some(x), Some(y)) => x.total_cmp(&y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    }
 }
 
 /// A part's catalog price in USD (the unit the price filter keeps its bounds in), whatever
@@ -624,187 +776,5 @@ fn trash_zone(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, rect: egui::Rect) {
     }
     if let Some(p) = resp.dnd_release_payload::<DragPayload>() {
         fx.push(Command::Drop { payload: (*p).clone(), target: DropTarget::Trash });
-    }
-}
-
-/// The short spec line of a palette row.
-#[must_use]
-pub fn key_specs(part: Part<'_>, t: &Texts) -> String {
-    let n = |v: f64| format_thousands(v, 0);
-    match part {
-        Part::Gpu(g) => {
-            let mut s = fill(
-                t.spec_gpu,
-                &[&n(g.memory_gib), &g.memory_type, &n(g.memory_bandwidth_gbs), &n(g.tdp_watts), &g.form_factor],
-            );
-            if g.slot_width > 0.0 {
-                s.push_str(&fill(t.spec_slot_width, &[&g.slot_width]));
-            }
-            s
-        }
-        Part::Cpu(c) => fill(t.spec_cpu, &[&c.cores, &c.threads, &c.socket, &n(c.tdp_watts)]),
-        Part::Motherboard(b) => match &b.baseboard {
-            Some(bb) => fill(t.spec_baseboard, &[&bb.form_factor, &bb.positions]),
-            None => fill(
-                t.spec_board,
-                &[&b.socket.as_deref().unwrap_or("-"), &b.form_factor, &b.dimm_slots, &b.pcie_slots.len()],
-            ),
-        },
-        Part::Memory(m) => {
-            let ecc = if m.ecc { t.spec_ecc } else { "" };
-            fill(t.spec_memory, &[&n(m.capacity_gib), &m.memory_type, &m.dimm_kind, &m.speed_mts, &ecc])
-        }
-        Part::Storage(s) => {
-            fill(t.spec_storage, &[&format_thousands(s.capacity_gb / 1000.0, 1), &s.interface, &n(s.seq_read_mbs)])
-        }
-        Part::Psu(p) => fill(t.spec_psu, &[&n(p.rated_watts), &p.efficiency]),
-        Part::Cooler(c) => fill(t.spec_cooler, &[&cooler_kind(c.kind, t), &n(c.rated_heat_watts)]),
-        Part::Chassis(c) => fill(t.spec_chassis, &[&chassis_kind(c.kind, t), &c.expansion_slots, &n(c.airflow_cfm)]),
-        Part::Nic(x) => fill(t.spec_nic, &[&x.ports, &n(x.port_speed_gbps), &x.tech]),
-        Part::Switch(s) => fill(t.spec_switch, &[&s.ports, &n(s.port_speed_gbps), &s.tech, &s.rack_units]),
-        Part::System(s) => {
-            let gpus: u32 = s.gpus.iter().map(|g| u32::from(g.count)).sum();
-            fill(t.spec_system, &[&t.n_gpus.count(gpus), &n(s.memory_gib), &n(s.max_watts)])
-        }
-    }
-}
-
-/// Every field of a part as (label, value) rows, from its serialized form, so nothing the
-/// catalog says is left out.
-#[must_use]
-pub fn spec_rows(part: Part<'_>, t: &Texts) -> Vec<(String, String)> {
-    let value = match part {
-        Part::Gpu(p) => serde_json::to_value(p),
-        Part::Cpu(p) => serde_json::to_value(p),
-        Part::Motherboard(p) => serde_json::to_value(p),
-        Part::Memory(p) => serde_json::to_value(p),
-        Part::Storage(p) => serde_json::to_value(p),
-        Part::Psu(p) => serde_json::to_value(p),
-        Part::Cooler(p) => serde_json::to_value(p),
-        Part::Chassis(p) => serde_json::to_value(p),
-        Part::Nic(p) => serde_json::to_value(p),
-        Part::Switch(p) => serde_json::to_value(p),
-        Part::System(p) => serde_json::to_value(p),
-    };
-    let Ok(serde_json::Value::Object(map)) = value else { return Vec::new() };
-    map.into_iter()
-        .filter(|(k, v)| !matches!(k.as_str(), "id" | "name" | "source") && !v.is_null())
-        .map(|(k, v)| (field_label(&k), value_text(&v, t)))
-        .collect()
-}
-
-/// `tdp_watts` → `TDP (W)`: acronyms upper-cased, the unit suffix as a symbol.
-#[must_use]
-pub fn field_label(field: &str) -> String {
-    const UNITS: [(&str, &str); 16] = [
-        ("watts", "W"),
-        ("gib", "GiB"),
-        ("gbs", "GB/s"),
-        ("mbs", "MB/s"),
-        ("gbps", "Gb/s"),
-        ("gb", "GB"),
-        ("mm", "mm"),
-        ("usd", "USD"),
-        ("c", "°C"),
-        ("tflops", "TFLOPS"),
-        ("tops", "TOPS"),
-        ("ghz", "GHz"),
-        ("mts", "MT/s"),
-        ("cfm", "CFM"),
-        ("mb", "MB"),
-        ("tb", "TB"),
-    ];
-    const ACRONYMS: [(&str, &str); 17] = [
-        ("tdp", "TDP"),
-        ("pcie", "PCIe"),
-        ("fp32", "FP32"),
-        ("fp16", "FP16"),
-        ("bf16", "BF16"),
-        ("fp8", "FP8"),
-        ("int8", "INT8"),
-        ("sku", "SKU"),
-        ("cpu", "CPU"),
-        ("gpu", "GPU"),
-        ("psu", "PSU"),
-        ("eps", "EPS"),
-        ("atx", "ATX"),
-        ("dimm", "DIMM"),
-        ("ecc", "ECC"),
-        ("nvswitch", "NVSwitch"),
-        ("tjmax", "Tjmax"),
-    ];
-    let words: Vec<&str> = field.split('_').collect();
-    let (body, unit) = match words.split_last() {
-        Some((last, rest)) if !rest.is_empty() => match UNITS.iter().find(|(k, _)| k == last) {
-            Some((_, sym)) => (rest.to_vec(), Some(*sym)),
-            None => (words.clone(), None),
-        },
-        _ => (words.clone(), None),
-    };
-    let mut text = body
-        .iter()
-        .map(|w| ACRONYMS.iter().find(|(k, _)| k == w).map_or_else(|| (*w).to_owned(), |(_, v)| (*v).to_owned()))
-        .collect::<Vec<_>>()
-        .join(" ");
-    if let Some(first) = text.get(..1) {
-        text = first.to_uppercase() + text.get(1..).unwrap_or_default();
-    }
-    match unit {
-        Some(u) => format!("{text} ({u})"),
-        None => text,
-    }
-}
-
-fn value_text(v: &serde_json::Value, t: &Texts) -> String {
-    match v {
-        serde_json::Value::String(s) => s.clone(),
-        serde_json::Value::Bool(b) => if *b { t.yes } else { t.no }.to_owned(),
-        serde_json::Value::Number(n) => n.to_string(),
-        serde_json::Value::Null => String::new(),
-        serde_json::Value::Array(items) => items.iter().map(|i| value_text(i, t)).collect::<Vec<_>>().join("; "),
-        serde_json::Value::Object(map) => map
-            .iter()
-            .map(|(k, v)| format!("{}: {}", k.replace('_', " "), value_text(v, t)))
-            .collect::<Vec<_>>()
-            .join(", "),
-    }
-}
-
-/// The hover card: every spec, the price and its date, the source, where it is defined.
-pub fn spec_card(ui: &mut egui::Ui, fx: &FrameCtx<'_>, part: Part<'_>) {
-    let t = fx.texts;
-    let meta = part.meta();
-    ui.set_max_width(420.0);
-    ui.strong(meta.name);
-    ui.weak(meta.id.as_str());
-    egui::Grid::new(("spec", meta.id.as_str())).num_columns(2).striped(true).show(ui, |ui| {
-        for (k, v) in spec_rows(part, t) {
-            ui.weak(k);
-            ui.label(v);
-            ui.end_row();
-        }
-    });
-    if let Some(hint) = stale_hint(fx, &meta) {
-        ui.colored_label(fx.tokens.warn, hint);
-    }
-    ui.separator();
-    ui.label(RichText::new(fill(t.source, &[&meta.source])).small());
-    if let Some(origin) = fx.catalog.origins.get(meta.id) {
-        ui.label(RichText::new(fill(t.defined_at, &[origin])).small().color(fx.tokens.muted));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn field_labels_read_well() {
-        assert_eq!(field_label("tdp_watts"), "TDP (W)");
-        assert_eq!(field_label("memory_bandwidth_gbs"), "Memory bandwidth (GB/s)");
-        assert_eq!(field_label("max_temp_c"), "Max temp (°C)");
-        assert_eq!(field_label("fp16_tensor_tflops"), "FP16 tensor (TFLOPS)");
-        assert_eq!(field_label("vendor"), "Vendor");
-        assert_eq!(field_label("pcie_lanes"), "PCIe lanes");
     }
 }
