@@ -1,0 +1,303 @@
+//! The bases of one model and workload's figures: memory per GPU line by line, the fit,
+//! decode, prefill, training and image speed, and serving (`rigplan fit`, the app's Memory &
+//! speed tab). Keys are the `rigplan fit --json` field names under `fit.`.
+
+use super::{Basis, num};
+use crate::core::analysis::memory::{FitCheck, MemoryEstimate, ModelSpec, Workload};
+use crate::core::analysis::serving::ServingEstimate;
+use crate::core::analysis::speed::{self, InferenceModel, SpeedEstimate, SpeedSettings, Topology};
+use crate::core::catalog::Gpu;
+use crate::core::units::Bytes;
+
+/// What one fit computed: the model, workload and GPUs, and the analyses' results.
+pub struct FitInputs<'a> {
+    pub spec: &'a ModelSpec,
+    pub workload: &'a Workload,
+    /// The GPUs, when the fit has some (`rigplan fit` without `--gpu` or `--build` has none).
+    pub gpu: Option<(&'a Gpu, &'a Topology)>,
+    pub settings: &'a SpeedSettings,
+    pub estimate: &'a MemoryEstimate,
+    pub check: Option<&'a FitCheck>,
+    pub speed: Option<&'a SpeedEstimate>,
+    pub serving: Option<&'a ServingEstimate>,
+}
+
+fn gib(b: Bytes) -> String {
+    format!("{:.2} GiB", b.gib())
+}
+
+fn gib_opt(b: Option<Bytes>) -> String {
+    b.map_or_else(|| "0".to_owned(), gib)
+}
+
+/// Every basis of a fit's figures.
+#[must_use]
+pub fn of_fit(x: &FitInputs<'_>) -> Vec<Basis> {
+    let mut out = Vec::new();
+    memory_bases(x, &mut out);
+    if let Some(s) = x.speed {
+        speed_bases(x, s, &mut out);
+    }
+    if let Some(s) = x.serving {
+        serving_bases(s, &mut out);
+    }
+    out
+}
+
+fn memory_bases(x: &FitInputs<'_>, out: &mut Vec<Basis>) {
+    let w = x.workload;
+    let m = &x.estimate.per_gpu;
+    let layout = x.estimate.layout;
+    let bits = w.weights.bits_per_weight();
+    out.push(
+        Basis::new("fit.per_gpu.weights_bytes", "mem-weights", m.weights_bytes.0 as f64, "B")
+            .substituted(format!(
+                "{} params × {bits:.2} bit / 8 / ({} × {}) → {}",
+                num(x.spec.total_params as f64, 0, ""),
+                layout.tp,
+                layout.pp,
+                gib(m.weights_bytes)
+            ))
+            .input("P", x.spec.total_params as f64, "", "model")
+            .input("bits per weight", bits, "bit", format!("--weights {}", w.weights.name()))
+            .input("TP", f64::from(layout.tp), "", "layout")
+            .input("PP", f64::from(layout.pp), "", "layout"),
+    );
+    if let (Some(kv), Some(per_token)) = (m.kv_cache_bytes, x.estimate.kv_cache_bytes_per_token) {
+        out.push(
+            Basis::new("fit.per_gpu.kv_cache_bytes", "mem-kv-cache", kv.0 as f64, "B")
+                .substituted(format!(
+                    "{} per token × {} tokens × batch {} / TP {} → {}",
+                    num(per_token.0 as f64 / 1024.0, 1, "KiB"),
+                    num(f64::from(w.context), 0, ""),
+                    w.batch,
+                    layout.tp,
+                    gib(kv)
+                ))
+                .input("KV per token", per_token.0 as f64, "B", "model architecture, --kv")
+                .input("context", f64::from(w.context), "tokens", "--context")
+                .input("batch", f64::from(w.batch), "", "--batch"),
+        );
+    }
+    if let Some(a) = m.activations_bytes {
+        out.push(
+            Basis::new("fit.per_gpu.activations_bytes", "mem-activations", a.0 as f64, "B")
+                .substituted(format!(
+                    "s = {}, b = {}, TP = {}, recompute {:?}, FlashAttention {} → {}",
+                    w.context,
+                    w.batch,
+                    layout.tp,
+                    w.recompute,
+                    if w.flash_attention { "on" } else { "off" },
+                    gib(a)
+                ))
+                .input("s", f64::from(w.context), "tokens", "--context")
+                .input("b", f64::from(w.batch), "", "--batch"),
+        );
+    }
+    if m.gradients_bytes.is_some() || m.optimizer_bytes.is_some() {
+        let states = m.gradients_bytes.map_or(0, |b| b.0) + m.optimizer_bytes.map_or(0, |b| b.0);
+        out.push(
+            Basis::new("fit.per_gpu.optimizer_bytes", "mem-training-states", states as f64, "B")
+                .substituted(format!(
+                    "gradients {} + optimizer {} (ZeRO-{}, DP {}) = {}",
+                    gib_opt(m.gradients_bytes),
+                    gib_opt(m.optimizer_bytes),
+                    w.zero,
+                    layout.dp,
+                    gib(Bytes(states))
+                ))
+                .input("ZeRO", f64::from(w.zero), "", "--zero")
+                .input("DP", f64::from(layout.dp), "", "layout"),
+        );
+    }
+    out.push(
+        Basis::new("fit.per_gpu.overhead_bytes", "mem-overhead", m.overhead_bytes.0 as f64, "B")
+            .substituted(format!(
+                "CUDA context {} + engine workspace → {}",
+                gib(Bytes(crate::core::analysis::memory::CUDA_CONTEXT_BYTES)),
+                gib(m.overhead_bytes)
+            ))
+            .input(
+                "CUDA context",
+                crate::core::analysis::memory::CUDA_CONTEXT_BYTES as f64,
+                "B",
+                "pytorch/pytorch#34323",
+            ),
+    );
+    let mut total =
+        Basis::new("fit.per_gpu.total_bytes", "mem-total", m.total_bytes.0 as f64, "B").substituted(format!(
+            "{} + {} + {} + {} + {} + {} = {}",
+            gib(m.weights_bytes),
+            gib_opt(m.kv_cache_bytes),
+            gib_opt(m.activations_bytes),
+            gib_opt(m.gradients_bytes),
+            gib_opt(m.optimizer_bytes),
+            gib(m.overhead_bytes),
+            gib(m.total_bytes)
+        ));
+    if let Some(c) = x.check {
+        total = total.input("budget", c.budget_bytes.0 as f64, "B", "GPU memory less the engine's reserve");
+        out.push(total);
+        out.push(
+            Basis::new("fit.memory_fraction", "mem-total", c.memory_fraction, "")
+                .substituted(format!(
+                    "{} / {} = {:.1} % → {}",
+                    gib(m.total_bytes),
+                    gib(c.budget_bytes),
+                    c.memory_fraction * 100.0,
+                    c.verdict
+                ))
+                .input("total", m.total_bytes.0 as f64, "B", "fit.per_gpu.total_bytes")
+                .input("budget", c.budget_bytes.0 as f64, "B", "GPU memory less the engine's reserve"),
+        );
+    } else {
+        out.push(total);
+    }
+}
+
+fn speed_bases(x: &FitInputs<'_>, s: &SpeedEstimate, out: &mut Vec<Basis>) {
+    let w = x.workload;
+    let peak = s.peak_tflops;
+    if let (Some(tps), Some((gpu, topo))) = (s.decode_tokens_per_s, x.gpu)
+        && let Ok(model) = InferenceModel::new(x.spec, w, gpu, topo, x.settings)
+    {
+        let seq = x.spec.sequence_len(w.context);
+        let step = model.decode_step(w.batch, seq as f64);
+        out.push(
+            Basis::new("fit.decode_tokens_per_s", "speed-decode", tps, "tokens/s")
+                .substituted(format!(
+                    "{} / ({:.2} ms memory + {:.2} ms compute + {:.2} ms communication) = {:.1} tokens/s",
+                    w.batch,
+                    step.memory_s * 1000.0,
+                    step.compute_s * 1000.0,
+                    step.communication_s * 1000.0,
+                    tps
+                ))
+                .input("b", f64::from(w.batch), "", "--batch")
+                .input("η", s.decode_efficiency, "", "engine, weight format and memory type (or --efficiency)")
+                .input("bandwidth", gpu.memory_bandwidth_gbs, "GB/s", gpu.id.to_string())
+                .input("peak", peak, "TFLOPS", gpu.id.to_string()),
+        );
+    }
+    if let Some(tps) = s.prefill_tokens_per_s {
+        out.push(
+            Basis::new("fit.prefill_tokens_per_s", "speed-prefill", tps, "tokens/s")
+                .substituted(format!(
+                    "MFU {:.0} % × {peak:.0} TFLOPS, 2 × {} FLOPs per token + attention → {:.0} tokens/s",
+                    s.prefill_mfu * 100.0,
+                    num(x.spec.active_params as f64, 0, ""),
+                    tps
+                ))
+                .input("MFU", s.prefill_mfu, "", "rigplan default by GPU class (or --mfu)")
+                .input("peak", peak, "TFLOPS", "GPU datasheet, dense"),
+        );
+    }
+    if let (Some(tps), Some(mfu)) = (s.train_tokens_per_s, s.achieved_mfu) {
+        let gpus = x.gpu.map_or(1, |(_, t)| t.total_gpus());
+        let flops = speed::train_flops_per_unit(x.spec, w);
+        out.push(
+            Basis::new("fit.train_tokens_per_s", "train-throughput", tps, "tokens/s")
+                .substituted(format!(
+                    "{gpus} × {peak:.0} TFLOPS × {:.1} % achieved MFU / {} FLOPs per token = {} tokens/s (kernel MFU {:.0} %, goodput {:.0} %)",
+                    mfu * 100.0,
+                    num(flops, 0, ""),
+                    num(tps, 0, ""),
+                    s.train_mfu * 100.0,
+                    s.goodput.unwrap_or(1.0) * 100.0
+                ))
+                .input("GPUs", f64::from(gpus), "", "topology")
+                .input("peak", peak, "TFLOPS", "GPU datasheet, dense")
+                .input("MFU", s.train_mfu, "", "rigplan default by hidden size (or --mfu)")
+                .input("FLOPs per token", flops, "FLOP", "6P + attention (Kaplan et al. 2020)"),
+        );
+    }
+    if let (Some(hours), Some(tps)) = (s.train_hours, s.train_tokens_per_s) {
+        out.push(
+            Basis::new("fit.train_hours", "train-time", hours, "h")
+                .substituted(format!(
+                    "{} tokens / ({} tokens/s × 3,600) = {} h; GPU-hours {}",
+                    num(hours * tps * 3600.0, 0, ""),
+                    num(tps, 0, ""),
+                    num(hours, 1, ""),
+                    s.gpu_hours.map_or_else(String::new, |g| num(g, 0, ""))
+                ))
+                .input("tokens/s", tps, "tokens/s", "fit.train_tokens_per_s"),
+        );
+    }
+    if let (Some(ipm), Some(secs)) = (s.images_per_minute, s.seconds_per_image) {
+        let gpus = x.gpu.map_or(1, |(_, t)| t.total_gpus());
+        out.push(
+            Basis::new("fit.images_per_minute", "speed-images", ipm, "images/min")
+                .substituted(format!("60 × {gpus} / {secs:.2} s per image = {ipm:.1} images/min"))
+                .input("steps", f64::from(s.denoising_steps.unwrap_or(0)), "", "rigplan default")
+                .input("peak", peak, "TFLOPS", "GPU datasheet, dense"),
+        );
+    }
+}
+
+fn serving_bases(s: &ServingEstimate, out: &mut Vec<Basis>) {
+    out.push(
+        Basis::new(
+            "fit.serving.max_concurrency_per_replica",
+            "serving-concurrency",
+            f64::from(s.max_concurrency_per_replica),
+            "",
+        )
+        .substituted(format!(
+            "⌊{} tokens of KV ({}) / {} tokens⌋ = {}",
+            num(s.kv_capacity_tokens as f64, 0, ""),
+            gib(s.kv_budget_bytes),
+            num(f64::from(s.context_tokens), 0, ""),
+            s.max_concurrency_per_replica
+        ))
+        .input("KV budget", s.kv_budget_bytes.0 as f64, "B", "budget − weights − activations − overhead")
+        .input("context", f64::from(s.context_tokens), "tokens", "--context"),
+    );
+    out.push(
+        Basis::new("fit.serving.ttft_s", "speed-ttft", s.ttft_s, "s")
+            .substituted(format!("prefill of {} prompt tokens = {:.3} s", s.prompt_tokens, s.ttft_s))
+            .input("prompt", f64::from(s.prompt_tokens), "tokens", "--prompt (default half the context)"),
+    );
+    if let Some(l) = &s.at_capacity {
+        out.push(
+            Basis::new(
+                "fit.serving.at_capacity.aggregate_tokens_per_s",
+                "serving-throughput",
+                l.aggregate_tokens_per_s,
+                "tokens/s",
+            )
+            .substituted(format!(
+                "{} replicas × {} / {:.2} ms = {:.0} tokens/s",
+                s.replicas,
+                l.batch_per_replica,
+                l.step.total_s() * 1000.0,
+                l.aggregate_tokens_per_s
+            ))
+            .input("replicas", f64::from(s.replicas), "", "GPUs / (TP × PP)")
+            .input("B", f64::from(l.batch_per_replica), "", "fit.serving.max_concurrency_per_replica"),
+        );
+    }
+    let e = &s.single.energy;
+    out.push(
+        Basis::new(
+            "fit.serving.single.energy.kwh_per_million_tokens",
+            "serving-energy",
+            e.kwh_per_million_tokens,
+            "kWh",
+        )
+        .substituted(format!(
+            "({:.0} W × {} + {:.0} W) × {} / {:.1} tokens/s = {:.1} J/token → {:.2} kWh per 1M tokens",
+            e.gpu_watts,
+            e.gpus,
+            e.other_watts,
+            e.pue,
+            s.single.aggregate_tokens_per_s,
+            e.joules_per_token,
+            e.kwh_per_million_tokens
+        ))
+        .input("GPU W", e.gpu_watts, "W", "board power at the decode step's load")
+        .input("other W", e.other_watts, "W", "the rest of the node (power analysis)")
+        .input("PUE", e.pue, "", "site.pue"),
+    );
+}
