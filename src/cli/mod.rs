@@ -13,6 +13,7 @@
 mod advise;
 mod catalog;
 mod compare;
+mod explain;
 mod export;
 mod fit;
 mod report;
@@ -93,6 +94,10 @@ pub enum Command {
         /// Judge the age of prices on this day (default: today, UTC).
         #[arg(long, value_name = "YYYY-MM-DD")]
         date: Option<String>,
+        /// After the figures, say where each came from: formula, this build's numbers, source
+        /// and confidence (the JSON always carries them, in `basis`).
+        #[arg(long)]
+        explain: bool,
     },
     /// Compatibility findings only; exits 1 if any finding is an error.
     Check {
@@ -131,6 +136,10 @@ pub enum Command {
         /// Print the TCO as JSON (schema: src/core/analysis/report-schema.md, TCO section).
         #[arg(long)]
         json: bool,
+        /// After the figures, say where each came from: formula, this build's numbers, source
+        /// and confidence (the JSON always carries them, in `basis`).
+        #[arg(long)]
+        explain: bool,
         /// Language of the text and of the JSON's message fields (en, zh-CN; default: the locale).
         #[arg(long, value_name = "LANG", value_parser = texts::parse_lang)]
         lang: Option<Lang>,
@@ -284,7 +293,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
         return Ok(Exit::Ok);
     };
     match command {
-        Command::Report { build, json, lang, stale_months, date } => {
+        Command::Report { build, json, lang, stale_months, date, explain } => {
             let lang = lang.unwrap_or_else(Lang::from_env);
             let as_of = export::sheet_date(date.as_deref())?;
             let catalog = load_catalog(cli.catalog.as_deref())?;
@@ -297,6 +306,10 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
                 writeln!(out)?;
             } else {
                 report::write_report_text(out, &build, &report, lang)?;
+                if *explain {
+                    writeln!(out)?;
+                    explain::write_bases(out, &report.basis, lang)?;
+                }
             }
             Ok(Exit::Ok)
         }
@@ -318,7 +331,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
             let catalog = load_catalog(cli.catalog.as_deref())?;
             fit::run_fit(out, &catalog, args)
         }
-        Command::Tco { build, years, utilization, offer, tokens_per_second, run_tokens, json, lang } => {
+        Command::Tco { build, years, utilization, offer, tokens_per_second, run_tokens, json, lang, explain } => {
             let overrides = TcoOverrides {
                 horizon_years: *years,
                 utilization: *utilization,
@@ -327,7 +340,13 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
                 run_tokens: *run_tokens,
             };
             let lang = lang.unwrap_or_else(Lang::from_env);
-            tco::run_tco(out, cli.catalog.as_deref(), build, &overrides, *json, lang)
+            tco::run_tco(
+                out,
+                cli.catalog.as_deref(),
+                build,
+                &overrides,
+                tco::Output { json: *json, explain: *explain, lang },
+            )
         }
         Command::Export(args) => export::run_export(out, cli.catalog.as_deref(), args),
         Command::Compare(args) => compare::run_compare(out, cli.catalog.as_deref(), args),

@@ -10,6 +10,7 @@ mod advisor;
 mod approx;
 mod architecture;
 mod bad_input;
+mod basis;
 mod catalog;
 mod china;
 mod cli;

@@ -3,7 +3,7 @@
 //! speed tab). Keys are the `rigplan fit --json` field names under `fit.`.
 
 use super::{Basis, num};
-use crate::core::analysis::memory::{FitCheck, MemoryEstimate, ModelSpec, Workload};
+use crate::core::analysis::memory::{FitCheck, MemoryEstimate, ModelSpec, Verdict, Workload};
 use crate::core::analysis::serving::ServingEstimate;
 use crate::core::analysis::speed::{self, InferenceModel, SpeedEstimate, SpeedSettings, Topology};
 use crate::core::catalog::Gpu;
@@ -52,7 +52,7 @@ fn memory_bases(x: &FitInputs<'_>, out: &mut Vec<Basis>) {
     out.push(
         Basis::new("fit.per_gpu.weights_bytes", "mem-weights", m.weights_bytes.0 as f64, "B")
             .substituted(format!(
-                "{} params × {bits:.2} bit / 8 / ({} × {}) → {}",
+                "P = {} × {bits:.2} bit / 8 / ({} × {}) → {}",
                 num(x.spec.total_params as f64, 0, ""),
                 layout.tp,
                 layout.pp,
@@ -67,7 +67,7 @@ fn memory_bases(x: &FitInputs<'_>, out: &mut Vec<Basis>) {
         out.push(
             Basis::new("fit.per_gpu.kv_cache_bytes", "mem-kv-cache", kv.0 as f64, "B")
                 .substituted(format!(
-                    "{} per token × {} tokens × batch {} / TP {} → {}",
+                    "{}/token × {} × {} / {} → {}",
                     num(per_token.0 as f64 / 1024.0, 1, "KiB"),
                     num(f64::from(w.context), 0, ""),
                     w.batch,
@@ -83,12 +83,12 @@ fn memory_bases(x: &FitInputs<'_>, out: &mut Vec<Basis>) {
         out.push(
             Basis::new("fit.per_gpu.activations_bytes", "mem-activations", a.0 as f64, "B")
                 .substituted(format!(
-                    "s = {}, b = {}, TP = {}, recompute {:?}, FlashAttention {} → {}",
+                    "s = {}, b = {}, TP = {}, recompute = {:?}, flash_attention = {} → {}",
                     w.context,
                     w.batch,
                     layout.tp,
                     w.recompute,
-                    if w.flash_attention { "on" } else { "off" },
+                    w.flash_attention,
                     gib(a)
                 ))
                 .input("s", f64::from(w.context), "tokens", "--context")
@@ -100,7 +100,7 @@ fn memory_bases(x: &FitInputs<'_>, out: &mut Vec<Basis>) {
         out.push(
             Basis::new("fit.per_gpu.optimizer_bytes", "mem-training-states", states as f64, "B")
                 .substituted(format!(
-                    "gradients {} + optimizer {} (ZeRO-{}, DP {}) = {}",
+                    "{} + {} (ZeRO-{}, DP = {}) = {}",
                     gib_opt(m.gradients_bytes),
                     gib_opt(m.optimizer_bytes),
                     w.zero,
@@ -114,8 +114,9 @@ fn memory_bases(x: &FitInputs<'_>, out: &mut Vec<Basis>) {
     out.push(
         Basis::new("fit.per_gpu.overhead_bytes", "mem-overhead", m.overhead_bytes.0 as f64, "B")
             .substituted(format!(
-                "CUDA context {} + engine workspace → {}",
+                "{} + {} = {}",
                 gib(Bytes(crate::core::analysis::memory::CUDA_CONTEXT_BYTES)),
+                gib(Bytes(m.overhead_bytes.0.saturating_sub(crate::core::analysis::memory::CUDA_CONTEXT_BYTES))),
                 gib(m.overhead_bytes)
             ))
             .input(
@@ -142,11 +143,15 @@ fn memory_bases(x: &FitInputs<'_>, out: &mut Vec<Basis>) {
         out.push(
             Basis::new("fit.memory_fraction", "mem-total", c.memory_fraction, "")
                 .substituted(format!(
-                    "{} / {} = {:.1} % → {}",
+                    "{} / {} = {:.1} % ({})",
                     gib(m.total_bytes),
                     gib(c.budget_bytes),
                     c.memory_fraction * 100.0,
-                    c.verdict
+                    match c.verdict {
+                        Verdict::Fits => "≤ 90 %",
+                        Verdict::Tight => "90–100 %",
+                        Verdict::DoesNotFit => "> 100 %",
+                    }
                 ))
                 .input("total", m.total_bytes.0 as f64, "B", "fit.per_gpu.total_bytes")
                 .input("budget", c.budget_bytes.0 as f64, "B", "GPU memory less the engine's reserve"),
@@ -167,7 +172,7 @@ fn speed_bases(x: &FitInputs<'_>, s: &SpeedEstimate, out: &mut Vec<Basis>) {
         out.push(
             Basis::new("fit.decode_tokens_per_s", "speed-decode", tps, "tokens/s")
                 .substituted(format!(
-                    "{} / ({:.2} ms memory + {:.2} ms compute + {:.2} ms communication) = {:.1} tokens/s",
+                    "{} / ({:.2} ms + {:.2} ms + {:.2} ms) = {:.1} tokens/s",
                     w.batch,
                     step.memory_s * 1000.0,
                     step.compute_s * 1000.0,
@@ -184,7 +189,7 @@ fn speed_bases(x: &FitInputs<'_>, s: &SpeedEstimate, out: &mut Vec<Basis>) {
         out.push(
             Basis::new("fit.prefill_tokens_per_s", "speed-prefill", tps, "tokens/s")
                 .substituted(format!(
-                    "MFU {:.0} % × {peak:.0} TFLOPS, 2 × {} FLOPs per token + attention → {:.0} tokens/s",
+                    "MFU = {:.0} %, peak = {peak:.0} TFLOPS, 2P = 2 × {} → {:.0} tokens/s",
                     s.prefill_mfu * 100.0,
                     num(x.spec.active_params as f64, 0, ""),
                     tps
@@ -199,7 +204,7 @@ fn speed_bases(x: &FitInputs<'_>, s: &SpeedEstimate, out: &mut Vec<Basis>) {
         out.push(
             Basis::new("fit.train_tokens_per_s", "train-throughput", tps, "tokens/s")
                 .substituted(format!(
-                    "{gpus} × {peak:.0} TFLOPS × {:.1} % achieved MFU / {} FLOPs per token = {} tokens/s (kernel MFU {:.0} %, goodput {:.0} %)",
+                    "{gpus} × {peak:.0} TFLOPS × {:.1} % / {} FLOP = {} tokens/s (MFU_kernel = {:.0} %, goodput = {:.0} %)",
                     mfu * 100.0,
                     num(flops, 0, ""),
                     num(tps, 0, ""),
@@ -216,7 +221,7 @@ fn speed_bases(x: &FitInputs<'_>, s: &SpeedEstimate, out: &mut Vec<Basis>) {
         out.push(
             Basis::new("fit.train_hours", "train-time", hours, "h")
                 .substituted(format!(
-                    "{} tokens / ({} tokens/s × 3,600) = {} h; GPU-hours {}",
+                    "{} / ({} tokens/s × 3,600) = {} h; {} GPU-h",
                     num(hours * tps * 3600.0, 0, ""),
                     num(tps, 0, ""),
                     num(hours, 1, ""),
@@ -229,7 +234,7 @@ fn speed_bases(x: &FitInputs<'_>, s: &SpeedEstimate, out: &mut Vec<Basis>) {
         let gpus = x.gpu.map_or(1, |(_, t)| t.total_gpus());
         out.push(
             Basis::new("fit.images_per_minute", "speed-images", ipm, "images/min")
-                .substituted(format!("60 × {gpus} / {secs:.2} s per image = {ipm:.1} images/min"))
+                .substituted(format!("60 × {gpus} / {secs:.2} s = {ipm:.1} images/min"))
                 .input("steps", f64::from(s.denoising_steps.unwrap_or(0)), "", "rigplan default")
                 .input("peak", peak, "TFLOPS", "GPU datasheet, dense"),
         );
@@ -245,7 +250,7 @@ fn serving_bases(s: &ServingEstimate, out: &mut Vec<Basis>) {
             "",
         )
         .substituted(format!(
-            "⌊{} tokens of KV ({}) / {} tokens⌋ = {}",
+            "⌊{} tokens ({}) / {} tokens⌋ = {}",
             num(s.kv_capacity_tokens as f64, 0, ""),
             gib(s.kv_budget_bytes),
             num(f64::from(s.context_tokens), 0, ""),
@@ -256,7 +261,7 @@ fn serving_bases(s: &ServingEstimate, out: &mut Vec<Basis>) {
     );
     out.push(
         Basis::new("fit.serving.ttft_s", "speed-ttft", s.ttft_s, "s")
-            .substituted(format!("prefill of {} prompt tokens = {:.3} s", s.prompt_tokens, s.ttft_s))
+            .substituted(format!("prefill({} tokens) = {:.3} s", s.prompt_tokens, s.ttft_s))
             .input("prompt", f64::from(s.prompt_tokens), "tokens", "--prompt (default half the context)"),
     );
     if let Some(l) = &s.at_capacity {
@@ -268,7 +273,7 @@ fn serving_bases(s: &ServingEstimate, out: &mut Vec<Basis>) {
                 "tokens/s",
             )
             .substituted(format!(
-                "{} replicas × {} / {:.2} ms = {:.0} tokens/s",
+                "{} × {} / {:.2} ms = {:.0} tokens/s",
                 s.replicas,
                 l.batch_per_replica,
                 l.step.total_s() * 1000.0,
@@ -287,7 +292,7 @@ fn serving_bases(s: &ServingEstimate, out: &mut Vec<Basis>) {
             "kWh",
         )
         .substituted(format!(
-            "({:.0} W × {} + {:.0} W) × {} / {:.1} tokens/s = {:.1} J/token → {:.2} kWh per 1M tokens",
+            "({:.0} W × {} + {:.0} W) × {} / {:.1} tokens/s = {:.1} J/token → {:.2} kWh/1M tokens",
             e.gpu_watts,
             e.gpus,
             e.other_watts,

@@ -5,7 +5,7 @@
 use super::{Basis, num};
 use crate::core::analysis::power::{NodePower, PartPower, PowerReport};
 use crate::core::analysis::summary::Summary;
-use crate::core::analysis::tco::Tco;
+use crate::core::analysis::tco::{Billing, CloudOptionInput, Tco};
 use crate::core::analysis::thermal::{CFM_PER_WATT_PER_C, ThermalReport};
 use crate::core::build::{Build, CONTINUOUS_LOAD_FRACTION};
 use crate::core::units::HOURS_PER_YEAR;
@@ -24,6 +24,15 @@ pub fn of_report(
     thermal_bases(thermal, &mut out);
     tco_bases(build, tco, &mut out);
     summary_bases(summary, thermal, &mut out);
+    out
+}
+
+/// The bases of a TCO section's figures (`rigplan tco`), `build` giving the site's PUE and
+/// electricity price.
+#[must_use]
+pub fn of_tco(build: &Build, tco: &Tco) -> Vec<Basis> {
+    let mut out = Vec::new();
+    tco_bases(build, tco, &mut out);
     out
 }
 
@@ -153,12 +162,11 @@ fn node_power_bases(p: &PowerReport, n: &NodePower, out: &mut Vec<Basis>) {
     if fed.max_watts > 0.0 {
         let load = if installed > 0.0 { fed.max_watts / installed } else { 0.5 };
         let table = &p.efficiency_table;
-        let tier =
-            n.psu.as_ref().and_then(|s| s.tier).map_or_else(|| "Gold (assumed)".to_owned(), |t| format!("{t:?}"));
+        let tier = n.psu.as_ref().and_then(|s| s.tier).map_or_else(|| "Gold".to_owned(), |t| format!("{t:?}"));
         out.push(
             Basis::new(key("efficiency_max"), "psu-efficiency", n.efficiency_max, "")
                 .substituted(format!(
-                    "80 PLUS {tier}, {table} table, load = {} / {} = {} → η = {}",
+                    "80 PLUS {tier} ({table}): {} / {} = {} → η = {}",
                     w(fed.max_watts),
                     w(installed),
                     pct(load),
@@ -293,7 +301,7 @@ fn thermal_bases(t: &ThermalReport, out: &mut Vec<Basis>) {
             out.push(
                 Basis::new(key(&format!("gpus[{j}].estimated_temp_c")), "gpu-temperature", g.estimated_temp_c, "°C")
                     .substituted(format!(
-                        "{ambient:.0} + {half_rise:.1} + {:.0} + {:.0} = {:.0} °C (limit {:.0} °C)",
+                        "{ambient:.0} + {half_rise:.1} + {:.0} + {:.0} = {:.0} °C (T_max = {:.0} °C)",
                         g.cooler_rise_c, g.neighbour_c, g.estimated_temp_c, g.max_temp_c
                     ))
                     .input("ambient", ambient, "°C", "site.ambient_c")
@@ -303,6 +311,17 @@ fn thermal_bases(t: &ThermalReport, out: &mut Vec<Basis>) {
                     .input("limit", g.max_temp_c, "°C", g.part.to_string()),
             );
         }
+    }
+}
+
+/// How an option bills: `1.98 CNY/h × 8,760 h × 0.50 used`.
+fn billing_text(i: &CloudOptionInput, cur: &str, u: f64) -> String {
+    match i.billing {
+        Billing::UsedHours => {
+            format!("{} {cur}/h × 8,760 h × {u:.2} × (1 + {:.2})", num(i.price, 3, ""), i.overhead_fraction)
+        }
+        Billing::EveryHour => format!("{} {cur}/h × 8,760 h", num(i.price, 3, "")),
+        Billing::FixedAnnual => format!("{} {cur}/year", num(i.price, 0, "")),
     }
 }
 
@@ -395,13 +414,12 @@ fn tco_bases(build: &Build, t: &Tco, out: &mut Vec<Basis>) {
         out.push(
             Basis::new(format!("tco.totals.options.{}", i.id), "tco-cloud-total", opt.total, "")
                 .substituted(format!(
-                    "{} per year × {years:.2} = {} ({} {cur}/h, {:?}, {} GPUs{})",
+                    "{} × {years:.2} = {} ({}; {} GPU{})",
                     m(opt.per_year),
                     m(opt.total),
-                    i.price,
-                    i.billing,
+                    billing_text(i, &cur, t.utilization),
                     i.gpus_rented,
-                    i.price_date.as_ref().map_or_else(String::new, |d| format!(", price of {d}"))
+                    i.price_date.as_ref().map_or_else(String::new, |d| format!("; {d}"))
                 ))
                 .input("price", i.price, "", i.source.clone())
                 .input("GPUs", i.gpus_rented as f64, "", i.offer.clone())
