@@ -125,6 +125,10 @@ pub enum Command {
         rect: egui::Rect,
         name: String,
     },
+    /// Pin a figure's explanation (its basis key) in the side panel.
+    PinBasis(String),
+    /// Close a pinned explanation.
+    UnpinBasis(String),
     /// The canvas brought the highlighted finding's part into view.
     ScrolledToHighlight,
 

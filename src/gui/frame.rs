@@ -227,6 +227,13 @@ impl AppState {
                 .min_size(240.0)
                 .show(ui, |ui| self.palette.ui(ui, &mut fx));
         }
+        if fx.prefs.show_analysis && !fx.view.pinned_bases.is_empty() {
+            egui::Panel::right("explain")
+                .resizable(true)
+                .default_size(theme::EXPLAIN_PANEL_WIDTH)
+                .min_size(220.0)
+                .show(ui, |ui| panels::explain::side_panel(ui, &mut fx));
+        }
         if fx.prefs.show_analysis {
             egui::Panel::right("analysis")
                 .resizable(true)

@@ -44,6 +44,9 @@ pub struct ViewState {
     pub fit_overrides: FitOverrides,
     /// The outcome of the last price-list import, shown until dismissed.
     pub import_report: Option<crate::core::catalog::price_list::FolderImport>,
+    /// The figures (basis keys, `power.wall_watts`) whose explanations are pinned in the side
+    /// panel, in the order they were pinned.
+    pub pinned_bases: Vec<String>,
 }
 
 impl Default for ViewState {
@@ -62,6 +65,7 @@ impl Default for ViewState {
             fit_cell: None,
             fit_overrides: FitOverrides::default(),
             import_report: None,
+            pinned_bases: Vec::new(),
         }
     }
 }

@@ -13,6 +13,7 @@ mod common;
 mod compare;
 mod drops;
 mod editing;
+mod explain;
 mod export;
 mod files;
 mod language;

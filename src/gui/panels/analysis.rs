@@ -70,6 +70,8 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let resp = ui.label(RichText::new(headline).size(26.0).strong());
     if let Some(exact) = exact {
         resp.on_hover_text(exact);
+    } else {
+        super::explain::attach(ui, fx, &resp, &["tco.capex".to_owned()]);
     }
     ui.weak(fill(
         t.summary_capex_parts,
@@ -93,38 +95,57 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     }
     ui.add_space(6.0);
     let sf = &report.summary;
-    let mut rows: Vec<(&str, String)> = vec![(t.summary_wall, format!("{} W", format_thousands(sf.wall_watts, 0)))];
+    let key = |k: &str| vec![k.to_owned()];
+    let mut rows: Vec<(&str, String, Vec<String>)> =
+        vec![(t.summary_wall, format!("{} W", format_thousands(sf.wall_watts, 0)), key("power.wall_watts"))];
     if let Some(g) = &sf.worst_gpu_headroom {
-        rows.push((t.summary_gpu_headroom, fill(t.summary_headroom_c, &[&format!("{:+.0}", g.headroom_c), &g.name])));
+        rows.push((
+            t.summary_gpu_headroom,
+            fill(t.summary_headroom_c, &[&format!("{:+.0}", g.headroom_c), &g.name]),
+            key("summary.worst_gpu_headroom.headroom_c"),
+        ));
     }
     if let Some(c) = &sf.worst_cooler_headroom {
         rows.push((
             t.summary_cooler_headroom,
             fill(t.summary_headroom_w, &[&format!("{:+.0}", c.headroom_watts), &c.name]),
+            key("summary.worst_cooler_headroom.headroom_watts"),
         ));
     }
     if let Some(f) = &sf.fit {
-        rows.push((t.summary_models_inference, fill(t.summary_models_of, &[&f.inference_models, &f.models])));
-        rows.push((t.summary_models_finetune, fill(t.summary_models_of, &[&f.finetune_models, &f.models])));
+        rows.push((
+            t.summary_models_inference,
+            fill(t.summary_models_of, &[&f.inference_models, &f.models]),
+            key("summary.fit.inference_models"),
+        ));
+        rows.push((
+            t.summary_models_finetune,
+            fill(t.summary_models_of, &[&f.finetune_models, &f.models]),
+            key("summary.fit.finetune_models"),
+        ));
     }
     let horizon = format!("{:.1}", sf.tco.horizon_years);
     rows.push((
         t.summary_tco_owned,
         fill(t.summary_money_over, &[&money_whole(t, sf.tco.owned_total, &report.currency), &horizon]),
+        key("tco.totals.owned"),
     ));
     if let (Some(label), Some(total)) = (&sf.tco.primary_label, sf.tco.primary_total) {
+        let id = sf.tco.primary_option.as_deref().unwrap_or_default();
         rows.push((
             t.summary_tco_primary,
             fill(t.summary_cloud_over, &[&money_whole(t, total, &report.currency), label]),
+            vec![format!("tco.totals.options.{id}"), "tco.break_even_month".to_owned()],
         ));
     }
     if let Some(c) = &sf.tco.cheapest {
         rows.push((
             t.summary_tco_cloud,
             fill(t.summary_cloud_over, &[&money_whole(t, c.total, &report.currency), &c.label]),
+            vec![format!("tco.totals.options.{}", c.id)],
         ));
     }
-    super::plots::figures(ui, "summary-figures", &rows);
+    super::explain::figures(ui, fx, "summary-figures", &rows);
     ui.add_space(6.0);
     ui.label(RichText::new(t.summary_findings).small());
     ui.horizontal(|ui| {

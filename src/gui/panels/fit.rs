@@ -4,6 +4,7 @@
 //! stage and the training token count can be changed for that cell (the app re-evaluates it
 //! with the core's memory and speed models outside the panel).
 
+use super::explain;
 use super::plots::{legend, series_color, with_save};
 use crate::core::advisor::requirement::DEFAULT_TOKENS_PER_USER;
 use crate::core::analysis::memory::{Engine, MemoryEstimate, Verdict, WeightType};
@@ -203,13 +204,16 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
         Verdict::Tight => t.verdict_tight,
         Verdict::DoesNotFit => t.verdict_no_fit,
     };
-    ui.colored_label(
+    let response = ui.colored_label(
         verdict_color(fx, Some(check.verdict)),
         fill(
             t.mem_total,
             &[&verdict, &bytes(p.total_bytes), &bytes(d.capacity), &format!("{:.0}", check.memory_fraction * 100.0)],
         ),
     );
+    let memory = ["memory_fraction", "per_gpu.total_bytes", "per_gpu.weights_bytes", "per_gpu.kv_cache_bytes"];
+    let more = ["per_gpu.activations_bytes", "per_gpu.optimizer_bytes", "per_gpu.overhead_bytes"];
+    explain::attach(ui, fx, &response, &explain::keys("fit", &[&memory[..], &more[..]].concat()));
     if let Some(engine) = est.engine {
         ui.label(RichText::new(fill(t.fit_budget, &[&engine, &bytes(check.budget_bytes)])).small());
     }
@@ -218,20 +222,20 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
         notes(ui, fx, est, speed);
         return;
     }
+    let k = |field: &str| vec![format!("fit.{field}")];
     if let Some(v) = speed.decode_tokens_per_s {
-        ui.label(fill(t.fit_decode, &[&format_thousands(v, 1)]));
+        explain::explained(ui, fx, &fill(t.fit_decode, &[&format_thousands(v, 1)]), &k("decode_tokens_per_s"));
     }
     if let Some(v) = speed.prefill_tokens_per_s {
-        ui.label(fill(t.fit_prefill, &[&format_thousands(v, 0)]));
+        explain::explained(ui, fx, &fill(t.fit_prefill, &[&format_thousands(v, 0)]), &k("prefill_tokens_per_s"));
     }
     if let Some(v) = speed.train_tokens_per_s {
-        ui.label(fill(t.fit_train, &[&format_thousands(v, 0)]));
+        explain::explained(ui, fx, &fill(t.fit_train, &[&format_thousands(v, 0)]), &k("train_tokens_per_s"));
     }
     if let Some(h) = speed.train_hours {
-        ui.label(fill(
-            t.fit_train_time,
-            &[&format_thousands(d.overrides.train_tokens / 1e9, 1), &format_thousands(h, 1)],
-        ));
+        let text =
+            fill(t.fit_train_time, &[&format_thousands(d.overrides.train_tokens / 1e9, 1), &format_thousands(h, 1)]);
+        explain::explained(ui, fx, &text, &k("train_hours"));
     }
     if let Some(mwh) = d.train_energy_mwh {
         ui.label(fill(t.fit_train_energy, &[&format_thousands(mwh, 2)]));
@@ -239,7 +243,8 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
     if let (Some(ipm), Some(seconds), Some(steps)) =
         (speed.images_per_minute, speed.seconds_per_image, speed.denoising_steps)
     {
-        ui.label(fill(t.fit_images, &[&format_thousands(ipm, 1), &steps, &format!("{seconds:.2}")]));
+        let text = fill(t.fit_images, &[&format_thousands(ipm, 1), &steps, &format!("{seconds:.2}")]);
+        explain::explained(ui, fx, &text, &k("images_per_minute"));
     }
     match &d.serving {
         Some(Ok(s)) => serving(ui, fx, s),
@@ -260,7 +265,7 @@ fn notes(ui: &mut egui::Ui, fx: &FrameCtx<'_>, est: &MemoryEstimate, speed: &Spe
 }
 
 /// Serving figures of an inference cell: KV budget, concurrency, TTFT, loads and energy.
-fn serving(ui: &mut egui::Ui, fx: &FrameCtx<'_>, s: &ServingEstimate) {
+fn serving(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, s: &ServingEstimate) {
     let t = fx.texts;
     ui.add_space(4.0);
     ui.label(RichText::new(t.fit_serving).strong());
@@ -269,14 +274,20 @@ fn serving(ui: &mut egui::Ui, fx: &FrameCtx<'_>, s: &ServingEstimate) {
         t.fit_serving_kv,
         &[&bytes(s.kv_budget_bytes), &format_thousands(s.kv_capacity_tokens as f64, 0), &max_context],
     ));
-    ui.label(fill(
+    let text = fill(
         t.fit_serving_concurrency,
         &[&s.max_concurrency_per_replica, &format_thousands(f64::from(s.context_tokens), 0), &s.replicas],
-    ));
-    ui.label(fill(t.fit_serving_ttft, &[&s.prompt_tokens, &format!("{:.0}", s.ttft_s * 1000.0)]));
+    );
+    explain::explained(ui, fx, &text, &["fit.serving.max_concurrency_per_replica".to_owned()]);
+    let text = fill(t.fit_serving_ttft, &[&s.prompt_tokens, &format!("{:.0}", s.ttft_s * 1000.0)]);
+    explain::explained(ui, fx, &text, &["fit.serving.ttft_s".to_owned()]);
+    let load_keys = [
+        "fit.serving.at_capacity.aggregate_tokens_per_s".to_owned(),
+        "fit.serving.single.energy.kwh_per_million_tokens".to_owned(),
+    ];
     for load in [Some(s.single), s.at_capacity, s.requested].into_iter().flatten() {
         if load.fits {
-            ui.label(fill(
+            let text = fill(
                 t.fit_serving_load,
                 &[
                     &load.users,
@@ -284,7 +295,8 @@ fn serving(ui: &mut egui::Ui, fx: &FrameCtx<'_>, s: &ServingEstimate) {
                     &format_thousands(load.aggregate_tokens_per_s, 0),
                     &format!("{:.2}", load.energy.joules_per_token),
                 ],
-            ));
+            );
+            explain::explained(ui, fx, &text, &load_keys);
         } else {
             ui.colored_label(fx.tokens.warn, fill(t.fit_serving_over, &[&load.users]));
         }

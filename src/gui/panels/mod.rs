@@ -6,6 +6,7 @@ pub mod analysis;
 pub mod canvas;
 pub mod compare;
 pub mod dialogs;
+pub mod explain;
 pub mod fit;
 pub mod menu;
 pub mod palette;

@@ -2,7 +2,8 @@
 //! cloud option over the horizon with the break-even month marked, cost against utilization,
 //! the yearly breakdown, and the notes that qualify the comparison. Renders `report.tco`.
 
-use super::plots::{figures, legend, series_color, with_save};
+use super::explain;
+use super::plots::{legend, series_color, with_save};
 use crate::core::units::format_thousands;
 use crate::gui::command::{Command, Setting};
 use crate::gui::context::FrameCtx;
@@ -19,33 +20,58 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         settings(ui, fx);
         ui.add_space(6.0);
-        let mut rows: Vec<(String, String)> = vec![
-            (t.tco_capex.to_owned(), whole(tco.capex)),
-            (t.tco_owned_per_year.to_owned(), whole(tco.owned_per_year.total)),
-            (t.tco_owned_total.to_owned(), whole(tco.totals.owned)),
+        let key = |k: &str| vec![format!("tco.{k}")];
+        let mut rows: Vec<(String, String, Vec<String>)> = vec![
+            (t.tco_capex.to_owned(), whole(tco.capex), key("capex")),
+            (
+                t.tco_owned_per_year.to_owned(),
+                whole(tco.owned_per_year.total),
+                vec!["tco.owned_per_year.total".to_owned(), "tco.owned_per_year.energy".to_owned()],
+            ),
+            (t.tco_owned_total.to_owned(), whole(tco.totals.owned), key("totals.owned")),
         ];
         for o in &tco.options {
-            rows.push((o.input.label.clone(), whole(o.total)));
+            rows.push((o.input.label.clone(), whole(o.total), key(&format!("totals.options.{}", o.input.id))));
         }
         let break_even = match (tco.break_even_month, tco.break_even_within_horizon) {
             (Some(m), true) => fill(t.tco_break_even_at, &[&format!("{m:.1}")]),
             (Some(m), false) => fill(t.tco_break_even_after, &[&format!("{m:.1}")]),
             (None, _) => t.tco_no_break_even.to_owned(),
         };
-        rows.push((t.tco_break_even.to_owned(), break_even));
+        rows.push((
+            t.tco_break_even.to_owned(),
+            break_even,
+            vec!["tco.break_even_month".to_owned(), "tco.break_even_utilization".to_owned()],
+        ));
         if let Some(c) = tco.cost_per_gpu_hour {
-            rows.push((t.tco_per_gpu_hour.to_owned(), money(t, &format!("{c:.2}"), &tco.currency)));
+            rows.push((
+                t.tco_per_gpu_hour.to_owned(),
+                money(t, &format!("{c:.2}"), &tco.currency),
+                key("cost_per_gpu_hour"),
+            ));
         }
         if let Some(c) = tco.workload.as_ref().and_then(|wl| wl.owned_per_million_tokens) {
-            rows.push((t.tco_per_million_tokens.to_owned(), money(t, &format!("{c:.3}"), &tco.currency)));
+            rows.push((
+                t.tco_per_million_tokens.to_owned(),
+                money(t, &format!("{c:.3}"), &tco.currency),
+                key("workload.owned_per_million_tokens"),
+            ));
         }
         if let Some(kwh) = tco.workload.as_ref().and_then(|wl| wl.energy_kwh_per_million_tokens) {
-            rows.push((t.tco_energy_per_million_tokens.to_owned(), fill(t.kwh_value, &[&format!("{kwh:.3}")])));
+            rows.push((
+                t.tco_energy_per_million_tokens.to_owned(),
+                fill(t.kwh_value, &[&format!("{kwh:.3}")]),
+                key("workload.energy_kwh_per_million_tokens"),
+            ));
         }
         if let Some(kwh) = tco.workload.as_ref().and_then(|wl| wl.run_energy_kwh) {
-            rows.push((t.tco_energy_per_run.to_owned(), fill(t.kwh_value, &[&format!("{kwh:.1}")])));
+            rows.push((
+                t.tco_energy_per_run.to_owned(),
+                fill(t.kwh_value, &[&format!("{kwh:.1}")]),
+                key("workload.energy_kwh_per_million_tokens"),
+            ));
         }
-        figures(ui, "tco-figures", &rows);
+        explain::figures(ui, fx, "tco-figures", &rows);
         let charts = &derived.charts;
         ui.add_space(6.0);
         ui.label(RichText::new(t.tco_cumulative).strong());

@@ -65,7 +65,7 @@ const CATALOG_ZH: &str = "各部件的部件库条目（其 `source` 字段注�
 
 /// Every formula, in the order of `report-schema.md`: power, thermal, memory, speed,
 /// serving, TCO, summary.
-pub const FORMULAS: [Formula; 39] = [
+pub const FORMULAS: [Formula; 40] = [
     Formula {
         id: "power-dc-idle",
         what: ["DC idle draw: every part at idle", "直流待机功耗：所有部件待机时的功耗"],
@@ -531,6 +531,20 @@ pub const FORMULAS: [Formula; 39] = [
         source: [
             "the owned total; throughput from the fit matrix's estimate or as entered",
             "自有总成本；吞吐量来自适配矩阵的估算或用户输入",
+        ],
+        confidence: Confidence::Derived,
+        class: None,
+    },
+    Formula {
+        id: "tco-workload-energy",
+        what: ["energy per million tokens of the planned workload", "计划工作负载每百万 tokens 的能耗"],
+        formula: [
+            "kWh/1M = P_wall,max × PUE / 1000 × 10⁶ / (tokens/s × 3,600)",
+            "kWh/百万 = P_墙插,满载 × PUE / 1000 × 10⁶ / (tokens/s × 3,600)",
+        ],
+        source: [
+            "the power analysis' wall draw at max while the workload runs; the site's PUE",
+            "运行工作负载时功耗分析的满载墙插功耗；站点 PUE",
         ],
         confidence: Confidence::Derived,
         class: None,

@@ -330,6 +330,7 @@ fn money(x: f64, currency: &str) -> String {
 }
 
 fn tco_bases(build: &Build, t: &Tco, out: &mut Vec<Basis>) {
+    workload_energy_basis(build, t, out);
     let cur = t.currency.to_string();
     let m = |x: f64| money(x, &cur);
     let c = &t.capex_lines;
@@ -480,6 +481,25 @@ fn tco_bases(build: &Build, t: &Tco, out: &mut Vec<Basis>) {
                 ),
         );
     }
+}
+
+/// Energy per million tokens of the planned workload: the build's wall draw at max × PUE
+/// while it runs (`tco::evaluate`).
+fn workload_energy_basis(build: &Build, t: &Tco, out: &mut Vec<Basis>) {
+    let (Some(wl), Some(p)) = (&t.workload, &t.power) else { return };
+    let Some(kwh) = wl.energy_kwh_per_million_tokens else { return };
+    out.push(
+        Basis::new("tco.workload.energy_kwh_per_million_tokens", "tco-workload-energy", kwh, "kWh")
+            .substituted(format!(
+                "{} × {} / 1000 × 10⁶ / ({} tokens/s × 3,600) = {kwh:.3} kWh",
+                w(p.wall_max_watts),
+                build.site.pue,
+                num(wl.tokens_per_second, 1, "")
+            ))
+            .input("P_wall,max", p.wall_max_watts, "W", "power.wall_watts")
+            .input("PUE", build.site.pue, "", "site.pue")
+            .input("tokens/s", wl.tokens_per_second, "tokens/s", "usage.workload (fit matrix) or --tokens-per-second"),
+    );
 }
 
 fn summary_bases(s: &Summary, thermal: &ThermalReport, out: &mut Vec<Basis>) {
