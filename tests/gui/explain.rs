@@ -143,3 +143,22 @@ fn a_fit_cell_explains_its_decode_speed() {
     assert!(state(&h).view.pinned_bases.contains(&"fit.decode_tokens_per_s".to_owned()));
     assert!(h.query_by_label("fit.decode_tokens_per_s").is_some(), "pinned in the side panel");
 }
+
+#[test]
+fn the_side_panel_speaks_chinese_and_a_figure_the_build_lost_says_so() {
+    use rigplan::gui::command::Command;
+    let (mut h, _dir) = entry_workstation();
+    h.state_mut().state_mut().push(Command::SetLanguage(rigplan::core::i18n::Lang::ZhCn));
+    h.state_mut().state_mut().push(Command::PinBasis("power.wall_watts".to_owned()));
+    h.state_mut().state_mut().push(Command::PinBasis("power.nodes[7].wall_watts".to_owned()));
+    h.run();
+    h.run();
+    assert!(h.query_by_label("数据来源").is_some());
+    assert!(h.query_by_label("墙插功耗：节点从插座取用的功率").is_some());
+    assert!(h.query_all_by_label_contains("校准估算，典型误差 ±").count() >= 1);
+    assert!(h.query_by_label("当前配置已没有这项数据。").is_some(), "a key the build does not have");
+    // Pinning the same figure twice keeps one.
+    h.state_mut().state_mut().push(Command::PinBasis("power.wall_watts".to_owned()));
+    h.run();
+    assert_eq!(state(&h).view.pinned_bases.len(), 2);
+}
