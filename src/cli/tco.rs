@@ -20,6 +20,7 @@ use std::io::Write;
 use std::path::Path;
 
 /// How `rigplan tco` prints: JSON or text, with the figures' bases (`--explain`), in `lang`.
+#[derive(Clone, Copy)]
 pub(super) struct Output {
     pub json: bool,
     pub explain: bool,

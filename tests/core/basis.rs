@@ -112,7 +112,7 @@ fn fit_json_and_explain_carry_memory_and_speed_bases() {
     assert_eq!(decode["value"], v["decode_tokens_per_s"]);
     assert_eq!(decode["typical_error"]["class"], "decode");
     let total = bases.iter().find(|b| b["figure"] == "fit.per_gpu.total_bytes").expect("memory");
-    assert_eq!(total["value"].as_f64().unwrap(), v["per_gpu"]["total_bytes"].as_f64().unwrap());
+    assert!((total["value"].as_f64().unwrap() - v["per_gpu"]["total_bytes"].as_f64().unwrap()).abs() < 0.5);
     assert_eq!(total["typical_error"]["class"], "memory");
     // The decode step adds up: b / (memory + compute + communication) = tokens/s.
     let text = decode["substituted"].as_str().unwrap();

@@ -222,20 +222,20 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
         notes(ui, fx, est, speed);
         return;
     }
-    let k = |field: &str| vec![format!("fit.{field}")];
+    let key = |field: &str| vec![format!("fit.{field}")];
     if let Some(v) = speed.decode_tokens_per_s {
-        explain::explained(ui, fx, &fill(t.fit_decode, &[&format_thousands(v, 1)]), &k("decode_tokens_per_s"));
+        explain::explained(ui, fx, &fill(t.fit_decode, &[&format_thousands(v, 1)]), &key("decode_tokens_per_s"));
     }
     if let Some(v) = speed.prefill_tokens_per_s {
-        explain::explained(ui, fx, &fill(t.fit_prefill, &[&format_thousands(v, 0)]), &k("prefill_tokens_per_s"));
+        explain::explained(ui, fx, &fill(t.fit_prefill, &[&format_thousands(v, 0)]), &key("prefill_tokens_per_s"));
     }
     if let Some(v) = speed.train_tokens_per_s {
-        explain::explained(ui, fx, &fill(t.fit_train, &[&format_thousands(v, 0)]), &k("train_tokens_per_s"));
+        explain::explained(ui, fx, &fill(t.fit_train, &[&format_thousands(v, 0)]), &key("train_tokens_per_s"));
     }
     if let Some(h) = speed.train_hours {
         let text =
             fill(t.fit_train_time, &[&format_thousands(d.overrides.train_tokens / 1e9, 1), &format_thousands(h, 1)]);
-        explain::explained(ui, fx, &text, &k("train_hours"));
+        explain::explained(ui, fx, &text, &key("train_hours"));
     }
     if let Some(mwh) = d.train_energy_mwh {
         ui.label(fill(t.fit_train_energy, &[&format_thousands(mwh, 2)]));
@@ -244,7 +244,7 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
         (speed.images_per_minute, speed.seconds_per_image, speed.denoising_steps)
     {
         let text = fill(t.fit_images, &[&format_thousands(ipm, 1), &steps, &format!("{seconds:.2}")]);
-        explain::explained(ui, fx, &text, &k("images_per_minute"));
+        explain::explained(ui, fx, &text, &key("images_per_minute"));
     }
     match &d.serving {
         Some(Ok(s)) => serving(ui, fx, s),

@@ -90,6 +90,7 @@ pub struct TypicalError {
     pub count: usize,
 }
 
+#[expect(clippy::trivially_copy_pass_by_ref, reason = "serde's `serialize_with` passes a reference")]
 fn class_id<S: serde::Serializer>(class: &Class, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(class.id())
 }

@@ -49,6 +49,10 @@ fn sum_text(terms: &[String]) -> String {
     if terms.is_empty() { "0".to_owned() } else { terms.join(" + ") }
 }
 
+/// A whole-build power figure: its key, formula id, the node group's field, the total, and the
+/// cluster-level parts' share.
+type Field = (&'static str, &'static str, fn(&NodePower) -> f64, f64, f64);
+
 fn power_bases(p: &PowerReport, out: &mut Vec<Basis>) {
     for n in &p.nodes {
         node_power_bases(p, n, out);
@@ -62,7 +66,6 @@ fn power_bases(p: &PowerReport, out: &mut Vec<Basis>) {
             terms.push(w(x));
         }
     };
-    type Field = (&'static str, &'static str, fn(&NodePower) -> f64, f64, f64);
     let fields: [Field; 6] = [
         (
             "power.idle_watts",
@@ -129,7 +132,7 @@ fn node_power_bases(p: &PowerReport, n: &NodePower, out: &mut Vec<Basis>) {
     let parts = |f: fn(&PartPower) -> f64| -> (Vec<String>, Vec<(String, f64, String)>) {
         let mut terms = Vec::new();
         let mut inputs = Vec::new();
-        for part in n.parts.iter() {
+        for part in &*n.parts {
             let x = f(part);
             terms.push(if part.quantity > 1 {
                 format!("{} × {} ({})", part.quantity, w(x / f64::from(part.quantity)), part.name)
@@ -183,10 +186,8 @@ fn node_power_bases(p: &PowerReport, n: &NodePower, out: &mut Vec<Basis>) {
         ("wall_watts", fed.max_watts, n.efficiency_max, n.wall_watts),
     ] {
         let direct = total - if eff > 0.0 { dc / eff } else { dc };
-        let mut text = format!("{} / {:.3}", w(dc), eff);
-        if direct.abs() > 0.5 {
-            text.push_str(&format!(" + {}", w(direct)));
-        }
+        let plus = if direct.abs() > 0.5 { format!(" + {}", w(direct)) } else { String::new() };
+        let text = format!("{} / {:.3}{plus}", w(dc), eff);
         out.push(
             Basis::new(key(field), "power-wall", total, "W")
                 .substituted(format!("{text} = {}", w(total)))
@@ -329,13 +330,13 @@ fn money(x: f64, currency: &str) -> String {
     num(x, 0, currency)
 }
 
-fn tco_bases(build: &Build, t: &Tco, out: &mut Vec<Basis>) {
-    workload_energy_basis(build, t, out);
-    let cur = t.currency.to_string();
-    let m = |x: f64| money(x, &cur);
-    let c = &t.capex_lines;
+fn tco_bases(build: &Build, tco: &Tco, out: &mut Vec<Basis>) {
+    workload_energy_basis(build, tco, out);
+    let cur = tco.currency.to_string();
+    let m = |amount: f64| money(amount, &cur);
+    let c = &tco.capex_lines;
     out.push(
-        Basis::new("tco.capex", "tco-capex", t.capex, "")
+        Basis::new("tco.capex", "tco-capex", tco.capex, "")
             .substituted(format!(
                 "{} + {} + {} + {} + {} = {}",
                 m(c.parts),
@@ -343,7 +344,7 @@ fn tco_bases(build: &Build, t: &Tco, out: &mut Vec<Basis>) {
                 m(c.tax),
                 m(c.shipping),
                 m(c.installation),
-                m(t.capex)
+                m(tco.capex)
             ))
             .input("parts", c.parts, "", "bom: catalog and custom prices")
             .input("custom", c.custom, "", "costs: custom capex")
@@ -351,8 +352,8 @@ fn tco_bases(build: &Build, t: &Tco, out: &mut Vec<Basis>) {
             .input("shipping", c.shipping, "", "costs.shipping_percent")
             .input("installation", c.installation, "", "costs.installation_percent"),
     );
-    let o = &t.owned_per_year;
-    if let Some(p) = &t.power
+    let o = &tco.owned_per_year;
+    if let Some(p) = &tco.power
         && o.energy > 0.0
     {
         let site = &build.site;
@@ -361,7 +362,7 @@ fn tco_bases(build: &Build, t: &Tco, out: &mut Vec<Basis>) {
                 .substituted(format!(
                     "({} + {:.2} × ({} − {})) = {} × 8,760 h × {} × {} {cur}/kWh = {}",
                     w(p.wall_idle_watts),
-                    t.utilization,
+                    tco.utilization,
                     w(p.wall_max_watts),
                     w(p.wall_idle_watts),
                     w(p.average_wall_watts),
@@ -370,7 +371,7 @@ fn tco_bases(build: &Build, t: &Tco, out: &mut Vec<Basis>) {
                     m(o.energy)
                 ))
                 .input("P_avg", p.average_wall_watts, "W", "power.wall_idle_watts, power.wall_watts")
-                .input("u", t.utilization, "", "usage.utilization")
+                .input("u", tco.utilization, "", "usage.utilization")
                 .input("hours", HOURS_PER_YEAR, "h", "8,760 h per year")
                 .input("PUE", site.pue, "", "site.pue")
                 .input("price", site.electricity_per_kwh, "", "site.electricity_per_kwh"),
@@ -395,22 +396,27 @@ fn tco_bases(build: &Build, t: &Tco, out: &mut Vec<Basis>) {
             .input("staff", o.staff, "", "costs.staff_per_year")
             .input("licences", o.licences, "", "costs.licences_per_year"),
     );
-    let years = t.horizon_years;
+    let years = tco.horizon_years;
     out.push(
-        Basis::new("tco.totals.owned", "tco-owned-total", t.totals.owned, "")
+        Basis::new("tco.totals.owned", "tco-owned-total", tco.totals.owned, "")
             .substituted(format!(
                 "{} + {} × {years:.2} − {} = {}",
-                m(t.capex),
+                m(tco.capex),
                 m(o.total),
-                m(t.value_at_horizon),
-                m(t.totals.owned)
+                m(tco.value_at_horizon),
+                m(tco.totals.owned)
             ))
-            .input("capex", t.capex, "", "tco.capex")
+            .input("capex", tco.capex, "", "tco.capex")
             .input("opex", o.total, "", "tco.owned_per_year.total")
             .input("years", years, "", "usage.horizon_years")
-            .input("value at horizon", t.value_at_horizon, "", "costs.residual_percent, costs.depreciation_life_years"),
+            .input(
+                "value at horizon",
+                tco.value_at_horizon,
+                "",
+                "costs.residual_percent, costs.depreciation_life_years",
+            ),
     );
-    for opt in &t.options {
+    for opt in &tco.options {
         let i = &opt.input;
         out.push(
             Basis::new(format!("tco.totals.options.{}", i.id), "tco-cloud-total", opt.total, "")
@@ -418,61 +424,61 @@ fn tco_bases(build: &Build, t: &Tco, out: &mut Vec<Basis>) {
                     "{} × {years:.2} = {} ({}; {} GPU{})",
                     m(opt.per_year),
                     m(opt.total),
-                    billing_text(i, &cur, t.utilization),
+                    billing_text(i, &cur, tco.utilization),
                     i.gpus_rented,
                     i.price_date.as_ref().map_or_else(String::new, |d| format!("; {d}"))
                 ))
                 .input("price", i.price, "", i.source.clone())
                 .input("GPUs", i.gpus_rented as f64, "", i.offer.clone())
-                .input("u", t.utilization, "", "usage.utilization")
+                .input("u", tco.utilization, "", "usage.utilization")
                 .input("years", years, "", "usage.horizon_years"),
         );
     }
-    let primary = t.primary_option.as_ref().and_then(|id| t.options.iter().find(|o| &o.input.id == id));
-    if let (Some(month), Some(p)) = (t.break_even_month, primary) {
+    let primary = tco.primary_option.as_ref().and_then(|id| tco.options.iter().find(|o| &o.input.id == id));
+    if let (Some(month), Some(p)) = (tco.break_even_month, primary) {
         out.push(
             Basis::new("tco.break_even_month", "tco-break-even", month, "months")
-                .substituted(format!("{} / ({} − {}) = {month:.1}", m(t.capex), m(p.per_month), m(o.total / 12.0)))
-                .input("capex", t.capex, "", "tco.capex")
+                .substituted(format!("{} / ({} − {}) = {month:.1}", m(tco.capex), m(p.per_month), m(o.total / 12.0)))
+                .input("capex", tco.capex, "", "tco.capex")
                 .input("cloud per month", p.per_month, "", p.input.id.clone())
                 .input("opex per month", o.total / 12.0, "", "tco.owned_per_year.total"),
         );
     }
-    if let Some(u) = t.break_even_utilization {
+    if let Some(u) = tco.break_even_utilization {
         out.push(
             Basis::new("tco.break_even_utilization", "tco-break-even-utilization", u, "")
                 .substituted(format!("u* = {}", pct(u))),
         );
     }
-    if let Some(cost) = t.cost_per_gpu_hour {
-        let hours = t.gpus as f64 * HOURS_PER_YEAR * years * t.utilization;
+    if let Some(cost) = tco.cost_per_gpu_hour {
+        let hours = tco.gpus as f64 * HOURS_PER_YEAR * years * tco.utilization;
         out.push(
             Basis::new("tco.cost_per_gpu_hour", "tco-cost-per-gpu-hour", cost, "")
                 .substituted(format!(
                     "{} / ({} × 8,760 h × {years:.2} × {:.2}) = {} / {} GPU-h = {cost:.2} {cur}",
-                    m(t.totals.owned),
-                    t.gpus,
-                    t.utilization,
-                    m(t.totals.owned),
+                    m(tco.totals.owned),
+                    tco.gpus,
+                    tco.utilization,
+                    m(tco.totals.owned),
                     num(hours, 0, "")
                 ))
-                .input("owned", t.totals.owned, "", "tco.totals.owned")
-                .input("GPUs", t.gpus as f64, "", "build"),
+                .input("owned", tco.totals.owned, "", "tco.totals.owned")
+                .input("GPUs", tco.gpus as f64, "", "build"),
         );
     }
-    if let Some(wl) = &t.workload
+    if let Some(wl) = &tco.workload
         && let Some(cost) = wl.owned_per_million_tokens
     {
-        let busy = HOURS_PER_YEAR * years * t.utilization;
+        let busy = HOURS_PER_YEAR * years * tco.utilization;
         out.push(
             Basis::new("tco.workload.owned_per_million_tokens", "tco-per-million-tokens", cost, "")
                 .substituted(format!(
                     "{} / ({} tokens/s × 3,600 × {} h) × 10⁶ = {cost:.3} {cur}",
-                    m(t.totals.owned),
+                    m(tco.totals.owned),
                     num(wl.tokens_per_second, 1, ""),
                     num(busy, 0, "")
                 ))
-                .input("owned", t.totals.owned, "", "tco.totals.owned")
+                .input("owned", tco.totals.owned, "", "tco.totals.owned")
                 .input(
                     "tokens/s",
                     wl.tokens_per_second,
