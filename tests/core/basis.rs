@@ -141,3 +141,14 @@ fn tco_json_and_explain_carry_the_cost_bases() {
     assert!(out.contains("tco.totals.owned: owned total over the horizon"), "{out}");
     assert!(out.contains("× 2.00 −"), "the override's horizon is substituted: {out}");
 }
+
+/// Straight-line depreciation, from the build's residual and life: (capex − residual) / life.
+#[test]
+fn the_depreciation_basis_is_the_tco_figure() {
+    let r = report_of("entry-workstation");
+    let b = basis::find(&r.basis, "tco.depreciation_per_year").expect("a basis");
+    assert!(close(b.value, r.tco.depreciation_per_year, 1e-12));
+    let input = |name: &str| b.inputs.iter().find(|i| i.name == name).unwrap().value;
+    let by_hand = (input("capex") - input("residual")) / input("life");
+    assert!(close(by_hand, r.tco.depreciation_per_year, 1e-9), "{}", b.substituted);
+}

@@ -68,11 +68,7 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     ui.label(RichText::new(t.summary_capex).small());
     let (headline, exact) = money_headline(t, bom.capex, &bom.currency);
     let resp = ui.label(RichText::new(headline).size(26.0).strong());
-    if let Some(exact) = exact {
-        resp.on_hover_text(exact);
-    } else {
-        super::explain::attach(ui, fx, &resp, &["tco.capex".to_owned()]);
-    }
+    super::explain::attach_with_value(ui, fx, &resp, exact.as_deref().unwrap_or_default(), &["tco.capex".to_owned()]);
     ui.weak(fill(
         t.summary_capex_parts,
         &[&format_thousands(bom.parts_total, 0), &format_thousands(bom.custom_total, 0)],

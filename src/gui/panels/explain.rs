@@ -127,11 +127,22 @@ pub fn explained(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, value: &str, keys: &[
 /// Explains a widget already laid out (a gauge, a coloured line) by the bases of `keys`:
 /// its area shows them on hover and pins them on a click.
 pub fn attach(ui: &egui::Ui, fx: &mut FrameCtx<'_>, response: &egui::Response, keys: &[String]) {
+    attach_with_value(ui, fx, response, "", keys);
+}
+
+/// [`attach`], the hover opening with `value` (a headline's exact amount).
+pub fn attach_with_value(
+    ui: &egui::Ui,
+    fx: &mut FrameCtx<'_>,
+    response: &egui::Response,
+    value: &str,
+    keys: &[String],
+) {
     if bases_of(fx.derived, fx.cell_detail, keys).is_empty() {
         return;
     }
     let area = ui.interact(response.rect, response.id.with("explain"), Sense::click());
-    hover_and_pin(fx, area, "", keys);
+    hover_and_pin(fx, area, value, keys);
 }
 
 fn hover_and_pin(fx: &mut FrameCtx<'_>, response: egui::Response, value: &str, keys: &[String]) -> egui::Response {

@@ -132,10 +132,19 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 ui.strong(h);
             }
             ui.end_row();
+            let basis_keys = [
+                vec!["tco.capex".to_owned()],
+                vec!["tco.owned_per_year.total".to_owned()],
+                vec!["tco.depreciation_per_year".to_owned()],
+                vec!["tco.capex".to_owned(), "tco.owned_per_year.total".to_owned()],
+                vec!["tco.capex".to_owned(), "tco.owned_per_year.total".to_owned()],
+            ];
             for y in &tco.yearly {
                 ui.label(y.year.to_string());
-                for v in [y.capex, y.opex.total, y.depreciation, y.cash, y.cumulative_cash] {
-                    ui.label(format_thousands(v, 0));
+                for (v, keys) in
+                    [y.capex, y.opex.total, y.depreciation, y.cash, y.cumulative_cash].into_iter().zip(&basis_keys)
+                {
+                    explain::explained(ui, fx, &format_thousands(v, 0), keys);
                 }
                 ui.end_row();
             }

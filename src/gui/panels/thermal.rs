@@ -169,7 +169,8 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                                 } else {
                                     tk.ok
                                 };
-                                ui.colored_label(color, format!("{:+.0} °C", g.headroom_c));
+                                let response = ui.colored_label(color, format!("{:+.0} °C", g.headroom_c));
+                                explain::attach(ui, fx, &response, &[nk(&format!("gpus[{j}].estimated_temp_c"))]);
                                 ui.end_row();
                             }
                         });

@@ -65,7 +65,7 @@ const CATALOG_ZH: &str = "各部件的部件库条目（其 `source` 字段注�
 
 /// Every formula, in the order of `report-schema.md`: power, thermal, memory, speed,
 /// serving, TCO, summary.
-pub const FORMULAS: [Formula; 40] = [
+pub const FORMULAS: [Formula; 41] = [
     Formula {
         id: "power-dc-idle",
         what: ["DC idle draw: every part at idle", "直流待机功耗：所有部件待机时的功耗"],
@@ -457,6 +457,17 @@ pub const FORMULAS: [Formula; 40] = [
             "运营成本 = 电费 + 托管费 + 维护比例 × 初始投入 + 人员 + 许可 + 自定义",
         ],
         source: ["the build's cost settings (rigplan domain notes §6)", "配置方案的费用设置（rigplan 领域笔记 §6）"],
+        confidence: Confidence::Derived,
+        class: None,
+    },
+    Formula {
+        id: "tco-depreciation",
+        what: ["depreciation per year", "每年折旧"],
+        formula: ["D = (capex − residual value) / life", "D = (初始投入 − 残值) / 折旧年限"],
+        source: [
+            "straight-line depreciation (rigplan domain notes §6); the build's residual % and life",
+            "直线折旧（rigplan 领域笔记 §6）；配置方案的残值比例和折旧年限",
+        ],
         confidence: Confidence::Derived,
         class: None,
     },

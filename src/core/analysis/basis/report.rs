@@ -396,6 +396,15 @@ fn tco_bases(build: &Build, tco: &Tco, out: &mut Vec<Basis>) {
             .input("staff", o.staff, "", "costs.staff_per_year")
             .input("licences", o.licences, "", "costs.licences_per_year"),
     );
+    let residual = tco.residual_value;
+    let life = if tco.depreciation_per_year > 0.0 { (tco.capex - residual) / tco.depreciation_per_year } else { 0.0 };
+    out.push(
+        Basis::new("tco.depreciation_per_year", "tco-depreciation", tco.depreciation_per_year, "")
+            .substituted(format!("({} − {}) / {life:.1} = {}", m(tco.capex), m(residual), m(tco.depreciation_per_year)))
+            .input("capex", tco.capex, "", "tco.capex")
+            .input("residual", residual, "", "costs.residual_percent")
+            .input("life", life, "years", "costs.depreciation_life_years"),
+    );
     let years = tco.horizon_years;
     out.push(
         Basis::new("tco.totals.owned", "tco-owned-total", tco.totals.owned, "")
