@@ -125,6 +125,14 @@ fn a_fit_cell_explains_its_decode_speed() {
         .build_eframe(move |cc| rigplan::gui::App::new(cc, config()));
     h.run();
     open_tab(&mut h, "Memory & speed");
+    // A matrix cell's hover says how its figures are computed; selecting it substitutes them.
+    let first = &state(&h).derived.report.fit[0].rows[0].cells[0];
+    let label = format!("{:.0} GiB", first.per_gpu_total_bytes.expect("the first model fits").gib());
+    let at = h.get_all_by_label(&label).map(|n| n.rect().center()).min_by(|a, b| a.y.total_cmp(&b.y)).unwrap();
+    h.hover_at(at);
+    h.run();
+    assert!(h.query_by_label_contains("total = weights + KV + activations").is_some());
+    assert!(h.query_by_label("Select the cell to see these formulas with its numbers.").is_some());
     let cell = rigplan::gui::derived::FitSel { matrix: 0, row: 0, col: 0 };
     h.state_mut().state_mut().push(rigplan::gui::command::Command::SelectFitCell(Some(cell)));
     h.run();

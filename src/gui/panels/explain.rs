@@ -27,6 +27,7 @@ struct Words {
     confidence: &'static str,
     gone: &'static str,
     click_to_pin: &'static str,
+    select_cell: &'static str,
 }
 
 const EN: Words = Words {
@@ -39,6 +40,7 @@ const EN: Words = Words {
     confidence: "Confidence",
     gone: "This build no longer has this figure.",
     click_to_pin: "Click to pin this explanation.",
+    select_cell: "Select the cell to see these formulas with its numbers.",
 };
 
 const ZH: Words = Words {
@@ -51,6 +53,7 @@ const ZH: Words = Words {
     confidence: "可信度",
     gone: "当前配置已没有这项数据。",
     click_to_pin: "点击固定这条说明。",
+    select_cell: "选中该单元格，可查看代入其数值后的公式。",
 };
 
 fn words(lang: Lang) -> &'static Words {
@@ -84,6 +87,33 @@ pub fn basis_ui(ui: &mut egui::Ui, lang: Lang, b: &Basis) {
     }
     row(ui, w.source, f.map_or(b.source.as_str(), |f| f.source(lang)));
     row(ui, w.confidence, &b.confidence_text(lang));
+}
+
+/// How a kind of figure is computed, without numbers: for a fit matrix cell, whose numbers
+/// the selected cell's detail substitutes. The confidence class and, for a calibrated
+/// estimate, its class's typical error over the reference set.
+pub fn formulas_ui(ui: &mut egui::Ui, lang: Lang, formula_ids: &[&str]) {
+    let w = words(lang);
+    for f in formula_ids.iter().filter_map(|id| basis::lookup(id)) {
+        ui.separator();
+        ui.label(RichText::new(f.what(lang)).strong());
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(w.formula).weak());
+            ui.label(f.formula(lang));
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(w.source).weak());
+            ui.label(f.source(lang));
+        });
+        // A basis without numbers: its confidence and the class's typical error.
+        let confidence = Basis::new("", f.id, 0.0, "").confidence_text(lang);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(w.confidence).weak());
+            ui.label(confidence);
+        });
+    }
+    ui.separator();
+    ui.weak(w.select_cell);
 }
 
 /// The bases of `keys` that the build has.

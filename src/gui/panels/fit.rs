@@ -86,7 +86,7 @@ fn verdict_color(fx: &FrameCtx<'_>, v: Option<Verdict>) -> egui::Color32 {
 fn matrix(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, index: usize) {
     let (t, derived) = (fx.texts, fx.derived);
     let Some(m) = derived.report.fit.get(index) else { return };
-    let selected = fx.view.fit_cell;
+    let (selected, lang) = (fx.view.fit_cell, fx.lang);
     egui::Grid::new(("fit-grid", index)).num_columns(m.workloads.len() + 1).spacing([4.0, 3.0]).show(ui, |ui| {
         ui.strong(t.fit_model);
         for (c, col) in m.workloads.iter().enumerate() {
@@ -129,6 +129,23 @@ fn matrix(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, index: usize) {
                     }
                     if let Some(note) = &cell.note {
                         ui.add(egui::Label::new(RichText::new(note.as_str()).small()).wrap());
+                    }
+                    let mut formulas = Vec::new();
+                    if cell.per_gpu_total_bytes.is_some() {
+                        formulas.push("mem-total");
+                    }
+                    for (shown, id) in [
+                        (cell.decode_tokens_per_s.is_some(), "speed-decode"),
+                        (cell.train_tokens_per_s.is_some(), "train-throughput"),
+                        (cell.images_per_minute.is_some(), "speed-images"),
+                    ] {
+                        if shown {
+                            formulas.push(id);
+                        }
+                    }
+                    if !formulas.is_empty() {
+                        ui.set_max_width(theme::EXPLAIN_WIDTH);
+                        explain::formulas_ui(ui, lang, &formulas);
                     }
                 });
                 if r.clicked() {
