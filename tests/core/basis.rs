@@ -152,3 +152,22 @@ fn the_depreciation_basis_is_the_tco_figure() {
     let by_hand = (input("capex") - input("residual")) / input("life");
     assert!(close(by_hand, r.tco.depreciation_per_year, 1e-9), "{}", b.substituted);
 }
+
+/// A priced line of the bill of materials: unit price × quantity per node × nodes, with the
+/// catalog's amount, currency and date named.
+#[test]
+fn every_priced_bom_line_explains_its_price() {
+    let r = report_of("entry-workstation");
+    let priced: Vec<_> = r.bom.lines.iter().enumerate().filter(|(_, l)| l.extended_price.is_some()).collect();
+    assert!(!priced.is_empty());
+    for (i, l) in priced {
+        let b = basis::find(&r.basis, &format!("bom.lines[{i}].extended_price")).expect("a basis");
+        assert_eq!(b.confidence, Confidence::Datasheet);
+        let input = |name: &str| b.inputs.iter().find(|x| x.name == name).unwrap().value;
+        let by_hand = input("unit price") * input("quantity") * input("nodes");
+        assert!(close(by_hand, l.extended_price.unwrap(), 1e-9), "{}", b.substituted);
+        if let rigplan::core::analysis::bom::PriceOrigin::Catalog { date, .. } = &l.price_origin {
+            assert!(b.substituted.contains(date.as_str()), "{}", b.substituted);
+        }
+    }
+}

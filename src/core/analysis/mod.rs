@@ -85,7 +85,8 @@ pub struct Report {
     /// The headline figures every front end shows (the app's Summary tab, the sheets, the
     /// comparison), read off the sections above.
     pub summary: summary::Summary,
-    /// Where each figure of the power, thermal, TCO and summary sections comes from: its
+    /// Where each figure of the bill of materials (priced lines), power, thermal, TCO and
+    /// summary sections comes from: its
     /// formula with this build's inputs, source and confidence ([`basis::Basis`]).
     pub basis: Vec<basis::Basis>,
     /// The age of the catalog prices on a date, once a front end has given one
@@ -225,7 +226,7 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
             diagnostics: &diagnostics,
         },
     );
-    let basis = basis::report::of_report(build, &power, &thermal, &tco, &summary);
+    let basis = basis::report::of_report(build, &bom, &power, &thermal, &tco, &summary);
     Report {
         build_name: build.name.clone(),
         currency: build.site.currency.clone(),

@@ -163,6 +163,7 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     }
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
     let lines = &bom.lines;
+    let price_key = |i: usize| vec![format!("bom.lines[{i}].extended_price")];
     TableBuilder::new(ui)
         .id_salt("bom")
         .striped(true)
@@ -203,11 +204,12 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                             };
                             match stale {
                                 Some((date, months)) => {
-                                    ui.colored_label(tk.warn, format!("{} *", format_thousands(p, 0)))
-                                        .on_hover_text(fill(t.stale_price_hint, &[date, &months]));
+                                    let hint = fill(t.stale_price_hint, &[date, &months]);
+                                    let response = ui.colored_label(tk.warn, format!("{} *", format_thousands(p, 0)));
+                                    super::explain::attach_with_value(ui, fx, &response, &hint, &price_key(i));
                                 }
                                 None => {
-                                    ui.label(format_thousands(p, 0));
+                                    super::explain::explained(ui, fx, &format_thousands(p, 0), &price_key(i));
                                 }
                             }
                         }

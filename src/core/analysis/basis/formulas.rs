@@ -65,7 +65,7 @@ const CATALOG_ZH: &str = "各部件的部件库条目（其 `source` 字段注�
 
 /// Every formula, in the order of `report-schema.md`: power, thermal, memory, speed,
 /// serving, TCO, summary.
-pub const FORMULAS: [Formula; 41] = [
+pub const FORMULAS: [Formula; 42] = [
     Formula {
         id: "power-dc-idle",
         what: ["DC idle draw: every part at idle", "直流待机功耗：所有部件待机时的功耗"],
@@ -419,6 +419,17 @@ pub const FORMULAS: [Formula; 41] = [
             "解码负载下的 GPU 板卡功耗（功率上限扫描实测）；站点 PUE",
         ],
         confidence: Confidence::Derived,
+        class: None,
+    },
+    Formula {
+        id: "bom-line-price",
+        what: ["a line's price", "单行价格"],
+        formula: ["price = unit price × quantity per node × nodes", "价格 = 单价 × 每节点数量 × 节点数"],
+        source: [
+            "the catalog price (its vendor page and date), converted at the build's exchange rate, or the build's own price",
+            "部件库价格（注明来源页面和日期），按配置方案的汇率换算；或配置方案自填的价格",
+        ],
+        confidence: Confidence::Datasheet,
         class: None,
     },
     Formula {

@@ -9,7 +9,8 @@
 //! computed once per process ([`typical_error`]).
 //!
 //! The bases are read off the finished sections of a report (they compute nothing the
-//! analyses did not): [`report::of_report`] for power, thermal, TCO and the summary, stored in
+//! analyses did not): [`report::of_report`] for the priced lines of the bill of materials, power,
+//! thermal, TCO and the summary, stored in
 //! `Report::basis`; [`fit::of_fit`] for the memory, speed and serving figures of one model and
 //! workload (`rigplan fit`, the app's Memory & speed tab). Every formula id a basis uses is in
 //! the registry (a test scans the sources), and every registered id is documented in

@@ -3,6 +3,7 @@
 //! share their keys).
 
 use super::{Basis, num};
+use crate::core::analysis::bom::{Bom, PriceOrigin};
 use crate::core::analysis::power::{NodePower, PartPower, PowerReport};
 use crate::core::analysis::summary::Summary;
 use crate::core::analysis::tco::{Billing, CloudOptionInput, Tco};
@@ -10,16 +11,19 @@ use crate::core::analysis::thermal::{CFM_PER_WATT_PER_C, ThermalReport};
 use crate::core::build::{Build, CONTINUOUS_LOAD_FRACTION};
 use crate::core::units::HOURS_PER_YEAR;
 
-/// Every basis of a report's power, thermal, TCO and summary figures, in that order.
+/// Every basis of a report's bill of materials (priced lines), power, thermal, TCO and summary
+/// figures, in that order.
 #[must_use]
 pub fn of_report(
     build: &Build,
+    bom: &Bom,
     power: &PowerReport,
     thermal: &ThermalReport,
     tco: &Tco,
     summary: &Summary,
 ) -> Vec<Basis> {
     let mut out = Vec::new();
+    bom_bases(bom, &mut out);
     power_bases(power, &mut out);
     thermal_bases(thermal, &mut out);
     tco_bases(build, tco, &mut out);
@@ -34,6 +38,36 @@ pub fn of_tco(build: &Build, tco: &Tco) -> Vec<Basis> {
     let mut out = Vec::new();
     tco_bases(build, tco, &mut out);
     out
+}
+
+/// Each priced line of the bill of materials: its unit price × quantity, and where the price
+/// came from.
+fn bom_bases(bom: &Bom, out: &mut Vec<Basis>) {
+    let cur = bom.currency.to_string();
+    for (i, l) in bom.lines.iter().enumerate() {
+        let (Some(unit), Some(total)) = (l.unit_price, l.extended_price) else { continue };
+        let origin = match &l.price_origin {
+            PriceOrigin::Catalog { amount, currency, date } => {
+                format!("{} {currency}, {date}", num(*amount, 2, ""))
+            }
+            PriceOrigin::Override { note } => note.clone(),
+            PriceOrigin::Included { with } => with.to_string(),
+            PriceOrigin::Missing => String::new(),
+        };
+        out.push(
+            Basis::new(format!("bom.lines[{i}].extended_price"), "bom-line-price", total, "")
+                .substituted(format!(
+                    "{} × {} × {} = {} ({origin})",
+                    num(unit, 2, &cur),
+                    l.quantity_per_node,
+                    l.node_count,
+                    num(total, 2, &cur)
+                ))
+                .input("unit price", unit, "", l.source.clone())
+                .input("quantity", f64::from(l.quantity_per_node), "", l.part.to_string())
+                .input("nodes", f64::from(l.node_count), "", l.group.clone()),
+        );
+    }
 }
 
 fn w(x: f64) -> String {
