@@ -116,6 +116,43 @@ pub fn formulas_ui(ui: &mut egui::Ui, lang: Lang, formula_ids: &[&str]) {
     ui.weak(w.select_cell);
 }
 
+/// Several bases, those of one formula together: what, formula, source and confidence once,
+/// then this build's numbers for each figure (named by its key when there are several).
+fn grouped_ui(ui: &mut egui::Ui, lang: Lang, bases: &[&Basis]) {
+    let w = words(lang);
+    let mut ids: Vec<&str> = Vec::new();
+    for b in bases {
+        if !ids.contains(&b.formula_id) {
+            ids.push(b.formula_id);
+        }
+    }
+    for id in ids {
+        let group: Vec<&&Basis> = bases.iter().filter(|b| b.formula_id == id).collect();
+        let Some(first) = group.first() else { continue };
+        ui.separator();
+        if group.len() == 1 {
+            basis_ui(ui, lang, first);
+            continue;
+        }
+        let f = basis::lookup(id);
+        ui.label(RichText::new(f.map_or(first.what.as_str(), |f| f.what(lang))).strong());
+        let row = |ui: &mut egui::Ui, name: &str, text: &str| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(name).weak());
+                ui.label(text);
+            });
+        };
+        row(ui, w.formula, f.map_or(first.formula.as_str(), |f| f.formula(lang)));
+        for b in &group {
+            // The key without its section: `wall_watts`, `nodes[0].wall_watts`.
+            let short = b.figure.split_once('.').map_or(b.figure.as_str(), |(_, rest)| rest);
+            row(ui, w.here, &format!("{short}: {}", b.substituted));
+        }
+        row(ui, w.source, f.map_or(first.source.as_str(), |f| f.source(lang)));
+        row(ui, w.confidence, &first.confidence_text(lang));
+    }
+}
+
 /// The bases of `keys` that the build has.
 fn bases_of<'a>(derived: &'a Derived, cell: Option<&'a CellDetail>, keys: &[String]) -> Vec<&'a Basis> {
     keys.iter().filter_map(|k| basis_of(derived, cell, k)).collect()
@@ -183,10 +220,7 @@ fn hover_and_pin(fx: &mut FrameCtx<'_>, response: egui::Response, value: &str, k
         if !value.is_empty() {
             ui.label(value);
         }
-        for b in &bases {
-            ui.separator();
-            basis_ui(ui, lang, b);
-        }
+        grouped_ui(ui, lang, &bases);
         ui.separator();
         ui.weak(words(lang).click_to_pin);
     });
