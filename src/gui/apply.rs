@@ -39,9 +39,6 @@ use std::path::{Path, PathBuf};
 /// Most recent files remembered.
 pub const MAX_RECENT_FILES: usize = 10;
 
-/// Most figure explanations pinned at once: more would scroll past what a side panel shows.
-pub const MAX_PINNED_BASES: usize = 12;
-
 /// Applies one command. The only place where app state changes.
 pub fn apply(state: &mut AppState, command: Command) {
     let before = state.doc.revision();
@@ -330,11 +327,7 @@ fn apply_inner(state: &mut AppState, command: Command) {
         }
         Command::SelectFitCell(sel) => state.view.fit_cell = sel,
         Command::SetFitOverrides(o) => state.view.fit_overrides = o,
-        Command::PinBasis(key) => {
-            if !state.view.pinned_bases.contains(&key) && state.view.pinned_bases.len() < MAX_PINNED_BASES {
-                state.view.pinned_bases.push(key);
-            }
-        }
+        Command::PinBasis(key) => state.view.pin_basis(key),
         Command::UnpinBasis(key) => state.view.pinned_bases.retain(|k| k != &key),
         Command::SavePlot { rect, name } => {
             if let Some(path) = state.dialogs.pick_png(&format!("{}.png", export::sanitize_file_name(&name))) {

@@ -70,7 +70,17 @@ impl Default for ViewState {
     }
 }
 
+/// Most figure explanations pinned at once: more would scroll past what a side panel shows.
+pub const MAX_PINNED_BASES: usize = 12;
+
 impl ViewState {
+    /// Pins a figure's explanation, once, up to [`MAX_PINNED_BASES`].
+    pub fn pin_basis(&mut self, key: String) {
+        if !self.pinned_bases.contains(&key) && self.pinned_bases.len() < MAX_PINNED_BASES {
+            self.pinned_bases.push(key);
+        }
+    }
+
     /// Clears what referred to the previous document.
     pub fn reset_for_new_document(&mut self) {
         self.selected_node = Location::Node(0);
