@@ -386,6 +386,7 @@ impl CellDetail {
                     check: Some(check),
                     speed: Some(speed).filter(|_| fits),
                     serving: serving.as_ref().and_then(|s| s.as_ref().ok()),
+                    site: Some(site),
                 })
             },
         );

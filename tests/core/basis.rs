@@ -171,3 +171,43 @@ fn every_priced_bom_line_explains_its_price() {
         }
     }
 }
+
+/// A training run's time and energy explain themselves, and their figures are the output's.
+#[test]
+fn fit_training_explains_its_throughput_time_and_energy() {
+    let args = [
+        "fit",
+        "--model",
+        "meta-llama-3.1-8b",
+        "--gpu",
+        "nvidia-h100-sxm5-80gb",
+        "--gpus",
+        "8",
+        "--mode",
+        "lora",
+        "--tokens",
+        "1e9",
+        "--json",
+        "--lang",
+        "en",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let bases = v["basis"].as_array().unwrap();
+    let find = |k: &str| bases.iter().find(|b| b["figure"] == k).unwrap_or_else(|| panic!("{k}: {bases:#?}"));
+    for (key, field, class) in [
+        ("fit.train_tokens_per_s", "train_tokens_per_s", "training"),
+        ("fit.train_hours", "train_hours", "training"),
+        ("fit.train_energy_mwh", "train_energy_mwh", "power"),
+    ] {
+        let b = find(key);
+        assert!((b["value"].as_f64().unwrap() - v[field].as_f64().unwrap()).abs() < 1e-9, "{key}");
+        assert_eq!(b["typical_error"]["class"], class, "{key}");
+    }
+    // GPU-hours × TDP (700 W for the H100 SXM5), no node beside it and PUE 1 without a build.
+    let e = find("fit.train_energy_mwh");
+    let hours = v["gpu_hours"].as_f64().unwrap();
+    assert!((hours * 700.0 / 1e6 - v["train_energy_mwh"].as_f64().unwrap()).abs() < 1e-9);
+    assert!(e["substituted"].as_str().unwrap().contains("× (700 W + 0 W) × 1 ="), "{e}");
+}

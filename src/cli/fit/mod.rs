@@ -317,6 +317,7 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
         check: check.as_ref(),
         speed: speed.as_ref(),
         serving: serving.as_ref(),
+        site: hw.as_ref().map(|h| h.site),
     });
     basis::localize_all(&mut basis, lang);
     let gpus_per_node = hw.as_ref().map(|h| h.topology.gpus_per_node);

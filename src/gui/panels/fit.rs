@@ -255,7 +255,7 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
         explain::explained(ui, fx, &text, &key("train_hours"));
     }
     if let Some(mwh) = d.train_energy_mwh {
-        ui.label(fill(t.fit_train_energy, &[&format_thousands(mwh, 2)]));
+        explain::explained(ui, fx, &fill(t.fit_train_energy, &[&format_thousands(mwh, 2)]), &key("train_energy_mwh"));
     }
     if let (Some(ipm), Some(seconds), Some(steps)) =
         (speed.images_per_minute, speed.seconds_per_image, speed.denoising_steps)

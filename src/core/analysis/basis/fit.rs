@@ -4,7 +4,7 @@
 
 use super::{Basis, num};
 use crate::core::analysis::memory::{FitCheck, MemoryEstimate, ModelSpec, Verdict, Workload};
-use crate::core::analysis::serving::ServingEstimate;
+use crate::core::analysis::serving::{self, ServingEstimate, Site};
 use crate::core::analysis::speed::{self, InferenceModel, SpeedEstimate, SpeedSettings, Topology};
 use crate::core::catalog::Gpu;
 use crate::core::units::Bytes;
@@ -20,6 +20,8 @@ pub struct FitInputs<'a> {
     pub check: Option<&'a FitCheck>,
     pub speed: Option<&'a SpeedEstimate>,
     pub serving: Option<&'a ServingEstimate>,
+    /// The rest of the nodes and the site's PUE (for the training run's energy).
+    pub site: Option<Site>,
 }
 
 fn gib(b: Bytes) -> String {
@@ -228,6 +230,24 @@ fn speed_bases(x: &FitInputs<'_>, s: &SpeedEstimate, out: &mut Vec<Basis>) {
                     s.gpu_hours.map_or_else(String::new, |g| num(g, 0, ""))
                 ))
                 .input("tokens/s", tps, "tokens/s", "fit.train_tokens_per_s"),
+        );
+    }
+    if let (Some(hours), Some((gpu, topo)), Some(site)) = (s.gpu_hours, x.gpu, x.site) {
+        let gpus = topo.total_gpus();
+        let mwh = serving::train_energy_mwh(hours, gpu, site, gpus);
+        let other = if gpus > 0 { site.other_watts / f64::from(gpus) } else { 0.0 };
+        out.push(
+            Basis::new("fit.train_energy_mwh", "train-energy", mwh, "MWh")
+                .substituted(format!(
+                    "{} GPU-h × ({:.0} W + {other:.0} W) × {} = {mwh:.2} MWh",
+                    num(hours, 0, ""),
+                    gpu.tdp_watts,
+                    site.pue
+                ))
+                .input("GPU-hours", hours, "h", "fit.gpu_hours")
+                .input("TDP", gpu.tdp_watts, "W", gpu.id.to_string())
+                .input("rest of node per GPU", other, "W", "power analysis (with --build)")
+                .input("PUE", site.pue, "", "site.pue"),
         );
     }
     if let (Some(ipm), Some(secs)) = (s.images_per_minute, s.seconds_per_image) {

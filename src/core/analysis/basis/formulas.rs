@@ -65,7 +65,7 @@ const CATALOG_ZH: &str = "各部件的部件库条目（其 `source` 字段注�
 
 /// Every formula, in the order of `report-schema.md`: power, thermal, memory, speed,
 /// serving, TCO, summary.
-pub const FORMULAS: [Formula; 42] = [
+pub const FORMULAS: [Formula; 43] = [
     Formula {
         id: "power-dc-idle",
         what: ["DC idle draw: every part at idle", "直流待机功耗：所有部件待机时的功耗"],
@@ -373,6 +373,20 @@ pub const FORMULAS: [Formula; 42] = [
         source: ["the training throughput above", "上述训练吞吐量"],
         confidence: Confidence::Calibrated,
         class: Some(Class::Training),
+    },
+    Formula {
+        id: "train-energy",
+        what: ["energy of the training run", "训练一次的能耗"],
+        formula: [
+            "E = GPU-hours × (TDP + rest of the node per GPU) × PUE",
+            "E = GPU 时 × (TDP + 每块 GPU 分摊的节点其余功耗) × PUE",
+        ],
+        source: [
+            "the accounting of Touvron et al. 2023 Table 2 (GPU-hours × 400 W per A100) and of BLOOM's 433 MWh",
+            "Touvron 等 2023 表 2 的计算方法（GPU 时 × 每块 A100 400 W）及 BLOOM 的 433 MWh",
+        ],
+        confidence: Confidence::Calibrated,
+        class: Some(Class::Power),
     },
     Formula {
         id: "speed-images",
