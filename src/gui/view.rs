@@ -47,6 +47,9 @@ pub struct ViewState {
     /// The figures (basis keys, `power.wall_watts`) whose explanations are pinned in the side
     /// panel, in the order they were pinned.
     pub pinned_bases: Vec<String>,
+    /// What "save changes first?" was asked for, while the built-in file browser asks where to
+    /// save: done once the build is saved there, dropped if the browser is cancelled.
+    pub after_save: Option<Pending>,
 }
 
 impl Default for ViewState {
@@ -66,6 +69,7 @@ impl Default for ViewState {
             fit_overrides: FitOverrides::default(),
             import_report: None,
             pinned_bases: Vec::new(),
+            after_save: None,
         }
     }
 }

@@ -9,8 +9,10 @@
 )]
 
 mod advisor;
+mod browser;
 mod common;
 mod compare;
+mod compare_add;
 mod drops;
 mod editing;
 mod explain;
@@ -20,5 +22,7 @@ mod language;
 mod modules;
 mod panels;
 mod prices;
+mod readable;
+mod sheet_out;
 mod shell;
 mod tabs;
