@@ -19,7 +19,7 @@ use crate::core::analysis::Report;
 use crate::core::analysis::prices::MAX_STALE_AFTER_MONTHS;
 use crate::core::build::{Build, EditError, Location, NodeGroup};
 use crate::core::catalog::{Catalog, PartId, hf_config, price_list};
-use crate::core::export::{self, BuildSheet, CompareFormat, Format, SheetDate};
+use crate::core::export::{self, BuildSheet};
 use crate::core::i18n::Text;
 use crate::core::persist;
 use crate::core::placement::{self, Target, Verdict};
@@ -29,12 +29,17 @@ use crate::gui::command::{Command, PromptChoice, Setting};
 use crate::gui::compare::{CompareEntry, CompareSource};
 use crate::gui::derived::Derived;
 use crate::gui::document::Coalesce;
+use crate::gui::file_browser::{FileRequest, Outcome};
 use crate::gui::panels::palette::PaletteState;
 use crate::gui::state::AppState;
 use crate::gui::text::fill;
 use crate::gui::view::Pending;
 use crate::gui::vocab::{DragPayload, DropTarget, ErrorView, LineSel, Notice, NoticeKind, ScrollTarget};
 use std::path::{Path, PathBuf};
+
+mod files;
+
+use files::{compare_format_file_type, export_comparison, export_sheet, format_file_type, pick, print_sheet, today};
 
 /// Most recent files remembered.
 pub const MAX_RECENT_FILES: usize = 10;
@@ -237,21 +242,18 @@ fn apply_inner(state: &mut AppState, command: Command) {
                 state.view.notice = Some(Notice { kind: NoticeKind::Refused, text: problems.join("\n") });
             }
         }
+        // A message about the edit undone ("Added …", a refusal) no longer holds: it goes.
         Command::Undo => {
-            if !state.doc.undo() {
-                state.view.notice = Some(Notice::info(t.nothing_to_undo));
-            }
+            state.view.notice = (!state.doc.undo()).then(|| Notice::info(t.nothing_to_undo));
         }
         Command::Redo => {
-            if !state.doc.redo() {
-                state.view.notice = Some(Notice::info(t.nothing_to_redo));
-            }
+            state.view.notice = (!state.doc.redo()).then(|| Notice::info(t.nothing_to_redo));
         }
         Command::New(template) => guarded(state, Pending::New(template)),
         Command::Open(path) => guarded(state, Pending::Open(path)),
         Command::OpenBytes { path, bytes } => guarded(state, Pending::OpenBytes { path, bytes }),
         Command::PickOpen => {
-            if let Some(path) = state.dialogs.pick_open() {
+            if let Some(path) = pick(state, FileRequest::Open, "", |d| d.pick_open()) {
                 apply_inner(state, Command::Open(path));
             }
         }
@@ -259,7 +261,11 @@ fn apply_inner(state: &mut AppState, command: Command) {
             save(state);
         }
         Command::SaveAs(path) => {
-            save_to(state, &with_ron_extension(path));
+            if save_to(state, &with_ron_extension(path))
+                && let Some(pending) = state.view.after_save.take()
+            {
+                perform(state, pending);
+            }
         }
         Command::PickSaveAs => {
             pick_and_save(state);
@@ -273,6 +279,9 @@ fn apply_inner(state: &mut AppState, command: Command) {
                 PromptChoice::Save => {
                     if save(state) {
                         perform(state, pending);
+                    } else if state.file_browser.is_some() {
+                        // The built-in browser asks where; the action waits for the save.
+                        state.view.after_save = Some(pending);
                     }
                 }
             }
@@ -316,7 +325,7 @@ fn apply_inner(state: &mut AppState, command: Command) {
         Command::DismissError => state.view.error = None,
         Command::ShowAbout(open) => state.view.about_open = open,
         Command::PickModelConfig => {
-            if let Some(path) = state.dialogs.pick_config() {
+            if let Some(path) = pick(state, FileRequest::ModelConfig, "", |d| d.pick_config()) {
                 apply_inner(state, Command::AddModelFromConfig(path));
             }
         }
@@ -328,26 +337,42 @@ fn apply_inner(state: &mut AppState, command: Command) {
         Command::SelectFitCell(sel) => state.view.fit_cell = sel,
         Command::SetFitOverrides(o) => state.view.fit_overrides = o,
         Command::SavePlot { rect, name } => {
-            if let Some(path) = state.dialogs.pick_png(&format!("{}.png", export::sanitize_file_name(&name))) {
+            let suggested = format!("{}.png", export::sanitize_file_name(&name));
+            if let Some(path) = pick(state, FileRequest::Png { rect }, &suggested, |d| d.pick_png(&suggested)) {
                 state.outbox.screenshot = Some((rect, path));
             }
         }
+        Command::FileBrowser(outcome) => browser_closed(state, outcome),
+        Command::SetBuiltinFileBrowser(on) => state.prefs.builtin_file_browser = on,
+        Command::SetZoom(zoom) => state.prefs.ui_zoom = crate::gui::prefs::clamp_zoom(zoom),
         Command::PickExport(format) => match today() {
             Ok(date) => {
                 let suggested = export::default_file_name(&state.doc.build().name, date, format.extension());
                 let file_type = format_file_type(state, format);
-                if let Some(path) = state.dialogs.pick_export(&suggested, file_type, format.extension()) {
+                let ext = format.extension();
+                let request = FileRequest::Export(format);
+                if let Some(path) = pick(state, request, &suggested, |d| d.pick_export(&suggested, file_type, ext)) {
                     export_sheet(state, format, &path, date);
                 }
             }
             Err(message) => state.view.error = Some(ErrorView { title: t.export_failed.to_owned(), message }),
         },
+        Command::CopyPartsMarkdown => match today() {
+            Ok(date) => {
+                let report = &state.derived.report;
+                let sheet = BuildSheet::new_in(state.doc.build(), report, date, state.lang);
+                state.outbox.copy = Some(export::markdown::parts_list_to_markdown(&sheet));
+                state.view.notice = Some(Notice::info(&fill(t.tools.copied_markdown, &[&sheet.build_name])));
+            }
+            Err(message) => state.view.error = Some(ErrorView { title: t.export_failed.to_owned(), message }),
+        },
+        Command::PrintSheet => print_sheet(state),
         Command::Export { format, path } => match today() {
             Ok(date) => export_sheet(state, format, &path, date),
             Err(message) => state.view.error = Some(ErrorView { title: t.export_failed.to_owned(), message }),
         },
         Command::PickImportPrices => {
-            if let Some(path) = state.dialogs.pick_price_list() {
+            if let Some(path) = pick(state, FileRequest::PriceList, "", |d| d.pick_price_list()) {
                 import_prices(state, &path);
             }
         }
@@ -357,7 +382,12 @@ fn apply_inner(state: &mut AppState, command: Command) {
             state.prefs.stale_after_months = months.clamp(1, MAX_STALE_AFTER_MONTHS);
             state.derived.date_prices(state.prefs.stale_after_months);
         }
-        Command::ShowView(view) => state.prefs.main_view = view,
+        Command::ShowView(view) => {
+            state.prefs.main_view = view;
+            if view == crate::gui::vocab::MainView::Compare {
+                state.autosaves = state.recovery.autosaves();
+            }
+        }
         Command::CompareAddCurrent => {
             if state.compare.has_current() {
                 state.view.notice = Some(Notice::info(t.compare_current_already));
@@ -368,7 +398,7 @@ fn apply_inner(state: &mut AppState, command: Command) {
         Command::PickCompareFile => {
             if state.compare.is_full() {
                 compare_full(state);
-            } else if let Some(path) = state.dialogs.pick_open() {
+            } else if let Some(path) = pick(state, FileRequest::CompareAdd, "", |d| d.pick_open()) {
                 apply_inner(state, Command::CompareAddFile(path));
             }
         }
@@ -378,6 +408,20 @@ fn apply_inner(state: &mut AppState, command: Command) {
             }
             Err(e) => {
                 state.view.error = Some(ErrorView { title: t.compare_add_failed.to_owned(), message: e.to_string() });
+            }
+        },
+        Command::SetCompareScale(scale) => state.prefs.compare_scale = scale,
+        Command::CompareAddTemplate(slug) => match templates::find(slug).map(templates::Template::load) {
+            Some(Ok(build)) => {
+                let source = CompareSource::Template(slug.to_owned());
+                add_to_comparison(state, CompareEntry { source, build: Some(build) });
+            }
+            Some(Err(e)) => {
+                state.view.error = Some(ErrorView { title: t.compare_add_failed.to_owned(), message: e.to_string() });
+            }
+            None => {
+                let message = fill(t.template_unknown, &[&slug]);
+                state.view.error = Some(ErrorView { title: t.compare_add_failed.to_owned(), message });
             }
         },
         Command::CompareRemove(i) => {
@@ -416,12 +460,37 @@ fn apply_inner(state: &mut AppState, command: Command) {
                 Err(_) => format!("{}.{}", export::sanitize_file_name(&name), format.extension()),
             };
             let file_type = compare_format_file_type(state, format);
-            if let Some(path) = state.dialogs.pick_export(&suggested, file_type, format.extension()) {
+            let ext = format.extension();
+            let request = FileRequest::CompareExport(format);
+            if let Some(path) = pick(state, request, &suggested, |d| d.pick_export(&suggested, file_type, ext)) {
                 export_comparison(state, format, &path);
             }
         }
         Command::ExportComparison { format, path } => export_comparison(state, format, &path),
     }
+}
+
+/// The built-in browser closed: carries out its request with the chosen path.
+fn browser_closed(state: &mut AppState, outcome: Outcome) {
+    let Some(browser) = state.file_browser.take() else { return };
+    let Outcome::Chosen(path) = outcome else {
+        state.view.after_save = None;
+        return;
+    };
+    let command = match browser.request {
+        FileRequest::Open => Command::Open(path),
+        FileRequest::SaveAs => Command::SaveAs(path),
+        FileRequest::Export(format) => Command::Export { format, path },
+        FileRequest::Png { rect } => {
+            state.outbox.screenshot = Some((rect, path));
+            return;
+        }
+        FileRequest::CompareAdd => Command::CompareAddFile(path),
+        FileRequest::CompareExport(format) => Command::ExportComparison { format, path },
+        FileRequest::ModelConfig => Command::AddModelFromConfig(path),
+        FileRequest::PriceList => Command::ImportPrices(path),
+    };
+    apply_inner(state, command);
 }
 
 /// Where the canvas should scroll for a finding: its first part line, else its node.
@@ -432,69 +501,6 @@ fn scroll_target(report: &Report, finding: usize) -> Option<ScrollTarget> {
         (None, Some(node)) => Some(ScrollTarget::Node(node)),
         (None, None) => None,
     }
-}
-
-/// Today's date (UTC) for a build sheet: the core takes the date as an argument.
-fn today() -> Result<SheetDate, String> {
-    SheetDate::today_utc().map_err(|e| e.to_string())
-}
-
-fn format_file_type(state: &AppState, format: Format) -> &'static str {
-    let i = Format::ALL.iter().position(|f| *f == format).unwrap_or_default();
-    state.texts.export_file_types.get(i).copied().unwrap_or_default()
-}
-
-fn compare_format_file_type(state: &AppState, format: CompareFormat) -> &'static str {
-    let i = CompareFormat::ALL.iter().position(|f| *f == format).unwrap_or_default();
-    state.texts.compare_export_file_types.get(i).copied().unwrap_or_default()
-}
-
-/// The path with `extension`, unless it already ends with it (any case).
-fn with_extension(path: &Path, extension: &str) -> PathBuf {
-    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case(extension)) {
-        path.to_path_buf()
-    } else {
-        let mut name = path.as_os_str().to_os_string();
-        name.push(".");
-        name.push(extension);
-        PathBuf::from(name)
-    }
-}
-
-/// Writes bytes atomically and says so, or shows why not. An export never replaces the open
-/// build's file nor any other build file ([`persist::write_export`]).
-fn write_export(state: &mut AppState, file_type: &str, path: &Path, bytes: Result<Vec<u8>, String>) {
-    let t = state.texts;
-    let inputs: Vec<&Path> = state.doc.path().into_iter().collect();
-    match bytes.and_then(|b| persist::write_export(path, &b, &inputs).map_err(|e| e.to_string())) {
-        Ok(()) => state.view.notice = Some(Notice::info(&fill(t.exported_to, &[&file_type, &path.display()]))),
-        Err(message) => state.view.error = Some(ErrorView { title: t.export_failed.to_owned(), message }),
-    }
-}
-
-/// Renders the build sheet of the current build from the cached report, in the UI language,
-/// and writes it.
-fn export_sheet(state: &mut AppState, format: Format, path: &Path, date: SheetDate) {
-    let path = with_extension(path, format.extension());
-    let report = &state.derived.report;
-    // The report's findings are already in the UI language (`Derived::localize`); the sheet's
-    // own words follow it too, so a Chinese UI exports a Chinese sheet.
-    let sheet = BuildSheet::new_in(state.doc.build(), report, date, state.lang);
-    let bytes = export::render(format, &sheet, report).map_err(|e| e.to_string());
-    write_export(state, format_file_type(state, format), &path, bytes);
-}
-
-/// Renders the comparison (brought up to date first) and writes it.
-fn export_comparison(state: &mut AppState, format: CompareFormat, path: &Path) {
-    let t = state.texts;
-    let path = with_extension(path, format.extension());
-    state.refresh_comparison();
-    let bytes = match state.compared.as_ref().and_then(|c| c.result.as_ref()) {
-        Some(Ok(c)) => export::render_comparison(format, c).map_err(|e| e.to_string()),
-        Some(Err(e)) => Err(e.clone()),
-        None => Err(t.compare_hint.to_owned()),
-    };
-    write_export(state, compare_format_file_type(state, format), &path, bytes);
 }
 
 fn compare_full(state: &mut AppState) {
@@ -689,6 +695,7 @@ fn perform(state: &mut AppState, pending: Pending) {
         Pending::Adopt(rank, build) => {
             // Undoable: undo past the new build's edits brings back the document it replaced.
             state.doc.replace_undoable(*build);
+            state.recovery.forget_last_autosave();
             state.prefs.last_build = None;
             state.prefs.main_view = crate::gui::vocab::MainView::Build;
             state.view.reset_for_new_document();
@@ -701,6 +708,7 @@ fn perform(state: &mut AppState, pending: Pending) {
         Pending::Restore(found) => {
             // The restored build is not what is in its file (if it has one): it is unsaved.
             state.doc.replace_unsaved(found.build.clone(), found.original_path.clone());
+            state.recovery.forget_last_autosave();
             state.view.reset_for_new_document();
             if let Err(e) = state.recovery.discard(&found) {
                 state.view.error = Some(ErrorView { title: t.recovery_failed.to_owned(), message: e.to_string() });
@@ -737,7 +745,7 @@ fn save(state: &mut AppState) -> bool {
 
 fn pick_and_save(state: &mut AppState) -> bool {
     let suggested = format!("{}.ron", export::sanitize_file_name(&state.doc.build().name));
-    match state.dialogs.pick_save(&suggested) {
+    match pick(state, FileRequest::SaveAs, &suggested, |d| d.pick_save(&suggested)) {
         Some(path) => save_to(state, &with_ron_extension(path)),
         None => false,
     }
@@ -766,24 +774,6 @@ fn with_ron_extension(path: PathBuf) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn export_paths_get_their_extension_once() {
-        assert_eq!(with_extension(Path::new("/x/sheet"), "xlsx"), PathBuf::from("/x/sheet.xlsx"));
-        assert_eq!(with_extension(Path::new("/x/sheet.XLSX"), "xlsx"), PathBuf::from("/x/sheet.XLSX"));
-        // A dot in the name is not an extension to replace.
-        assert_eq!(with_extension(Path::new("/x/v1.2"), "md"), PathBuf::from("/x/v1.2.md"));
-    }
-
-    #[test]
-    fn today_agrees_with_the_clock() {
-        // A mean Gregorian year is 365.2425 days = 31,556,952 s; near New Year the estimate
-        // may be a year off.
-        let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
-        let estimate = 1970 + secs / 31_556_952;
-        let year = u64::from(today().unwrap().year());
-        assert!(year.abs_diff(estimate) <= 1, "{year} against about {estimate}");
-    }
 
     #[test]
     fn file_stems() {

@@ -10,6 +10,7 @@ use crate::core::build::Location;
 use crate::core::catalog::PartId;
 use crate::core::export::{CompareFormat, Format};
 use crate::core::i18n::Lang;
+use crate::gui::file_browser::Outcome;
 use crate::gui::theme::ThemeChoice;
 use crate::gui::vocab::{AnalysisTab, ErrorView, FitOverrides, FitSel, MainView, Notice};
 use std::path::PathBuf;
@@ -128,7 +129,20 @@ pub enum Command {
     /// The canvas brought the highlighted finding's part into view.
     ScrolledToHighlight,
 
+    /// The built-in file browser closed: with a path (carried out as the request it was
+    /// opened for), or cancelled.
+    FileBrowser(Outcome),
+    /// View → "Always use the built-in file browser".
+    SetBuiltinFileBrowser(bool),
+    /// The UI zoom factor (View → Zoom, Ctrl +/−/0), kept within [`crate::gui::prefs::ZOOM_RANGE`].
+    SetZoom(f32),
+
     // Exports.
+    /// Put the parts list on the clipboard as Markdown (to paste into a chat).
+    CopyPartsMarkdown,
+    /// Write the printable HTML build sheet to a temporary file and open it in the browser,
+    /// whose print dialog prints it.
+    PrintSheet,
     /// Ask where to save the build sheet (a dialog), then export it.
     PickExport(Format),
     /// Write the current build's sheet (from the cached report) to a file.
@@ -154,6 +168,10 @@ pub enum Command {
     /// Ask for a build file (a dialog), then add it to the comparison.
     PickCompareFile,
     CompareAddFile(PathBuf),
+    /// How the compare view plots its cost curves (kept with the preferences).
+    SetCompareScale(crate::gui::compare::CompareScale),
+    /// Add a template build (by slug) to the comparison.
+    CompareAddTemplate(&'static str),
     CompareRemove(usize),
     /// The model of the speed rows (catalog id); None is the core's default.
     CompareSetModel(Option<String>),

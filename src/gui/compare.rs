@@ -30,6 +30,8 @@ pub enum CompareSource {
     /// A build the advisor proposed (its name), held in memory only: it is not kept with the
     /// preferences, since no file holds it.
     Advised(String),
+    /// A template build (its slug, see `core::templates`), loaded again at each start.
+    Template(String),
 }
 
 /// A build of the comparison.
@@ -61,6 +63,19 @@ impl CompareSet {
                 CompareSource::Current => CompareEntry { source: CompareSource::Current, build: None },
                 // Not stored (see `sources`); a hand-edited preference naming one is skipped.
                 CompareSource::Advised(_) => continue,
+                CompareSource::Template(slug) => {
+                    match crate::core::templates::find(slug).map(crate::core::templates::Template::load) {
+                        Some(Ok(b)) => CompareEntry { source: source.clone(), build: Some(b) },
+                        Some(Err(e)) => {
+                            problems.push(e.to_string());
+                            continue;
+                        }
+                        None => {
+                            problems.push(format!("no template named {slug}"));
+                            continue;
+                        }
+                    }
+                }
                 CompareSource::File(path) => match persist::load_build(path) {
                     Ok(b) => CompareEntry { source: source.clone(), build: Some(b) },
                     Err(e) => {
@@ -220,6 +235,69 @@ impl CompareCharts {
     }
 }
 
+/// What the cost curves are divided by (View prefs, the compare view's "Cost as").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CompareNorm {
+    /// The build's own cumulative cost.
+    #[default]
+    Total,
+    /// Divided by the build's GPU count: a workstation and an 8-GPU server side by side.
+    PerGpu,
+    /// Divided by the first build's owned cost in the same month (1.0 is "as much as A").
+    RelativeToFirst,
+}
+
+impl CompareNorm {
+    pub const ALL: [Self; 3] = [Self::Total, Self::PerGpu, Self::RelativeToFirst];
+}
+
+/// How the compare view plots its cost curves: normalised, and on a log axis or not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CompareScale {
+    /// Plot log10 of the values (the axis reads the values themselves), so that curves of
+    /// 30,000 and 2,300,000 are both legible.
+    pub log: bool,
+    pub norm: CompareNorm,
+}
+
+/// The cost curves of `charts` under `scale`: each value divided as [`CompareNorm`] says, then
+/// log10 of it for a log axis. A point with no value under the scale (a build with no GPU per
+/// GPU, a value ≤ 0 on a log axis) is left out, and a series with none left is empty.
+#[must_use]
+pub fn scaled_curves(charts: &CompareCharts, c: &Comparison, scale: CompareScale) -> Vec<CurveSeries> {
+    let first = charts.curves.first().map(|s| s.owned.clone()).unwrap_or_default();
+    let scale_curve = |points: &[PlotPoint], gpus: Option<u64>| -> Vec<PlotPoint> {
+        points
+            .iter()
+            .enumerate()
+            .filter_map(|(m, p)| {
+                let divisor = match scale.norm {
+                    CompareNorm::Total => 1.0,
+                    CompareNorm::PerGpu => gpus.filter(|&g| g > 0)? as f64,
+                    CompareNorm::RelativeToFirst => first.get(m).map(|f| f.y).filter(|f| *f > 0.0)?,
+                };
+                let y = p.y / divisor;
+                let y = if scale.log { (y > 0.0).then(|| y.log10())? } else { y };
+                Some(PlotPoint::new(p.x, y))
+            })
+            .collect()
+    };
+    charts
+        .curves
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let gpus = c.builds.get(i).map(|b| b.gpus);
+            CurveSeries {
+                label: s.label,
+                owned: scale_curve(&s.owned, gpus),
+                primary: s.primary.as_deref().map(|p| scale_curve(p, gpus)),
+            }
+        })
+        .collect()
+}
+
 /// A comparison of the set, or why there is none.
 #[derive(Clone, Debug)]
 pub struct Compared {
@@ -227,6 +305,9 @@ pub struct Compared {
     /// `None` while the set has fewer than [`MIN_BUILDS`] builds.
     pub result: Option<Result<Comparison, String>>,
     pub charts: CompareCharts,
+    /// The cost curves as plotted: [`scaled_curves`] under `scale`.
+    pub curves: Vec<CurveSeries>,
+    pub scale: CompareScale,
 }
 
 impl Compared {
@@ -234,13 +315,27 @@ impl Compared {
     #[must_use]
     pub fn compute(catalog: &Catalog, set: &CompareSet, current: &Build, key: CompareKey) -> Self {
         if set.entries.len() < MIN_BUILDS {
-            return Self { key, result: None, charts: CompareCharts::default() };
+            return Self {
+                key,
+                result: None,
+                charts: CompareCharts::default(),
+                curves: Vec::new(),
+                scale: CompareScale::default(),
+            };
         }
         let builds: Vec<&Build> = set.entries.iter().map(|e| e.build.as_ref().unwrap_or(current)).collect();
         let options = CompareOptions { model: set.model.clone(), lang: key.lang, ..CompareOptions::default() };
         let result = compare::compare(catalog, &builds, &options).map_err(|e| e.message_in(key.lang));
         let charts = result.as_ref().map(CompareCharts::of).unwrap_or_default();
-        Self { key, result: Some(result), charts }
+        let curves = charts.curves.clone();
+        Self { key, result: Some(result), charts, curves, scale: CompareScale::default() }
+    }
+
+    /// Plots the cost curves under `scale` (once per change of scale or comparison).
+    pub fn rescale(&mut self, scale: CompareScale) {
+        let Some(Ok(c)) = &self.result else { return };
+        self.curves = scaled_curves(&self.charts, c, scale);
+        self.scale = scale;
     }
 
     /// The comparison, when there is one.

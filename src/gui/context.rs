@@ -32,6 +32,8 @@ pub struct FrameCtx<'a> {
     pub recovery: &'a Recovery,
     /// The template builds (slug, build name).
     pub template_names: &'a [(&'static str, String)],
+    /// The builds in the autosave folder, for the compare view's "Add build ▸ Autosaves".
+    pub autosaves: &'a [crate::gui::recovery::Autosave],
     /// Drop verdicts while something is being dragged.
     pub drop_preview: Option<&'a DropPreview>,
     /// The selected fit cell's breakdown, when one is selected.
@@ -88,6 +90,7 @@ impl<'a> FrameCtx<'a> {
             prefs: &starting.prefs,
             recovery: &starting.recovery,
             template_names: &[],
+            autosaves: &[],
             drop_preview: None,
             cell_detail: None,
             compare: &starting.compare,

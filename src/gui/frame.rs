@@ -42,6 +42,12 @@ impl AppState {
             theme::apply_choice(ctx, self.prefs.theme);
             self.applied_theme = Some(self.prefs.theme);
         }
+        if self.applied_zoom != Some(self.prefs.ui_zoom) {
+            // Ctrl +/−/0 are the app's own commands (so that the zoom persists in the prefs).
+            ctx.options_mut(|o| o.zoom_with_keyboard = false);
+            ctx.set_zoom_factor(self.prefs.ui_zoom);
+            self.applied_zoom = Some(self.prefs.ui_zoom);
+        }
         self.shortcuts(ctx);
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
         if let Some(file) = dropped.first() {
@@ -66,6 +72,7 @@ impl AppState {
             MainView::Build => {}
         }
         self.screenshots(ctx);
+        self.clipboard_and_opener(ctx);
         let now = ctx.input(|i| i.time);
         match self.recovery.tick(now, self.doc.revision(), self.doc.is_dirty(), self.doc.build(), self.doc.path()) {
             Ok(Some(wait_secs)) => ctx.request_repaint_after_secs(wait_secs),
@@ -93,12 +100,24 @@ impl AppState {
             (CMD, Key::S, Command::Save),
             (CMD, Key::O, Command::PickOpen),
             (CMD, Key::N, Command::New(None)),
+            (CMD, Key::P, Command::PrintSheet),
         ];
         let mut found = Vec::new();
         for (m, k, c) in shortcuts {
             if take(m, k) {
                 found.push(c);
             }
+        }
+        let zoom = self.prefs.ui_zoom;
+        let step = crate::gui::prefs::ZOOM_STEP;
+        if take(CMD, Key::Plus) || take(CMD, Key::Equals) {
+            found.push(Command::SetZoom(zoom + step));
+        }
+        if take(CMD, Key::Minus) {
+            found.push(Command::SetZoom(zoom - step));
+        }
+        if take(CMD, Key::Num0) {
+            found.push(Command::SetZoom(1.0));
         }
         // While a text field has focus, undo and Delete belong to the field.
         if !typing {
@@ -130,6 +149,32 @@ impl AppState {
         if !fresh {
             let pue = self.doc.build().site.pue;
             self.cell_detail = CellDetail::compute(&self.catalog, &self.derived.report, pue, revision, sel, overrides);
+        }
+    }
+
+    /// Puts copied text on the clipboard, starts the opener for a file to print, and reports
+    /// what the openers started earlier did.
+    fn clipboard_and_opener(&mut self, ctx: &egui::Context) {
+        if let Some(text) = self.outbox.copy.take() {
+            ctx.copy_text(text);
+        }
+        if let Some(path) = self.outbox.open.take() {
+            crate::gui::opener::open_in_background(&self.opener, &path, &self.opened, ctx);
+        }
+        let done: Vec<_> = match self.opened.lock() {
+            Ok(mut r) => r.drain(..).collect(),
+            Err(_) => Vec::new(),
+        };
+        let t = self.texts.tools;
+        for (path, outcome) in done {
+            let notice = match outcome {
+                Ok(()) => Notice::info(&fill(t.print_opened, &[&path.display()])),
+                Err(why) => {
+                    log::warn!("cannot open {} for printing: {why}", path.display());
+                    Notice::refused(fill(t.print_failed, &[&why, &path.display()]))
+                }
+            };
+            apply(self, Command::Notify(notice));
         }
     }
 
@@ -187,6 +232,7 @@ impl AppState {
             prefs: &self.prefs,
             recovery: &self.recovery,
             template_names: &self.template_names,
+            autosaves: &self.autosaves,
             drop_preview: self.drop_preview.as_ref(),
             cell_detail: self.cell_detail.as_ref(),
             compare: &self.compare,
@@ -207,6 +253,7 @@ impl AppState {
         if fx.prefs.main_view == MainView::Advisor {
             panels::advisor::ui(ui, &mut fx);
             panels::dialogs::ui(ui.ctx(), &mut fx);
+            file_browser(ui.ctx(), &mut self.file_browser, &mut fx);
             if !self.queue.is_empty() {
                 ui.ctx().request_repaint();
             }
@@ -215,6 +262,7 @@ impl AppState {
         if fx.prefs.main_view == MainView::Compare {
             egui::CentralPanel::default().show(ui, |ui| panels::compare::ui(ui, &mut fx));
             panels::dialogs::ui(ui.ctx(), &mut fx);
+            file_browser(ui.ctx(), &mut self.file_browser, &mut fx);
             if !self.queue.is_empty() {
                 ui.ctx().request_repaint();
             }
@@ -236,9 +284,23 @@ impl AppState {
         }
         egui::CentralPanel::default().show(ui, |ui| panels::canvas::ui(ui, &mut fx));
         panels::dialogs::ui(ui.ctx(), &mut fx);
+        file_browser(ui.ctx(), &mut self.file_browser, &mut fx);
         panels::canvas::drag_ghost(ui.ctx(), &fx);
         if !self.queue.is_empty() {
             ui.ctx().request_repaint();
         }
+    }
+}
+
+/// The built-in file browser, while it is open; its outcome becomes a command.
+fn file_browser(
+    ctx: &egui::Context,
+    browser: &mut Option<crate::gui::file_browser::FileBrowser>,
+    fx: &mut FrameCtx<'_>,
+) {
+    if let Some(b) = browser
+        && let Some(outcome) = b.ui(ctx, fx.texts, fx.tokens.error)
+    {
+        fx.push(Command::FileBrowser(outcome));
     }
 }

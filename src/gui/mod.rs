@@ -15,8 +15,8 @@
 //! From the bottom up:
 //! - leaves: [`vocab`] (the small types everything shares: tabs, selections, drag payloads,
 //!   notices), [`text`] (all UI text), [`fonts`] (the shipped CJK font), [`theme`] (design tokens), [`icons`], [`fuzzy`],
-//!   [`png`], [`recovery`] (autosave), [`compare`] (the compare view's builds and their
-//!   comparison), [`advisor`] (the advisor's requirement and its advice), [`document`] (the build with its file, undo history, dirty flag and revision);
+//!   [`png`], [`opener`] (the system's opener), [`recovery`] (autosave), [`compare`] (the compare view's builds and their
+//!   comparison), [`file_browser`] (the built-in file browser), [`advisor`] (the advisor's requirement and its advice), [`document`] (the build with its file, undo history, dirty flag and revision);
 //! - [`view`] (the view state), [`derived`] (data derived from the document), [`dialogs`] (file
 //!   dialogs), [`command`] (the commands, as data), [`prefs`] (stored preferences);
 //! - [`context`] (what a panel reads), then `panels` (one file per panel);
@@ -33,10 +33,12 @@ pub mod context;
 pub mod derived;
 pub mod dialogs;
 pub mod document;
+pub mod file_browser;
 pub mod fonts;
 pub mod frame;
 pub mod fuzzy;
 pub mod icons;
+pub mod opener;
 pub mod panels;
 pub mod png;
 pub mod prefs;
@@ -113,6 +115,7 @@ pub fn user_catalog_dir() -> Option<PathBuf> {
 /// The window could not be created (no display), or the catalog given with `--catalog`
 /// failed to load.
 pub fn run(file: Option<&Path>, catalog_dir: Option<&Path>) -> anyhow::Result<()> {
+    dialogs::AppLogger::install();
     // A folder named on the command line must load; the per-user folder is optional, and a
     // problem in it is shown in the app while the built-in catalog is used.
     let (catalog, catalog_problem) = match (catalog_dir, user_catalog_dir()) {
@@ -130,7 +133,7 @@ pub fn run(file: Option<&Path>, catalog_dir: Option<&Path>) -> anyhow::Result<()
         file: file.map(Path::to_path_buf),
         prefs: prefs::Prefs::default(),
         recovery_dir: recovery::default_dir(),
-        dialogs: Box::new(NativeDialogs { texts: &text::EN }),
+        dialogs: Box::new(NativeDialogs { texts: &text::EN, failed: None }),
         lang: crate::core::i18n::Lang::from_env(),
     };
     let mut viewport = egui::ViewportBuilder::default()

@@ -6,7 +6,7 @@
 
 use crate::core::catalog::PartKind;
 use crate::core::i18n::Lang;
-use crate::gui::compare::CompareSource;
+use crate::gui::compare::{CompareScale, CompareSource};
 use crate::gui::theme::ThemeChoice;
 use crate::gui::vocab::{AnalysisTab, MainView};
 use serde::{Deserialize, Serialize};
@@ -37,8 +37,25 @@ pub struct Prefs {
     pub compare: Vec<CompareSource>,
     /// The model of the compare view's speed rows (catalog id).
     pub compare_model: Option<String>,
+    /// How the compare view plots its cost curves (log axis, normalisation).
+    pub compare_scale: CompareScale,
     /// A catalog price older than this many months is marked stale (View menu).
     pub stale_after_months: u32,
+    /// Use the built-in file browser even where the system's file dialog works.
+    pub builtin_file_browser: bool,
+    /// The UI zoom factor (egui's `zoom_factor`), within [`ZOOM_RANGE`].
+    pub ui_zoom: f32,
+}
+
+/// The zoom factors offered: 50 % to 250 %, in steps of [`ZOOM_STEP`].
+pub const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.5..=2.5;
+/// One Ctrl+/Ctrl− step (10 %, as browsers and egui's own keyboard zoom step).
+pub const ZOOM_STEP: f32 = 0.1;
+
+/// A zoom factor within [`ZOOM_RANGE`], rounded to whole percent (1.0 for NaN).
+#[must_use]
+pub fn clamp_zoom(zoom: f32) -> f32 {
+    if zoom.is_finite() { (zoom.clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end()) * 100.0).round() / 100.0 } else { 1.0 }
 }
 
 impl Default for Prefs {
@@ -55,7 +72,10 @@ impl Default for Prefs {
             main_view: MainView::Build,
             compare: Vec::new(),
             compare_model: None,
+            compare_scale: CompareScale::default(),
             stale_after_months: crate::core::analysis::prices::DEFAULT_STALE_AFTER_MONTHS,
+            builtin_file_browser: false,
+            ui_zoom: 1.0,
         }
     }
 }

@@ -54,6 +54,17 @@ pub struct Recovered {
     pub original_path: Option<PathBuf>,
 }
 
+/// A build in the autosave folder, as the compare view lists it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Autosave {
+    pub file: PathBuf,
+    pub build: Build,
+    pub modified: SystemTime,
+}
+
+/// Autosaves listed at most.
+pub const MAX_AUTOSAVES_LISTED: usize = 20;
+
 /// The autosave state of this instance.
 #[derive(Debug)]
 pub struct Recovery {
@@ -180,6 +191,31 @@ impl Recovery {
         Ok(())
     }
 
+    /// Every build in the autosave folder that loads (this instance's own and those of other
+    /// or crashed instances), newest first, at most [`MAX_AUTOSAVES_LISTED`].
+    #[must_use]
+    pub fn autosaves(&self) -> Vec<Autosave> {
+        let Some(dir) = &self.dir else { return Vec::new() };
+        let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+        let mut found: Vec<(SystemTime, PathBuf)> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| {
+                let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                name.starts_with(PREFIX) && p.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron"))
+            })
+            .map(|p| (std::fs::metadata(&p).and_then(|m| m.modified()).unwrap_or(SystemTime::UNIX_EPOCH), p))
+            .collect();
+        found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        found
+            .into_iter()
+            .filter_map(|(modified, file)| {
+                persist::load_build(&file).ok().map(|build| Autosave { file, build, modified })
+            })
+            .take(MAX_AUTOSAVES_LISTED)
+            .collect()
+    }
+
     /// The build offered for restore, if a crash left one.
     #[must_use]
     pub fn offer(&self) -> Option<&Recovered> {
@@ -207,10 +243,16 @@ impl Recovery {
         Ok(())
     }
 
-    /// When the last autosave was written.
+    /// When the last autosave of the build being edited was written: None once it is saved
+    /// (or opened clean) and after another build replaced it.
     #[must_use]
     pub fn last_autosave(&self) -> Option<SystemTime> {
         self.last_autosave
+    }
+
+    /// Another build replaced the one autosaved: "Autosaved at …" no longer speaks of it.
+    pub fn forget_last_autosave(&mut self) {
+        self.last_autosave = None;
     }
 
     /// Called every frame. Writes the build once it has been unchanged for
@@ -236,6 +278,8 @@ impl Recovery {
             self.changed_at = now_secs;
         }
         if !dirty {
+            // Saved, or another build opened: its autosave time is no longer news.
+            self.last_autosave = None;
             if self.wrote {
                 self.clear_own().map_err(|e| e.to_string())?;
             }

@@ -34,6 +34,10 @@ pub struct Outbox {
     pub close: bool,
     /// A screen region to save as PNG, and where.
     pub screenshot: Option<(egui::Rect, PathBuf)>,
+    /// Text to put on the clipboard.
+    pub copy: Option<String>,
+    /// A file to open with the system's opener (the build sheet to print).
+    pub open: Option<PathBuf>,
 }
 
 /// Results of screenshots taken for "Save as PNG", filled by the screenshot callback.
@@ -104,6 +108,11 @@ pub struct AppState {
     pub queue: Vec<Command>,
     pub outbox: Outbox,
     pub dialogs: Box<dyn Dialogs>,
+    /// The builds in the autosave folder (this instance's and crashed ones'), newest first,
+    /// read when the compare view is shown, for its "Add build ▸ Autosaves".
+    pub autosaves: Vec<crate::gui::recovery::Autosave>,
+    /// The built-in file browser, while it is open.
+    pub file_browser: Option<crate::gui::file_browser::FileBrowser>,
     /// The UI language; `texts` is its table.
     pub lang: Lang,
     pub texts: &'static Texts,
@@ -112,6 +121,11 @@ pub struct AppState {
     pub(crate) icons: Option<Icons>,
     pub(crate) screenshots: ScreenshotResults,
     pub(crate) applied_theme: Option<ThemeChoice>,
+    pub(crate) applied_zoom: Option<f32>,
+    /// The system's opener (program and arguments), for printing the build sheet; tests set
+    /// their own.
+    pub opener: Vec<String>,
+    pub(crate) opened: crate::gui::opener::OpenResults,
     pub(crate) title_sent: String,
 }
 
@@ -161,6 +175,8 @@ impl AppState {
         derived.date_prices(prefs.stale_after_months);
         derived.localize(lang);
         let palette = PaletteState::new(&catalog, prefs.palette_kind, texts);
+        let prefs_compare = prefs.main_view == crate::gui::vocab::MainView::Compare;
+        let autosaves = if prefs_compare { recovery.autosaves() } else { Vec::new() };
         let (compare, left_out) = CompareSet::from_sources(&prefs.compare, prefs.compare_model.clone());
         if !left_out.is_empty() && view.notice.is_none() {
             view.notice = Some(Notice {
@@ -187,11 +203,16 @@ impl AppState {
             screenshots: ScreenshotResults::default(),
             outbox: Outbox::default(),
             dialogs,
+            file_browser: None,
+            autosaves,
             lang,
             texts,
             template_names,
             icons: None,
             applied_theme: None,
+            applied_zoom: None,
+            opener: crate::gui::opener::system_opener(),
+            opened: crate::gui::opener::OpenResults::default(),
             title_sent: String::new(),
         }
     }
@@ -228,7 +249,14 @@ impl AppState {
     pub fn refresh_comparison(&mut self) {
         let key = CompareKey::of(&self.compare, self.doc.revision(), self.lang);
         if self.compared.as_ref().is_none_or(|c| c.key != key) {
-            self.compared = Some(Compared::compute(&self.catalog, &self.compare, self.doc.build(), key));
+            let mut compared = Compared::compute(&self.catalog, &self.compare, self.doc.build(), key);
+            compared.rescale(self.prefs.compare_scale);
+            self.compared = Some(compared);
+        }
+        if let Some(c) = self.compared.as_mut()
+            && c.scale != self.prefs.compare_scale
+        {
+            c.rescale(self.prefs.compare_scale);
         }
     }
 

@@ -11,6 +11,7 @@ pub use crate::core::i18n::fill;
 
 pub mod advisor;
 mod table;
+pub mod tools;
 pub mod zh;
 
 pub use table::{Plural, Texts};
@@ -81,6 +82,7 @@ pub static EN: Texts = Texts {
     n_gpus: Plural { one: "{} GPU", other: "{} GPUs" },
     n_circuits: Plural { one: "{} circuit", other: "{} circuits" },
     advisor: &advisor::EN,
+    tools: &tools::EN,
     app_name: "rigplan",
     window_title: "{}{} — rigplan",
     unsaved_marker: " •",
@@ -498,6 +500,8 @@ pub static EN: Texts = Texts {
         ("Ctrl+O", "Open…"),
         ("Ctrl+S", "Save"),
         ("Ctrl+Shift+S", "Save as…"),
+        ("Ctrl+P", "Print build sheet…"),
+        ("Ctrl+=, Ctrl+−, Ctrl+0", "Zoom in, zoom out, actual size"),
         ("Ctrl+Z", "Undo"),
         ("Ctrl+Shift+Z, Ctrl+Y", "Redo"),
         ("Delete", "Remove the selected part"),
@@ -939,6 +943,7 @@ mod tests {
             shortcuts;
         others:
             advisor,
+            tools,
             money_cny_wan,
     );
 

@@ -188,6 +188,10 @@ pub fn tokens(theme: Theme) -> &'static Tokens {
     }
 }
 
+/// The smallest text size of the default style, in points (logical pixels at zoom 100 %):
+/// Issue 17 set the floor at 11 px after egui's 9 px Small style proved unreadable in use.
+pub const MIN_TEXT_SIZE: f32 = 11.0;
+
 /// Adds the shipped CJK font and adjusts egui's dark and light styles, once, at start.
 pub fn install(ctx: &egui::Context) {
     super::fonts::install(ctx);
@@ -203,6 +207,11 @@ pub fn install_style(ctx: &egui::Context) {
         style.spacing.interact_size.y = 20.0;
         style.visuals.window_corner_radius = CornerRadius::same(CARD_RADIUS + 2);
         style.visuals.menu_corner_radius = CornerRadius::same(CARD_RADIUS);
+        // egui's Small style is 9 pt: slot labels, "Fix:" lines, assumptions and plot legends
+        // were unreadable. Nothing is drawn under MIN_TEXT_SIZE at zoom 100 %.
+        for font in style.text_styles.values_mut() {
+            font.size = font.size.max(MIN_TEXT_SIZE);
+        }
     });
 }
 

@@ -44,6 +44,9 @@ pub struct ViewState {
     pub fit_overrides: FitOverrides,
     /// The outcome of the last price-list import, shown until dismissed.
     pub import_report: Option<crate::core::catalog::price_list::FolderImport>,
+    /// What "save changes first?" was asked for, while the built-in file browser asks where to
+    /// save: done once the build is saved there, dropped if the browser is cancelled.
+    pub after_save: Option<Pending>,
 }
 
 impl Default for ViewState {
@@ -62,6 +65,7 @@ impl Default for ViewState {
             fit_cell: None,
             fit_overrides: FitOverrides::default(),
             import_report: None,
+            after_save: None,
         }
     }
 }

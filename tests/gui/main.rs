@@ -9,8 +9,10 @@
 )]
 
 mod advisor;
+mod browser;
 mod common;
 mod compare;
+mod compare_add;
 mod drops;
 mod editing;
 mod export;
@@ -19,5 +21,7 @@ mod language;
 mod modules;
 mod panels;
 mod prices;
+mod readable;
+mod sheet_out;
 mod shell;
 mod tabs;

@@ -39,6 +39,52 @@ pub fn numbered_sources(sheet: &BuildSheet) -> (Vec<Option<usize>>, Vec<&str>) {
     (refs, list)
 }
 
+/// The parts table (the sheet's parts columns, one row per line) appended to `out`; returns
+/// the sources its rows cite by number, in order.
+fn parts_table<'s>(out: &mut String, sheet: &'s BuildSheet) -> Vec<&'s str> {
+    let t = SheetTexts::of(sheet.lang);
+    let cur_plain = sheet.currency.to_string();
+    let header: Vec<String> = PARTS_COLUMNS.iter().map(|c| esc(&c.header_in(sheet.lang, &cur_plain))).collect();
+    let _ = writeln!(out, "| {} |", header.join(" | "));
+    let rule: Vec<&str> = PARTS_COLUMNS.iter().map(|c| if c.is_numeric() { "---:" } else { "---" }).collect();
+    let _ = writeln!(out, "| {} |", rule.join(" | "));
+    let (refs, sources) = numbered_sources(sheet);
+    for (l, r) in sheet.lines.iter().zip(&refs) {
+        let cells: Vec<String> = PARTS_COLUMNS
+            .iter()
+            .map(|c| match c.value(l, sheet.lang) {
+                Value::Text(s) => esc(s),
+                Value::Label(s) => s.to_owned(),
+                Value::Count(n) => n.to_string(),
+                Value::Money(m) => m.map_or_else(|| t.no_price.to_owned(), money_text),
+                Value::Source(_) => r.map_or_else(String::new, |n| format!("\\[{n}\\]")),
+            })
+            .collect();
+        let _ = writeln!(out, "| {} |", cells.join(" | "));
+    }
+    sources
+}
+
+/// The parts list alone, to paste into a chat or a forum post (PCPartPicker's "Markdown"
+/// list): the build's name, the sheet's parts table, the total capex and the sources the
+/// table cites. The same cells as [`sheet_to_markdown`]'s parts section.
+#[must_use]
+pub fn parts_list_to_markdown(sheet: &BuildSheet) -> String {
+    let t = SheetTexts::of(sheet.lang);
+    let mut out = String::new();
+    let _ = writeln!(out, "**{}**\n", esc(&fill(t.build_sheet_title, &[&sheet.build_name])));
+    let sources = parts_table(&mut out, sheet);
+    let cur = sheet.currency.to_string();
+    let _ = writeln!(out, "\n**{}:** {} {}", t.capex, money_text(sheet.totals.capex), esc(&cur));
+    if !sources.is_empty() {
+        let _ = writeln!(out);
+        for (i, s) in sources.iter().enumerate() {
+            let _ = writeln!(out, "{}. {}", i + 1, esc(s));
+        }
+    }
+    out
+}
+
 /// The build sheet as Markdown, in the sheet's language.
 #[must_use]
 pub fn sheet_to_markdown(sheet: &BuildSheet) -> String {
@@ -60,24 +106,7 @@ pub fn sheet_to_markdown(sheet: &BuildSheet) -> String {
         esc(&fill(t.usd_rate_note, &[&sheet.usd_exchange_rate, &cur_plain]))
     );
     let _ = writeln!(out, "\n## {}\n", t.parts);
-    let header: Vec<String> = PARTS_COLUMNS.iter().map(|c| esc(&c.header_in(sheet.lang, &cur_plain))).collect();
-    let _ = writeln!(out, "| {} |", header.join(" | "));
-    let rule: Vec<&str> = PARTS_COLUMNS.iter().map(|c| if c.is_numeric() { "---:" } else { "---" }).collect();
-    let _ = writeln!(out, "| {} |", rule.join(" | "));
-    let (refs, sources) = numbered_sources(sheet);
-    for (l, r) in sheet.lines.iter().zip(&refs) {
-        let cells: Vec<String> = PARTS_COLUMNS
-            .iter()
-            .map(|c| match c.value(l, sheet.lang) {
-                Value::Text(s) => esc(s),
-                Value::Label(s) => s.to_owned(),
-                Value::Count(n) => n.to_string(),
-                Value::Money(m) => m.map_or_else(|| t.no_price.to_owned(), money_text),
-                Value::Source(_) => r.map_or_else(String::new, |n| format!("\\[{n}\\]")),
-            })
-            .collect();
-        let _ = writeln!(out, "| {} |", cells.join(" | "));
-    }
+    let sources = parts_table(&mut out, sheet);
     if !sheet.custom_lines.is_empty() {
         let _ = writeln!(out, "\n## {}\n", t.custom_lines);
         let _ = writeln!(

@@ -139,7 +139,16 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     });
     ui.add_space(6.0);
     ui.separator();
-    ui.label(RichText::new(t.summary_bom).strong());
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(t.summary_bom).strong());
+        // The parts list leaves the app from here: as Markdown for a chat, or printed.
+        if ui.small_button(t.tools.copy_markdown).clicked() {
+            fx.push(Command::CopyPartsMarkdown);
+        }
+        if ui.small_button(t.tools.print_sheet).clicked() {
+            fx.push(Command::PrintSheet);
+        }
+    });
     if bom.lines.is_empty() && bom.custom_capex.is_empty() {
         ui.weak(t.summary_bom_empty);
         return;

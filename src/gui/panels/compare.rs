@@ -13,7 +13,7 @@ use crate::core::compare::{Comparison, Outcome, Row};
 use crate::core::export::CompareFormat;
 use crate::core::export::markdown::delta_text;
 use crate::gui::command::Command;
-use crate::gui::compare::{CompareCharts, CompareSource, MAX_BUILDS};
+use crate::gui::compare::{CompareCharts, CompareNorm, CompareScale, CompareSource, MAX_BUILDS};
 use crate::gui::context::FrameCtx;
 use crate::gui::text::fill;
 use crate::gui::theme;
@@ -65,6 +65,7 @@ fn toolbar(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         if ui.add_enabled(!full, egui::Button::new(t.compare_add_file)).clicked() {
             fx.push(Command::PickCompareFile);
         }
+        ui.add_enabled_ui(!full, |ui| add_build_menu(ui, fx));
         ui.separator();
         model_choice(ui, fx);
         let ready = fx.compared.and_then(|c| c.comparison()).is_some();
@@ -78,6 +79,54 @@ fn toolbar(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 }
             });
         });
+    });
+}
+
+/// "Add build ▸ Recent files / Templates / Autosaves / File…": builds to compare without a
+/// file dialog.
+fn add_build_menu(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    let t = fx.texts;
+    let tt = t.tools;
+    ui.menu_button(tt.compare_add_build, |ui| {
+        let recent = fx.prefs.recent_files.clone();
+        ui.menu_button(tt.compare_recent, |ui| {
+            if recent.is_empty() {
+                ui.weak(tt.compare_none_found);
+            }
+            for path in recent {
+                if ui.button(path.display().to_string()).clicked() {
+                    fx.push(Command::CompareAddFile(path));
+                    ui.close();
+                }
+            }
+        });
+        let templates = fx.template_names;
+        ui.menu_button(tt.compare_templates, |ui| {
+            for (slug, name) in templates {
+                if ui.button(name).clicked() {
+                    fx.push(Command::CompareAddTemplate(slug));
+                    ui.close();
+                }
+            }
+        });
+        let autosaves = fx.autosaves;
+        ui.menu_button(tt.compare_autosaves, |ui| {
+            if autosaves.is_empty() {
+                ui.weak(tt.compare_none_found);
+            }
+            for a in autosaves {
+                let when = crate::gui::recovery::utc_clock(a.modified);
+                if ui.button(format!("{} ({when})", a.build.name)).on_hover_text(a.file.display().to_string()).clicked()
+                {
+                    fx.push(Command::CompareAddFile(a.file.clone()));
+                    ui.close();
+                }
+            }
+        });
+        if ui.button(tt.compare_file).clicked() {
+            fx.push(Command::PickCompareFile);
+            ui.close();
+        }
     });
 }
 
@@ -143,6 +192,9 @@ fn header_cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: Option<&Comparison>,
         }
         CompareSource::Advised(_) => {
             ui.add(Label::new(RichText::new(t.advisor.from_advisor).small()).truncate());
+        }
+        CompareSource::Template(_) => {
+            ui.add(Label::new(RichText::new(t.tools.compare_templates).small()).truncate());
         }
     }
     if let Some(b) = compared {
@@ -307,34 +359,112 @@ fn plots(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison, charts: &Comp
     }
 }
 
-fn tco_plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison, charts: &CompareCharts) {
+/// The cost curves' scale controls: "Log scale" and "Cost as: Total / Per GPU / Relative".
+fn scale_controls(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    let tt = fx.texts.tools;
+    let scale = fx.prefs.compare_scale;
+    ui.horizontal_wrapped(|ui| {
+        let mut log = scale.log;
+        if ui.checkbox(&mut log, tt.compare_log_scale).changed() {
+            fx.push(Command::SetCompareScale(CompareScale { log, ..scale }));
+        }
+        let label = ui.label(tt.compare_normalize);
+        let name = |n: CompareNorm| {
+            let i = CompareNorm::ALL.iter().position(|x| *x == n).unwrap_or_default();
+            tt.compare_norms.get(i).copied().unwrap_or_default()
+        };
+        egui::ComboBox::from_id_salt("compare-norm")
+            .selected_text(name(scale.norm))
+            .show_ui(ui, |ui| {
+                for n in CompareNorm::ALL {
+                    if ui.selectable_label(n == scale.norm, name(n)).clicked() && n != scale.norm {
+                        fx.push(Command::SetCompareScale(CompareScale { norm: n, ..scale }));
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+}
+
+/// A tick of the cost axis: the value (10^mark on a log axis) as money in k / M, or as a
+/// multiple of the first build's cost.
+#[must_use]
+pub fn cost_tick(mark: f64, scale: CompareScale) -> String {
+    let v = if scale.log { 10f64.powf(mark) } else { mark };
+    if scale.norm == CompareNorm::RelativeToFirst {
+        return format!("×{}", crate::core::units::format_thousands(v, if v.abs() < 10.0 { 2 } else { 0 }));
+    }
+    let (div, suffix, decimals) = match v.abs() {
+        a if a >= 1e6 => (1e6, " M", 1),
+        a if a >= 1e4 => (1e3, " k", 0),
+        a if a >= 10.0 => (1.0, "", 0),
+        _ => (1.0, "", 1),
+    };
+    let text = crate::core::units::format_thousands(v / div, decimals);
+    let text = text.strip_suffix(".0").unwrap_or(&text).to_owned();
+    format!("{text}{suffix}")
+}
+
+/// Grid marks of a log10 axis: each power of ten, and 2× and 5× it, so that the ticks read as
+/// round amounts (10 k, 20 k, 50 k, 100 k …).
+fn log_marks(input: &egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+    let (lo, hi) = input.bounds;
+    if !(lo.is_finite() && hi.is_finite()) || hi - lo > 30.0 {
+        return Vec::new();
+    }
+    let mut marks = Vec::new();
+    let mut decade = lo.floor();
+    while decade <= hi.ceil() {
+        for (offset, step) in [(0.0, 1.0), (2f64.log10(), 0.3), (5f64.log10(), 0.3)] {
+            let value = decade + offset;
+            if (lo..=hi).contains(&value) {
+                marks.push(egui_plot::GridMark { value, step_size: step });
+            }
+        }
+        decade += 1.0;
+    }
+    marks
+}
+
+fn tco_plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison, _charts: &CompareCharts) {
     let (t, tk) = (fx.texts, fx.tokens);
     ui.label(RichText::new(t.compare_tco_curves).strong());
+    scale_controls(ui, fx);
+    let scale = fx.prefs.compare_scale;
+    let curves: &[crate::gui::compare::CurveSeries] = fx.compared.map_or(&[], |c| c.curves.as_slice());
+    let currency = c.currency.to_string();
+    let y_label = match scale.norm {
+        CompareNorm::Total => currency,
+        CompareNorm::PerGpu => format!("{} ({currency})", t.tools.compare_norm_units[0]),
+        CompareNorm::RelativeToFirst => t.tools.compare_norm_units[1].to_owned(),
+    };
     with_save(ui, fx, "compare-tco", |ui| {
-        Plot::new("compare-tco")
+        let mut plot = Plot::new("compare-tco")
             .height(theme::TALL_PLOT_HEIGHT)
             .legend(legend())
             .allow_scroll(false)
             .x_axis_label(t.axis_months)
-            .y_axis_label(c.currency.to_string())
-            .include_y(0.0)
-            .show(ui, |plot| {
-                for (i, s) in charts.curves.iter().enumerate() {
-                    let color = series_color(tk, i);
+            .y_axis_label(y_label)
+            .y_axis_formatter(move |mark, _| cost_tick(mark.value, scale));
+        plot = if scale.log { plot.y_grid_spacer(|input| log_marks(&input)) } else { plot.include_y(0.0) };
+        plot.show(ui, |plot| {
+            for (i, s) in curves.iter().enumerate() {
+                let color = series_color(tk, i);
+                plot.line(
+                    Line::new(fill(t.compare_owned, &[&s.label]), PlotPoints::Borrowed(&s.owned))
+                        .color(color)
+                        .width(2.0),
+                );
+                if let Some(curve) = &s.primary {
                     plot.line(
-                        Line::new(fill(t.compare_owned, &[&s.label]), PlotPoints::Borrowed(&s.owned))
+                        Line::new(fill(t.compare_cloud, &[&s.label]), PlotPoints::Borrowed(curve))
                             .color(color)
-                            .width(2.0),
+                            .style(LineStyle::dashed_loose()),
                     );
-                    if let Some(curve) = &s.primary {
-                        plot.line(
-                            Line::new(fill(t.compare_cloud, &[&s.label]), PlotPoints::Borrowed(curve))
-                                .color(color)
-                                .style(LineStyle::dashed_loose()),
-                        );
-                    }
                 }
-            })
+            }
+        })
     });
 }
 

@@ -65,6 +65,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                         item(ui, fx, label, None, Command::PickExport(format));
                     }
                 });
+                item(ui, fx, t.tools.print_sheet, Some((Modifiers::COMMAND, Key::P)), Command::PrintSheet);
                 item(ui, fx, t.file_import_prices, None, Command::PickImportPrices);
                 ui.separator();
                 item(ui, fx, t.file_quit, None, Command::Quit);
@@ -73,6 +74,8 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 let (can_undo, can_redo) = (fx.doc.can_undo(), fx.doc.can_redo());
                 item_enabled(ui, fx, can_undo, t.edit_undo, Some((Modifiers::COMMAND, Key::Z)), Command::Undo);
                 item_enabled(ui, fx, can_redo, t.edit_redo, Some((SHIFT_CMD, Key::Z)), Command::Redo);
+                ui.separator();
+                item(ui, fx, t.tools.copy_markdown, None, Command::CopyPartsMarkdown);
                 ui.separator();
                 item(ui, fx, t.edit_add_node, None, Command::AddNode);
                 let has_sel = fx.view.selected_line.is_some();
@@ -114,6 +117,30 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 if ui.checkbox(&mut analysis, t.view_analysis).clicked() {
                     fx.push(Command::ToggleAnalysis);
                 }
+                let mut builtin = fx.prefs.builtin_file_browser;
+                if ui.checkbox(&mut builtin, t.tools.view_builtin_browser).clicked() {
+                    fx.push(Command::SetBuiltinFileBrowser(builtin));
+                }
+                ui.separator();
+                let zoom = fx.prefs.ui_zoom;
+                ui.weak(fill(t.tools.view_zoom, &[&format!("{:.0}", zoom * 100.0)]));
+                let step = crate::gui::prefs::ZOOM_STEP;
+                item(
+                    ui,
+                    fx,
+                    t.tools.view_zoom_in,
+                    Some((Modifiers::COMMAND, Key::Plus)),
+                    Command::SetZoom(zoom + step),
+                );
+                item(
+                    ui,
+                    fx,
+                    t.tools.view_zoom_out,
+                    Some((Modifiers::COMMAND, Key::Minus)),
+                    Command::SetZoom(zoom - step),
+                );
+                item(ui, fx, t.tools.view_zoom_reset, Some((Modifiers::COMMAND, Key::Num0)), Command::SetZoom(1.0));
+                ui.separator();
                 ui.horizontal(|ui| {
                     let label = ui.label(t.view_stale_months);
                     let mut months = fx.prefs.stale_after_months;

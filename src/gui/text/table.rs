@@ -3,6 +3,7 @@
 //! table depends on this shape and nothing depends on a table.
 
 use super::advisor;
+use super::tools;
 use crate::core::i18n::fill;
 
 /// A count with its noun, singular and plural, e.g. "1 node" / "3 nodes". A language
@@ -35,6 +36,8 @@ pub struct Texts {
     pub n_circuits: Plural,
     /// The Advisor view's text.
     pub advisor: &'static advisor::AdvisorTexts,
+    /// The file browser, zoom, copy and print, and the compare view's builds and scales.
+    pub tools: &'static tools::ToolTexts,
     pub app_name: &'static str,
     /// `{build name}{unsaved marker}` — the window title.
     pub window_title: &'static str,

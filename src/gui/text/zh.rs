@@ -10,6 +10,7 @@
 
 use super::advisor;
 use super::table::{Plural, Texts};
+use super::tools;
 
 /// Simplified Chinese.
 pub static ZH: Texts = Texts {
@@ -17,6 +18,7 @@ pub static ZH: Texts = Texts {
     n_gpus: Plural { one: "{} 个 GPU", other: "{} 个 GPU" },
     n_circuits: Plural { one: "{} 路电路", other: "{} 路电路" },
     advisor: &advisor::ZH,
+    tools: &tools::ZH,
     app_name: "rigplan",
     window_title: "{}{} — rigplan",
     unsaved_marker: " •",
@@ -431,6 +433,8 @@ pub static ZH: Texts = Texts {
         ("Ctrl+O", "打开…"),
         ("Ctrl+S", "保存"),
         ("Ctrl+Shift+S", "另存为…"),
+        ("Ctrl+P", "打印配置单…"),
+        ("Ctrl+=, Ctrl+−, Ctrl+0", "放大、缩小、实际大小"),
         ("Ctrl+Z", "撤销"),
         ("Ctrl+Shift+Z, Ctrl+Y", "重做"),
         ("Delete", "移除所选部件"),
