@@ -51,8 +51,10 @@ impl Class {
             (Self::Serving, Lang::ZhCn) => "多个并发序列的总吞吐量",
             (Self::Training, Lang::En) => "training throughput, MFU and GPU-hours of published runs",
             (Self::Training, Lang::ZhCn) => "公开训练任务的吞吐量、MFU 与 GPU 时",
-            (Self::Power, Lang::En) => "input power of vendor systems and GPU power while serving",
-            (Self::Power, Lang::ZhCn) => "厂商整机的墙插功耗与推理时的 GPU 功耗",
+            (Self::Power, Lang::En) => {
+                "input power of vendor systems, GPU power while serving and the energy of training runs"
+            }
+            (Self::Power, Lang::ZhCn) => "厂商整机的墙插功耗、推理时的 GPU 功耗与训练任务的能耗",
             (Self::Images, Lang::En) => "seconds per image of diffusion pipelines",
             (Self::Images, Lang::ZhCn) => "扩散模型生成一张图像的秒数",
         }
