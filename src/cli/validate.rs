@@ -15,7 +15,7 @@ use super::Exit;
 use super::texts::{clip, pad_left, pad_right, parse_lang};
 use crate::core::catalog::Catalog;
 use crate::core::i18n::{Lang, say};
-use crate::core::reference::{self, Accuracy, Class, ClassSummary, Measurement, Outcome};
+use crate::core::reference::{self, Accuracy, Class, ClassSummary, Measurement, Outcome, figure};
 use anyhow::Context as _;
 use serde::Serialize;
 use std::collections::{BTreeSet, HashMap};
@@ -279,20 +279,6 @@ fn write_json(
     Ok(())
 }
 
-/// A figure with about three significant digits (1 234 567, 149.4, 0.421).
-fn figure(value: f64) -> String {
-    let magnitude = value.abs();
-    if magnitude >= 1000.0 {
-        crate::core::units::format_thousands(value, 0)
-    } else if magnitude >= 100.0 {
-        format!("{value:.1}")
-    } else if magnitude >= 1.0 {
-        format!("{value:.2}")
-    } else {
-        format!("{value:.3}")
-    }
-}
-
 fn percent(fraction: f64) -> String {
     format!("{:.1} %", fraction * 100.0)
 }
@@ -402,14 +388,5 @@ mod tests {
     #[test]
     fn every_template_is_translated() {
         crate::core::i18n::assert_table_is_translated(TEMPLATES);
-    }
-
-    /// Three significant digits or so, thousands grouped.
-    #[test]
-    fn figures_keep_about_three_digits() {
-        assert_eq!(figure(10_200.0), "10,200");
-        assert_eq!(figure(149.37), "149.4");
-        assert_eq!(figure(51.85), "51.85");
-        assert_eq!(figure(0.4213), "0.421");
     }
 }

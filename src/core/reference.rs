@@ -20,6 +20,8 @@ use serde::{Deserialize, Serialize};
 
 mod texts;
 
+pub use texts::figure;
+
 /// The reference set shipped with rigplan.
 pub const EMBEDDED_REFERENCE: &str = include_str!("../../catalog/reference/measurements.ron");
 

@@ -80,9 +80,34 @@ impl ClassSummary {
     }
 }
 
+/// A measured or estimated figure as both front ends print it: about three significant digits,
+/// thousands grouped (10,200; 149.4; 51.85; 0.421).
+#[must_use]
+pub fn figure(value: f64) -> String {
+    let magnitude = value.abs();
+    if magnitude >= 1000.0 {
+        crate::core::units::format_thousands(value, 0)
+    } else if magnitude >= 100.0 {
+        format!("{value:.1}")
+    } else if magnitude >= 1.0 {
+        format!("{value:.2}")
+    } else {
+        format!("{value:.3}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Three significant digits or so, thousands grouped.
+    #[test]
+    fn figures_keep_about_three_digits() {
+        assert_eq!(figure(10_200.0), "10,200");
+        assert_eq!(figure(149.37), "149.4");
+        assert_eq!(figure(51.85), "51.85");
+        assert_eq!(figure(0.4213), "0.421");
+    }
 
     #[test]
     fn every_template_is_translated() {
