@@ -62,7 +62,7 @@ fn the_built_in_set_passes_with_every_class_present() {
     let decode = &v["classes"][1];
     let n = outcomes.iter().filter(|o| o["class"] == "decode").count();
     assert_eq!(decode["count"].as_u64(), Some(n as u64));
-    assert!(decode["summary"].as_str().unwrap().starts_with(&format!("Decode speed: mean error ")), "{decode}");
+    assert!(decode["summary"].as_str().unwrap().starts_with("Decode speed: mean error "), "{decode}");
     assert!(decode["summary"].as_str().unwrap().contains(&format!("over {n} measurements")), "{decode}");
     assert_eq!(decode["threshold"].as_f64(), Some(0.20));
     assert!(v["errors"].as_array().unwrap().is_empty());
