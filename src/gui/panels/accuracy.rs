@@ -11,8 +11,12 @@ use crate::gui::context::FrameCtx;
 use crate::gui::text::fill;
 use egui::{Id, RichText};
 
-/// Rows of the measurements table; it scrolls past them.
+/// Height of the measurements table; it scrolls past it.
 const TABLE_HEIGHT: f32 = 320.0;
+
+/// Widest a column of the table grows (the id and what columns are cut short, with the whole
+/// text and the source on hover), so that the figures stay in view.
+const COLUMN_WIDTH: f32 = 210.0;
 
 /// The accuracy window, while it is open and its report computed.
 pub fn ui(ctx: &egui::Context, fx: &mut FrameCtx<'_>) {
@@ -25,8 +29,8 @@ pub fn ui(ctx: &egui::Context, fx: &mut FrameCtx<'_>) {
     egui::Window::new(t.title)
         .id(Id::unique("accuracy-window"))
         .open(&mut open)
-        .default_width(780.0)
-        .default_height(560.0)
+        .default_width(860.0)
+        .default_height(760.0)
         .resizable(true)
         .vscroll(true)
         .show(ctx, |ui| contents(ui, fx, view));
@@ -77,21 +81,22 @@ fn contents(ui: &mut egui::Ui, fx: &FrameCtx<'_>, view: &AccuracyView) {
 }
 
 /// Every measurement: id, what, measured, estimated, error, tolerance and pass/fail (words:
-/// the shipped fonts have no check mark); the source on hover of the id and what.
+/// the shipped fonts have no check mark); the whole description and the source on hover of the
+/// id and what.
 fn table(ui: &mut egui::Ui, fx: &FrameCtx<'_>, view: &AccuracyView) {
     let t = fx.texts.accuracy;
     let tokens = fx.tokens;
     egui::ScrollArea::both().id_salt("accuracy-table").max_height(TABLE_HEIGHT).show(ui, |ui| {
-        egui::Grid::new("accuracy-rows").striped(true).num_columns(7).show(ui, |ui| {
+        egui::Grid::new("accuracy-rows").striped(true).num_columns(7).max_col_width(COLUMN_WIDTH).show(ui, |ui| {
             for h in t.columns {
                 ui.strong(h);
             }
             ui.label("");
             ui.end_row();
             for row in &view.rows {
-                let source = fill(t.source, &[&row.source]);
-                ui.monospace(&row.id).on_hover_text(&source);
-                ui.label(&row.what).on_hover_text(&source);
+                let hover = format!("{}\n{}", row.what, fill(t.source, &[&row.source]));
+                ui.add(egui::Label::new(RichText::new(&row.id).monospace()).truncate()).on_hover_text(&hover);
+                ui.add(egui::Label::new(&row.what).truncate()).on_hover_text(&hover);
                 ui.label(&row.measured);
                 ui.label(&row.estimated);
                 let color = if row.holds { tokens.ok } else { tokens.error };
