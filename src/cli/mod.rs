@@ -1,14 +1,14 @@
-//! The headless front end: `rigplan report|check|fit|tco|export|compare|advise|catalog …`.
+//! The headless front end: `rigplan report|check|fit|tco|export|compare|advise|catalog|validate …`.
 //!
 //! Every subcommand loads its inputs through the core, calls the core, and renders the
 //! structured result as text or, with `--json`, as JSON. Exit codes: 0 success, 1 findings
 //! that fail a check (`rigplan check` with an error-severity finding, `rigplan fit` when the
-//! model does not fit), 2 bad input (a file that cannot be read or parsed, an unknown id or
+//! model does not fit, `rigplan validate` when a class of estimates misses its threshold), 2 bad input (a file that cannot be read or parsed, an unknown id or
 //! option).
 //!
 //! This module parses the command line ([`Cli`]) and dispatches ([`run`]); each subcommand's
 //! rendering lives beside it: `report` (report and check text), `tco`, `fit`, `export`,
-//! `compare`, `advise` and `catalog`.
+//! `compare`, `advise`, `catalog` and `validate`.
 
 mod advise;
 mod catalog;
@@ -20,6 +20,7 @@ mod report;
 mod tco;
 mod terminal;
 mod texts;
+mod validate;
 
 use crate::core::analysis::prices::{DEFAULT_STALE_AFTER_MONTHS, MAX_STALE_AFTER_MONTHS, PriceAgePolicy};
 use crate::core::analysis::tco::TcoOverrides;
@@ -38,6 +39,7 @@ pub use fit::FitArgs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 pub use terminal::TerminalText;
+pub use validate::{ClassArg, ValidateArgs};
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,6 +154,10 @@ pub enum Command {
     /// the Pareto front of capex against speed, ranked by the objective; exits 1 when nothing
     /// meets the requirement.
     Advise(Box<AdviseArgs>),
+    /// rigplan's estimates against published measurements (memory, decode, prefill, serving,
+    /// training, power, images): each measurement's error and each class's mean and worst;
+    /// exits 1 when a class misses its threshold.
+    Validate(Box<ValidateArgs>),
     /// List or validate the parts catalog.
     Catalog {
         #[command(subcommand)]
@@ -353,6 +359,10 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
         Command::Advise(args) => {
             let catalog = load_catalog(cli.catalog.as_deref())?;
             advise::run_advise(out, &catalog, args)
+        }
+        Command::Validate(args) => {
+            let catalog = load_catalog(cli.catalog.as_deref())?;
+            validate::run_validate(out, &catalog, args)
         }
         Command::Catalog { action: CatalogAction::List { kind, json } } => {
             let catalog = load_catalog(cli.catalog.as_deref())?;

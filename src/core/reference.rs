@@ -18,6 +18,10 @@ use crate::core::catalog::{Catalog, PartId, Transformer};
 use crate::core::resolve::Resolved;
 use serde::{Deserialize, Serialize};
 
+mod texts;
+
+pub use texts::figure;
+
 /// The reference set shipped with rigplan.
 pub const EMBEDDED_REFERENCE: &str = include_str!("../../catalog/reference/measurements.ron");
 

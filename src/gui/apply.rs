@@ -87,6 +87,7 @@ fn add_model_from_config(state: &mut AppState, path: &Path) {
         let (file, model) = hf_config::store_in_user_catalog(&dir, &imported.model).map_err(|e| e.to_string())?;
         let catalog = Catalog::load_with_overlay(&dir).map_err(|e| e.to_string())?;
         state.catalog = catalog;
+        state.accuracy = None;
         let params = format_thousands(model.total_params() as f64 / 1.0e9, 2);
         Ok(fill(t.model_added, &[&model.name, &params, &file.display()]))
     })();
@@ -126,6 +127,7 @@ fn import_prices(state: &mut AppState, path: &Path) {
                 match Catalog::load_with_overlay(&dir) {
                     Ok(catalog) => {
                         state.catalog = catalog;
+                        state.accuracy = None;
                         state.palette = PaletteState::new(&state.catalog, state.palette.kind, t);
                         recompute(state);
                         state.compared = None;
@@ -324,6 +326,7 @@ fn apply_inner(state: &mut AppState, command: Command) {
         Command::ShowError(error) => state.view.error = Some(error),
         Command::DismissError => state.view.error = None,
         Command::ShowAbout(open) => state.view.about_open = open,
+        Command::ShowAccuracy(open) => state.view.accuracy_open = open,
         Command::PickModelConfig => {
             if let Some(path) = pick(state, FileRequest::ModelConfig, "", |d| d.pick_config()) {
                 apply_inner(state, Command::AddModelFromConfig(path));

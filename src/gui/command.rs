@@ -112,6 +112,9 @@ pub enum Command {
     ShowError(ErrorView),
     DismissError,
     ShowAbout(bool),
+    /// Help → Accuracy…: open or close the accuracy window (its report is computed on the
+    /// first opening).
+    ShowAccuracy(bool),
     /// Ask for a model's config.json (a dialog), then add the model.
     PickModelConfig,
     /// Add the model a Hugging Face config.json describes to the user catalog's models.ron;

@@ -9,6 +9,7 @@
 
 pub use crate::core::i18n::fill;
 
+pub mod accuracy;
 pub mod advisor;
 mod table;
 pub mod tools;
@@ -83,6 +84,7 @@ pub static EN: Texts = Texts {
     n_circuits: Plural { one: "{} circuit", other: "{} circuits" },
     advisor: &advisor::EN,
     tools: &tools::EN,
+    accuracy: &accuracy::EN,
     app_name: "rigplan",
     window_title: "{}{} — rigplan",
     unsaved_marker: " •",
@@ -944,6 +946,7 @@ mod tests {
         others:
             advisor,
             tools,
+            accuracy,
             money_cny_wan,
     );
 

@@ -38,6 +38,8 @@ pub struct ViewState {
     /// Set once the user agreed to close with unsaved changes.
     pub allow_close: bool,
     pub about_open: bool,
+    /// Help → Accuracy…: the accuracy window is open.
+    pub accuracy_open: bool,
     /// The node group whose fit matrix the Memory & speed tab shows.
     pub fit_matrix: usize,
     pub fit_cell: Option<FitSel>,
@@ -64,6 +66,7 @@ impl Default for ViewState {
             prompt: None,
             allow_close: false,
             about_open: false,
+            accuracy_open: false,
             fit_matrix: 0,
             fit_cell: None,
             fit_overrides: FitOverrides::default(),

@@ -41,4 +41,5 @@ mod summary;
 mod tco;
 mod templates;
 mod thermal;
+mod validate;
 mod workload_tco;

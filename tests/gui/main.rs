@@ -8,6 +8,7 @@
     reason = "test helpers outside #[test] functions panic on a broken fixture, which fails the test"
 )]
 
+mod accuracy;
 mod advisor;
 mod browser;
 mod common;

@@ -1,6 +1,7 @@
 //! Panels: one file per panel. Each reads through a [`crate::gui::context::FrameCtx`] and
 //! writes only by pushing commands.
 
+pub mod accuracy;
 pub mod advisor;
 pub mod analysis;
 pub mod canvas;

@@ -2,6 +2,7 @@
 //! the tables themselves (`EN` in `text.rs`, `ZH` in `text/zh.rs`), so that each language's
 //! table depends on this shape and nothing depends on a table.
 
+use super::accuracy;
 use super::advisor;
 use super::tools;
 use crate::core::i18n::fill;
@@ -38,6 +39,8 @@ pub struct Texts {
     pub advisor: &'static advisor::AdvisorTexts,
     /// The file browser, zoom, copy and print, and the compare view's builds and scales.
     pub tools: &'static tools::ToolTexts,
+    /// Help → Accuracy….
+    pub accuracy: &'static accuracy::AccuracyTexts,
     pub app_name: &'static str,
     /// `{build name}{unsaved marker}` — the window title.
     pub window_title: &'static str,

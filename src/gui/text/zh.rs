@@ -8,6 +8,7 @@
 //!
 //! [`fill`]: super::fill
 
+use super::accuracy;
 use super::advisor;
 use super::table::{Plural, Texts};
 use super::tools;
@@ -19,6 +20,7 @@ pub static ZH: Texts = Texts {
     n_circuits: Plural { one: "{} 路电路", other: "{} 路电路" },
     advisor: &advisor::ZH,
     tools: &tools::ZH,
+    accuracy: &accuracy::ZH,
     app_name: "rigplan",
     window_title: "{}{} — rigplan",
     unsaved_marker: " •",
