@@ -170,3 +170,28 @@ fn the_side_panel_speaks_chinese_and_a_figure_the_build_lost_says_so() {
     h.run();
     assert_eq!(state(&h).view.pinned_bases.len(), 2);
 }
+
+/// One source of truth: a calibrated figure's hover gives the typical error Help ▸ Accuracy…
+/// shows for its class (the power class for the wall draw), to the same decimal.
+#[test]
+fn a_hover_gives_the_typical_error_help_accuracy_shows() {
+    use rigplan::core::i18n::Lang;
+    use rigplan::core::reference::Class;
+    let (mut h, _dir) = entry_workstation();
+    h.get_by_label("Help").click();
+    h.run();
+    h.get_by_label("Accuracy…").click();
+    h.run();
+    let view = state(&h).accuracy.clone().expect("computed on opening");
+    let power = view.accuracy.class(Class::Power).expect("power measurements").clone();
+    let pct = format!("{:.1} %", power.mean_abs_error * 100.0);
+    let line = h.get_by_label_contains(&format!("{}: mean error", Class::Power.name(Lang::En))).value().expect("text");
+    assert!(line.contains(&format!("mean error {pct} over {} measurements", power.count)), "{line}");
+    h.get_by_label("Close window").click();
+    h.run();
+    open_tab(&mut h, "Power");
+    let wall =
+        format!("max {} W", rigplan::core::units::format_thousands(state(&h).derived.report.power.wall_watts, 0));
+    let expected = format!("typical error ±{pct} (mean over {} published measurements)", power.count);
+    assert!(hover_shows(&mut h, &wall, &expected), "the wall draw's hover: {expected}");
+}

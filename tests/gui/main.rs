@@ -17,6 +17,7 @@ mod compare_add;
 mod drops;
 mod editing;
 mod explain;
+mod explain_tabs;
 mod export;
 mod files;
 mod language;

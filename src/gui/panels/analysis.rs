@@ -69,10 +69,11 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let (headline, exact) = money_headline(t, bom.capex, &bom.currency);
     let resp = ui.label(RichText::new(headline).size(26.0).strong());
     super::explain::attach_with_value(ui, fx, &resp, exact.as_deref().unwrap_or_default(), &["tco.capex".to_owned()]);
-    ui.weak(fill(
+    let parts = ui.weak(fill(
         t.summary_capex_parts,
         &[&format_thousands(bom.parts_total, 0), &format_thousands(bom.custom_total, 0)],
     ));
+    super::explain::attach(ui, fx, &parts, &["bom.parts_total".to_owned(), "tco.capex".to_owned()]);
     if (bom.usd_exchange_rate - 1.0).abs() > f64::EPSILON {
         ui.weak(fill(t.summary_exchange, &[&bom.usd_exchange_rate, &bom.currency]));
     }
@@ -201,7 +202,9 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                             .on_hover_text(l.part.as_str());
                     });
                     row.col(|ui| {
-                        ui.label(format_thousands(l.total_quantity as f64, 0));
+                        // The quantity is the line's quantity per node × nodes, which its
+                        // price's basis writes out.
+                        super::explain::explained(ui, fx, &format_thousands(l.total_quantity as f64, 0), &price_key(i));
                     });
                     row.col(|ui| match l.extended_price {
                         Some(p) => {
@@ -230,11 +233,12 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                     row.col(|ui| {
                         ui.add(egui::Label::new(&c.name).truncate());
                     });
+                    let key = [format!("bom.custom_capex[{}].amount", i - lines.len())];
                     row.col(|ui| {
-                        ui.label(c.quantity.to_string());
+                        super::explain::explained(ui, fx, &c.quantity.to_string(), &key);
                     });
                     row.col(|ui| {
-                        ui.label(format_thousands(c.amount, 0));
+                        super::explain::explained(ui, fx, &format_thousands(c.amount, 0), &key);
                     });
                 }
             });
@@ -286,6 +290,7 @@ fn finding(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize, d: &Diagnostic) {
                     if let Some(fix) = &d.fix {
                         ui.add(egui::Label::new(RichText::new(fill(t.fix, &[fix])).small()).wrap().selectable(false));
                     }
+                    super::explain::finding_figures(ui, fx, d);
                 });
         })
         .response;

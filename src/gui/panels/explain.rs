@@ -28,6 +28,7 @@ struct Words {
     gone: &'static str,
     click_to_pin: &'static str,
     select_cell: &'static str,
+    finding_figures: &'static str,
 }
 
 const EN: Words = Words {
@@ -41,6 +42,7 @@ const EN: Words = Words {
     gone: "This build no longer has this figure.",
     click_to_pin: "Click to pin this explanation.",
     select_cell: "Select the cell to see these formulas with its numbers.",
+    finding_figures: "Where its numbers come from",
 };
 
 const ZH: Words = Words {
@@ -54,6 +56,7 @@ const ZH: Words = Words {
     gone: "当前配置已没有这项数据。",
     click_to_pin: "点击固定这条说明。",
     select_cell: "选中该单元格，可查看代入其数值后的公式。",
+    finding_figures: "其中数据的来源",
 };
 
 fn words(lang: Lang) -> &'static Words {
@@ -238,6 +241,19 @@ fn hover_and_pin(fx: &mut FrameCtx<'_>, response: egui::Response, value: &str, k
 #[must_use]
 pub fn keys(prefix: &str, fields: &[&str]) -> Vec<String> {
     fields.iter().map(|f| format!("{prefix}.{f}")).collect()
+}
+
+/// A finding's link to the figures it quotes ([`basis::findings::figures_of`]): a small
+/// underlined line whose hover explains them and whose click pins them. Nothing for a finding
+/// about no computed figure.
+pub fn finding_figures(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &crate::core::analysis::Diagnostic) {
+    let keys = basis::findings::figures_of(d, &fx.derived.report.basis);
+    if keys.is_empty() {
+        return;
+    }
+    let text = RichText::new(words(fx.lang).finding_figures).small().underline();
+    let response = ui.add(egui::Label::new(text).sense(Sense::click()));
+    hover_and_pin(fx, response, "", &keys);
 }
 
 /// The pinned explanations, each with a close button.

@@ -232,7 +232,9 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
     let more = ["per_gpu.activations_bytes", "per_gpu.optimizer_bytes", "per_gpu.overhead_bytes"];
     explain::attach(ui, fx, &response, &explain::keys("fit", &[&memory[..], &more[..]].concat()));
     if let Some(engine) = est.engine {
-        ui.label(RichText::new(fill(t.fit_budget, &[&engine, &bytes(check.budget_bytes)])).small());
+        let text = RichText::new(fill(t.fit_budget, &[&engine, &bytes(check.budget_bytes)])).small();
+        let response = ui.label(text);
+        explain::attach(ui, fx, &response, &["fit.budget_bytes".to_owned()]);
     }
     if !check.verdict.fits() {
         ui.weak(t.fit_no_speed);
@@ -287,10 +289,11 @@ fn serving(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, s: &ServingEstimate) {
     ui.add_space(4.0);
     ui.label(RichText::new(t.fit_serving).strong());
     let max_context = s.max_context_tokens.map_or_else(|| "—".to_owned(), |c| format_thousands(f64::from(c), 0));
-    ui.label(fill(
+    let text = fill(
         t.fit_serving_kv,
         &[&bytes(s.kv_budget_bytes), &format_thousands(s.kv_capacity_tokens as f64, 0), &max_context],
-    ));
+    );
+    explain::explained(ui, fx, &text, &["fit.serving.kv_budget_bytes".to_owned(), "fit.budget_bytes".to_owned()]);
     let text = fill(
         t.fit_serving_concurrency,
         &[&s.max_concurrency_per_replica, &format_thousands(f64::from(s.context_tokens), 0), &s.replicas],
@@ -319,7 +322,8 @@ fn serving(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, s: &ServingEstimate) {
         }
     }
     if let (Some(target), Some(users)) = (s.tokens_per_user_target, s.users_at_target) {
-        ui.label(fill(t.fit_serving_target, &[&format_thousands(target, 1), &users]));
+        let text = fill(t.fit_serving_target, &[&format_thousands(target, 1), &users]);
+        explain::explained(ui, fx, &text, &["fit.serving.users_at_target".to_owned()]);
     }
 }
 

@@ -68,7 +68,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
             rows.push((
                 t.tco_energy_per_run.to_owned(),
                 fill(t.kwh_value, &[&format!("{kwh:.1}")]),
-                key("workload.energy_kwh_per_million_tokens"),
+                key("workload.run_energy_kwh"),
             ));
         }
         explain::figures(ui, fx, "tco-figures", &rows);

@@ -161,7 +161,12 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                                     &format!("{:.0} °C", g.estimated_temp_c),
                                     &[nk(&format!("gpus[{j}].estimated_temp_c"))],
                                 );
-                                ui.label(format!("{:.0} °C", g.max_temp_c));
+                                explain::explained(
+                                    ui,
+                                    fx,
+                                    &format!("{:.0} °C", g.max_temp_c),
+                                    &[nk(&format!("gpus[{j}].max_temp_c"))],
+                                );
                                 let color = if g.headroom_c < 0.0 {
                                     tk.error
                                 } else if g.headroom_c < 10.0 {
@@ -170,7 +175,12 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                                     tk.ok
                                 };
                                 let response = ui.colored_label(color, format!("{:+.0} °C", g.headroom_c));
-                                explain::attach(ui, fx, &response, &[nk(&format!("gpus[{j}].estimated_temp_c"))]);
+                                explain::attach(
+                                    ui,
+                                    fx,
+                                    &response,
+                                    &[nk(&format!("gpus[{j}].estimated_temp_c")), nk(&format!("gpus[{j}].max_temp_c"))],
+                                );
                                 ui.end_row();
                             }
                         });

@@ -3,7 +3,9 @@
 //! speed tab). Keys are the `rigplan fit --json` field names under `fit.`.
 
 use super::{Basis, num};
-use crate::core::analysis::memory::{FitCheck, MemoryEstimate, ModelSpec, Verdict, Workload};
+use crate::core::analysis::memory::{
+    Engine, FitCheck, MemoryEstimate, ModelSpec, TRTLLM_KV_FREE_FRACTION, VLLM_MEMORY_UTILIZATION, Verdict, Workload,
+};
 use crate::core::analysis::serving::{self, ServingEstimate, Site};
 use crate::core::analysis::speed::{self, InferenceModel, SpeedEstimate, SpeedSettings, Topology};
 use crate::core::catalog::Gpu;
@@ -142,6 +144,9 @@ fn memory_bases(x: &FitInputs<'_>, out: &mut Vec<Basis>) {
     if let Some(c) = x.check {
         total = total.input("budget", c.budget_bytes.0 as f64, "B", "GPU memory less the engine's reserve");
         out.push(total);
+        if let Some((gpu, _)) = x.gpu {
+            out.push(budget_basis(x.estimate, w, gpu, c.budget_bytes));
+        }
         out.push(
             Basis::new("fit.memory_fraction", "mem-total", c.memory_fraction, "")
                 .substituted(format!(
@@ -161,6 +166,31 @@ fn memory_bases(x: &FitInputs<'_>, out: &mut Vec<Basis>) {
     } else {
         out.push(total);
     }
+}
+
+/// The memory an engine gives the workload on one GPU ([`Engine::budget_bytes`], as
+/// [`crate::core::analysis::memory::check_estimate`] applies it; training gets the whole
+/// capacity), with the engine's rule written out for this GPU's capacity.
+fn budget_basis(e: &MemoryEstimate, w: &Workload, gpu: &Gpu, budget: Bytes) -> Basis {
+    let capacity = Bytes::from_gib(gpu.memory_gib);
+    let fixed = Bytes(e.per_gpu.total_bytes.0.saturating_sub(e.per_gpu.kv_cache_bytes.map_or(0, |b| b.0)));
+    let rule = if w.mode.is_training() {
+        format!("training: {}", gib(capacity))
+    } else {
+        let engine = e.engine.unwrap_or_else(|| w.engine());
+        let rule = match engine {
+            Engine::Vllm => format!("{VLLM_MEMORY_UTILIZATION} × {}", gib(capacity)),
+            Engine::TensorRtLlm => {
+                format!("{} + {TRTLLM_KV_FREE_FRACTION} × ({} − {})", gib(fixed), gib(capacity), gib(fixed))
+            }
+            Engine::LlamaCpp | Engine::PyTorch => gib(capacity),
+        };
+        format!("{engine}: {rule}")
+    };
+    Basis::new("fit.budget_bytes", "mem-budget", budget.0 as f64, "B")
+        .substituted(format!("{rule} = {}", gib(budget)))
+        .input("capacity", capacity.0 as f64, "B", gpu.id.to_string())
+        .input("fixed", fixed.0 as f64, "B", "weights + activations + overhead per GPU")
 }
 
 fn speed_bases(x: &FitInputs<'_>, s: &SpeedEstimate, out: &mut Vec<Basis>) {
@@ -262,6 +292,25 @@ fn speed_bases(x: &FitInputs<'_>, s: &SpeedEstimate, out: &mut Vec<Basis>) {
 }
 
 fn serving_bases(s: &ServingEstimate, out: &mut Vec<Basis>) {
+    let max_context = s.max_context_tokens.map_or_else(|| "—".to_owned(), |c| num(f64::from(c), 0, "tokens"));
+    let per_token = if s.kv_capacity_tokens > 0 {
+        s.kv_budget_bytes.0 as f64 / s.kv_capacity_tokens as f64 * f64::from(s.gpus_per_replica)
+    } else {
+        0.0
+    };
+    out.push(
+        Basis::new("fit.serving.kv_budget_bytes", "serving-kv-capacity", s.kv_budget_bytes.0 as f64, "B")
+            .substituted(format!(
+                "{} − fixed = {} per GPU; {} / {} per token = {} tokens per replica (longest context {max_context})",
+                gib(s.budget_bytes),
+                gib(s.kv_budget_bytes),
+                gib(Bytes(s.kv_budget_bytes.0.saturating_mul(u64::from(s.gpus_per_replica)))),
+                num(per_token / 1024.0, 1, "KiB"),
+                num(s.kv_capacity_tokens as f64, 0, "")
+            ))
+            .input("budget", s.budget_bytes.0 as f64, "B", "fit.budget_bytes")
+            .input("GPUs per replica", f64::from(s.gpus_per_replica), "", "TP × PP"),
+    );
     out.push(
         Basis::new(
             "fit.serving.max_concurrency_per_replica",
@@ -325,4 +374,24 @@ fn serving_bases(s: &ServingEstimate, out: &mut Vec<Basis>) {
         .input("other W", e.other_watts, "W", "the rest of the node (power analysis)")
         .input("PUE", e.pue, "", "site.pue"),
     );
+    if let (Some(target), Some(users)) = (s.tokens_per_user_target, s.users_at_target) {
+        let batch = users / s.replicas.max(1);
+        out.push(
+            Basis::new("fit.serving.users_at_target", "serving-users-at-target", f64::from(users), "")
+                .substituted(format!(
+                    "{} × {batch} = {users} (1 / step time({batch}) ≥ {} tokens/s, B ≤ {})",
+                    s.replicas,
+                    num(target, 1, ""),
+                    s.max_concurrency_per_replica
+                ))
+                .input("target", target, "tokens/s", "--tokens-per-user")
+                .input("replicas", f64::from(s.replicas), "", "GPUs / (TP × PP)")
+                .input(
+                    "max concurrency",
+                    f64::from(s.max_concurrency_per_replica),
+                    "",
+                    "fit.serving.max_concurrency_per_replica",
+                ),
+        );
+    }
 }

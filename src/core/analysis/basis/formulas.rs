@@ -65,7 +65,7 @@ const CATALOG_ZH: &str = "各部件的部件库条目（其 `source` 字段注�
 
 /// Every formula, in the order of `report-schema.md`: power, thermal, memory, speed,
 /// serving, TCO, summary.
-pub const FORMULAS: [Formula; 43] = [
+pub const FORMULAS: [Formula; 50] = [
     Formula {
         id: "power-dc-idle",
         what: ["DC idle draw: every part at idle", "直流待机功耗：所有部件待机时的功耗"],
@@ -239,6 +239,17 @@ pub const FORMULAS: [Formula; 43] = [
         class: None,
     },
     Formula {
+        id: "gpu-max-temp",
+        what: ["the GPU's maximum operating temperature", "GPU 最高工作温度"],
+        formula: ["T_max: the rated temperature at which the GPU starts to slow down", "T_max：GPU 开始降频的额定温度"],
+        source: [
+            "the GPU's datasheet (its catalog entry's `max_temp_c` and `source`)",
+            "GPU 规格书（部件库条目的 `max_temp_c` 与 `source` 字段）",
+        ],
+        confidence: Confidence::Datasheet,
+        class: None,
+    },
+    Formula {
         id: "mem-weights",
         what: ["weights per GPU", "每块 GPU 上的权重"],
         formula: ["W = P × bytes per weight / (TP × PP)", "W = P × 每权重字节数 / (TP × PP)"],
@@ -312,6 +323,20 @@ pub const FORMULAS: [Formula; 43] = [
         ],
         confidence: Confidence::Calibrated,
         class: Some(Class::Memory),
+    },
+    Formula {
+        id: "mem-budget",
+        what: ["the memory the engine lets the workload use on each GPU", "推理引擎允许工作负载使用的单卡显存"],
+        formula: [
+            "budget = 0.9 × capacity (vLLM/SGLang); fixed + 0.9 × (capacity − fixed) (TensorRT-LLM); capacity (llama.cpp, PyTorch, training); fixed = weights + activations + overhead",
+            "预算 = 0.9 × 显存容量（vLLM/SGLang）；固定部分 + 0.9 × (显存容量 − 固定部分)（TensorRT-LLM）；显存容量（llama.cpp、PyTorch、训练）；固定部分 = 权重 + 激活 + 额外开销",
+        ],
+        source: [
+            "vLLM engine arguments (gpu_memory_utilization, default 0.9); TensorRT-LLM KvCacheConfig (free_gpu_memory_fraction, default 0.9); the GPU's memory from its datasheet",
+            "vLLM 引擎参数（gpu_memory_utilization，默认 0.9）；TensorRT-LLM KvCacheConfig（free_gpu_memory_fraction，默认 0.9）；GPU 显存容量取自规格书",
+        ],
+        confidence: Confidence::Derived,
+        class: None,
     },
     Formula {
         id: "speed-decode",
@@ -414,6 +439,23 @@ pub const FORMULAS: [Formula; 43] = [
         class: None,
     },
     Formula {
+        id: "serving-kv-capacity",
+        what: [
+            "the KV cache the budget leaves, and the tokens it holds",
+            "预算留给 KV 缓存的显存及其可容纳的 tokens 数",
+        ],
+        formula: [
+            "KV budget = budget − (weights + activations + overhead); tokens = KV budget / (KV bytes per sequence / context)",
+            "KV 预算 = 显存预算 − (权重 + 激活 + 额外开销)；tokens 数 = KV 预算 / (每序列 KV 字节数 / 上下文长度)",
+        ],
+        source: [
+            "the engine's budget (mem-budget) and the memory model's KV cache (mem-kv-cache); vLLM reports the same figure as its \"GPU KV cache size\" at start-up",
+            "引擎的显存预算（mem-budget）与显存模型的 KV 缓存（mem-kv-cache）；vLLM 启动时以 \"GPU KV cache size\" 报告同一数值",
+        ],
+        confidence: Confidence::Derived,
+        class: None,
+    },
+    Formula {
         id: "serving-throughput",
         what: ["served tokens/s at full concurrency", "满并发时的服务吞吐量 tokens/s"],
         formula: ["aggregate = replicas × B / step time(B)", "总吞吐 = 副本数 × B / 单步时间(B)"],
@@ -436,6 +478,20 @@ pub const FORMULAS: [Formula; 43] = [
         class: None,
     },
     Formula {
+        id: "serving-users-at-target",
+        what: ["users served at the per-user speed target", "满足单用户速度目标时可服务的用户数"],
+        formula: [
+            "users = replicas × the largest batch B ≤ max concurrency with 1 / step time(B) ≥ target",
+            "用户数 = 副本数 × 满足 1 / 单步时间(B) ≥ 目标且 B ≤ 最大并发的最大批大小 B",
+        ],
+        source: [
+            "batched decode step (rigplan domain notes §7) at each batch; the KV capacity (serving-concurrency)",
+            "各批大小下的批量解码单步模型（rigplan 领域笔记 §7）；KV 容量（serving-concurrency）",
+        ],
+        confidence: Confidence::Calibrated,
+        class: Some(Class::Serving),
+    },
+    Formula {
         id: "bom-line-price",
         what: ["a line's price", "单行价格"],
         formula: ["price = unit price × quantity per node × nodes", "价格 = 单价 × 每节点数量 × 节点数"],
@@ -444,6 +500,28 @@ pub const FORMULAS: [Formula; 43] = [
             "部件库价格（注明来源页面和日期），按配置方案的汇率换算；或配置方案自填的价格",
         ],
         confidence: Confidence::Datasheet,
+        class: None,
+    },
+    Formula {
+        id: "bom-parts-total",
+        what: ["the priced part lines together", "已定价部件行合计"],
+        formula: ["parts total = Σ line prices (unpriced lines count 0)", "部件合计 = Σ 各行价格（未定价的行计 0）"],
+        source: [
+            "each line's price (bom-line-price): catalog prices with their vendor page and date, or the build's own",
+            "各行价格（bom-line-price）：部件库价格（注明来源页面和日期）或配置方案自填价格",
+        ],
+        confidence: Confidence::Datasheet,
+        class: None,
+    },
+    Formula {
+        id: "bom-custom",
+        what: ["a cost entered in the build", "配置方案中填写的费用"],
+        formula: ["amount = unit amount × quantity", "金额 = 单价 × 数量"],
+        source: [
+            "the build's own figure (a custom cost line of kind capex), not checked by rigplan",
+            "配置方案自填的数值（类型为初始投入的自定义费用行），rigplan 不作核对",
+        ],
+        confidence: Confidence::Derived,
         class: None,
     },
     Formula {
@@ -586,6 +664,20 @@ pub const FORMULAS: [Formula; 43] = [
         class: None,
     },
     Formula {
+        id: "tco-run-energy",
+        what: ["energy of one run of the planned workload", "计划工作负载单次运行的能耗"],
+        formula: [
+            "kWh = P_wall,max × PUE / 1000 × run tokens / (tokens/s × 3,600)",
+            "kWh = P_墙插,满载 × PUE / 1000 × 单次运行 tokens 数 / (tokens/s × 3,600)",
+        ],
+        source: [
+            "the power analysis' wall draw at max while the workload runs; the site's PUE; the run's tokens as planned",
+            "运行工作负载时功耗分析的满载墙插功耗；站点 PUE；计划的单次运行 tokens 数",
+        ],
+        confidence: Confidence::Derived,
+        class: None,
+    },
+    Formula {
         id: "fit-count",
         what: ["catalog models the build runs", "该配置可运行的部件库模型数"],
         formula: [
@@ -646,7 +738,9 @@ mod tests {
         let mut files = Vec::new();
         sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/core/analysis/basis"), &mut files);
         let mut out = Vec::new();
-        for (file, code) in files.iter().filter(|(f, _)| !f.ends_with("formulas.rs") && !f.ends_with("mod.rs")) {
+        // `findings.rs` names finding codes (kebab-case too), checked against their registry.
+        let skip = ["formulas.rs", "mod.rs", "findings.rs"];
+        for (file, code) in files.iter().filter(|(f, _)| !skip.iter().any(|s| f.ends_with(s))) {
             for literal in code.split('"').skip(1).step_by(2) {
                 let kebab = literal.contains('-')
                     && literal.split('-').all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase()));

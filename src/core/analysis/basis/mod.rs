@@ -5,8 +5,8 @@
 //! each input with where it came from (a catalog part, a build setting, a rigplan constant),
 //! the source (paper and table, datasheet, standard) and a [`Confidence`] class. A figure of
 //! class [`Confidence::Calibrated`] also carries the typical error of its class of estimates
-//! over the reference set of published measurements ([`crate::core::reference::accuracy`]),
-//! computed once per process ([`typical_error`]).
+//! over the reference set of published measurements ([`typical_error`], read off
+//! [`crate::core::reference::shipped_accuracy`], the report `rigplan validate` prints).
 //!
 //! The bases are read off the finished sections of a report (they compute nothing the
 //! analyses did not): [`report::of_report`] for the priced lines of the bill of materials, power,
@@ -16,17 +16,16 @@
 //! the registry (a test scans the sources), and every registered id is documented in
 //! `report-schema.md`.
 
+pub mod findings;
 pub mod fit;
 pub mod formulas;
 pub mod report;
 
 pub use formulas::{FORMULAS, Formula, lookup};
 
-use crate::core::catalog::Catalog;
 use crate::core::i18n::Lang;
 use crate::core::reference::{self, Class};
 use serde::Serialize;
-use std::sync::OnceLock;
 
 /// How good a figure is, from best to least checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -183,14 +182,16 @@ impl Basis {
         }
     }
 
-    /// The typical error in words (`±12 % mean error over 9 measurements`), if it has one.
+    /// The typical error in words (`typical error ±5.9 % (mean over 28 published
+    /// measurements)`), if it has one: one decimal, as Help ▸ Accuracy… and `rigplan validate`
+    /// print the class's mean error.
     #[must_use]
     pub fn typical_error_text(&self, lang: Lang) -> Option<String> {
         let e = self.typical_error?;
         let pct = e.mean_abs_error * 100.0;
         Some(match lang {
-            Lang::En => format!("typical error ±{pct:.0} % (mean over {} published measurements)", e.count),
-            Lang::ZhCn => format!("典型误差 ±{pct:.0} %（{} 项公开实测的平均）", e.count),
+            Lang::En => format!("typical error ±{pct:.1} % (mean over {} published measurements)", e.count),
+            Lang::ZhCn => format!("典型误差 ±{pct:.1} %（{} 项公开实测的平均）", e.count),
         })
     }
 
@@ -219,26 +220,15 @@ pub fn find<'a>(bases: &'a [Basis], figure: &str) -> Option<&'a Basis> {
     bases.iter().find(|b| b.figure == figure)
 }
 
-/// The accuracy of each reference class, computed once per process from the embedded
-/// reference set on the embedded catalog; empty when either cannot be read (a build defect the
-/// reference tests catch), so a figure then has no typical error rather than a made-up one.
-fn accuracy() -> &'static [TypicalError] {
-    static CACHE: OnceLock<Vec<TypicalError>> = OnceLock::new();
-    CACHE.get_or_init(|| {
-        let (Ok(set), Ok(catalog)) = (reference::embedded(), Catalog::embedded()) else { return Vec::new() };
-        reference::accuracy(&set, &catalog)
-            .classes
-            .iter()
-            .map(|c| TypicalError { class: c.class, mean_abs_error: c.mean_abs_error, count: c.count })
-            .collect()
-    })
-}
-
-/// The typical error of a reference class: its mean absolute error over the reference set
-/// (`None` when the set has no measurement of the class).
+/// The typical error of a reference class: its mean absolute error over rigplan's shipped
+/// accuracy report ([`reference::shipped_accuracy`], the summary `rigplan validate` prints and
+/// Help ▸ Accuracy… shows). `None` when the set has no measurement of the class, or when the
+/// built-in set cannot be recomputed (a build defect the reference tests catch): a figure then
+/// has no typical error rather than a made-up one.
 #[must_use]
 pub fn typical_error(class: Class) -> Option<TypicalError> {
-    accuracy().iter().find(|e| e.class == class).copied()
+    let c = reference::shipped_accuracy().ok()?.class(class)?;
+    Some(TypicalError { class: c.class, mean_abs_error: c.mean_abs_error, count: c.count })
 }
 
 /// `1,234 W`: a figure with thousands separators and its unit.
@@ -258,7 +248,7 @@ mod tests {
         let e = b.typical_error.expect("the reference set has decode measurements");
         assert_eq!(e.class, Class::Decode);
         let set = reference::embedded().unwrap();
-        let catalog = Catalog::embedded().unwrap();
+        let catalog = crate::core::catalog::Catalog::embedded().unwrap();
         let acc = reference::accuracy(&set, &catalog);
         let decode = acc.class(Class::Decode).unwrap();
         assert_eq!(e.count, decode.count);

@@ -68,6 +68,28 @@ fn bom_bases(bom: &Bom, out: &mut Vec<Basis>) {
                 .input("nodes", f64::from(l.node_count), "", l.group.clone()),
         );
     }
+    let priced: Vec<(usize, f64)> =
+        bom.lines.iter().enumerate().filter_map(|(i, l)| l.extended_price.map(|p| (i, p))).collect();
+    let terms: Vec<String> = priced.iter().map(|(_, p)| num(*p, 0, "")).collect();
+    let mut total = Basis::new("bom.parts_total", "bom-parts-total", bom.parts_total, "").substituted(format!(
+        "{} = {} ({} priced, {} unpriced)",
+        sum_text(&terms),
+        num(bom.parts_total, 2, &cur),
+        priced.len(),
+        bom.unpriced_lines
+    ));
+    for (i, p) in priced {
+        total = total.input("line", p, "", format!("bom.lines[{i}].extended_price"));
+    }
+    out.push(total);
+    for (i, c) in bom.custom_capex.iter().enumerate() {
+        out.push(
+            Basis::new(format!("bom.custom_capex[{i}].amount"), "bom-custom", c.amount, "")
+                .substituted(format!("{} × {} = {}", num(c.unit_amount, 2, &cur), c.quantity, num(c.amount, 2, &cur)))
+                .input("unit amount", c.unit_amount, "", format!("custom_lines: {}", c.name))
+                .input("quantity", f64::from(c.quantity), "", format!("custom_lines: {}", c.name)),
+        );
+    }
 }
 
 fn w(x: f64) -> String {
@@ -345,6 +367,11 @@ fn thermal_bases(t: &ThermalReport, out: &mut Vec<Basis>) {
                     .input("neighbours", g.neighbour_c, "°C", "slot layout")
                     .input("limit", g.max_temp_c, "°C", g.part.to_string()),
             );
+            out.push(
+                Basis::new(key(&format!("gpus[{j}].max_temp_c")), "gpu-max-temp", g.max_temp_c, "°C")
+                    .substituted(format!("T_max = {:.0} °C", g.max_temp_c))
+                    .input("T_max", g.max_temp_c, "°C", g.part.to_string()),
+            );
         }
     }
 }
@@ -547,6 +574,26 @@ fn workload_energy_basis(build: &Build, t: &Tco, out: &mut Vec<Basis>) {
             ))
             .input("P_wall,max", p.wall_max_watts, "W", "power.wall_watts")
             .input("PUE", build.site.pue, "", "site.pue")
+            .input("tokens/s", wl.tokens_per_second, "tokens/s", "usage.workload (fit matrix) or --tokens-per-second"),
+    );
+    let (Some(run_kwh), Some(run_tokens), Some(run_hours)) = (wl.run_energy_kwh, wl.run_tokens, wl.run_hours) else {
+        return;
+    };
+    out.push(
+        Basis::new("tco.workload.run_energy_kwh", "tco-run-energy", run_kwh, "kWh")
+            .substituted(format!(
+                "{} × {} / 1000 × {} / ({} tokens/s × 3,600) = {} × {} h = {} kWh",
+                w(p.wall_max_watts),
+                build.site.pue,
+                num(run_tokens, 0, "tokens"),
+                num(wl.tokens_per_second, 1, ""),
+                num(p.wall_max_watts * build.site.pue / 1000.0, 3, "kW"),
+                num(run_hours, 1, ""),
+                num(run_kwh, 1, "")
+            ))
+            .input("P_wall,max", p.wall_max_watts, "W", "power.wall_watts")
+            .input("PUE", build.site.pue, "", "site.pue")
+            .input("run tokens", run_tokens, "tokens", "usage.workload")
             .input("tokens/s", wl.tokens_per_second, "tokens/s", "usage.workload (fit matrix) or --tokens-per-second"),
     );
 }
