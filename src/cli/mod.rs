@@ -1,24 +1,26 @@
-//! The headless front end: `rigplan report|check|fit|tco|export|compare|advise|catalog …`.
+//! The headless front end: `rigplan report|check|fit|tco|export|compare|advise|catalog|validate …`.
 //!
 //! Every subcommand loads its inputs through the core, calls the core, and renders the
 //! structured result as text or, with `--json`, as JSON. Exit codes: 0 success, 1 findings
 //! that fail a check (`rigplan check` with an error-severity finding, `rigplan fit` when the
-//! model does not fit), 2 bad input (a file that cannot be read or parsed, an unknown id or
+//! model does not fit, `rigplan validate` when a class of estimates misses its threshold), 2 bad input (a file that cannot be read or parsed, an unknown id or
 //! option).
 //!
 //! This module parses the command line ([`Cli`]) and dispatches ([`run`]); each subcommand's
 //! rendering lives beside it: `report` (report and check text), `tco`, `fit`, `export`,
-//! `compare`, `advise` and `catalog`.
+//! `compare`, `advise`, `catalog` and `validate`.
 
 mod advise;
 mod catalog;
 mod compare;
+mod explain;
 mod export;
 mod fit;
 mod report;
 mod tco;
 mod terminal;
 mod texts;
+mod validate;
 
 use crate::core::analysis::prices::{DEFAULT_STALE_AFTER_MONTHS, MAX_STALE_AFTER_MONTHS, PriceAgePolicy};
 use crate::core::analysis::tco::TcoOverrides;
@@ -37,6 +39,7 @@ pub use fit::FitArgs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 pub use terminal::TerminalText;
+pub use validate::{ClassArg, ValidateArgs};
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,6 +96,10 @@ pub enum Command {
         /// Judge the age of prices on this day (default: today, UTC).
         #[arg(long, value_name = "YYYY-MM-DD")]
         date: Option<String>,
+        /// After the figures, say where each came from: formula, this build's numbers, source
+        /// and confidence (the JSON always carries them, in `basis`).
+        #[arg(long)]
+        explain: bool,
     },
     /// Compatibility findings only; exits 1 if any finding is an error.
     Check {
@@ -131,6 +138,10 @@ pub enum Command {
         /// Print the TCO as JSON (schema: src/core/analysis/report-schema.md, TCO section).
         #[arg(long)]
         json: bool,
+        /// After the figures, say where each came from: formula, this build's numbers, source
+        /// and confidence (the JSON always carries them, in `basis`).
+        #[arg(long)]
+        explain: bool,
         /// Language of the text and of the JSON's message fields (en, zh-CN; default: the locale).
         #[arg(long, value_name = "LANG", value_parser = texts::parse_lang)]
         lang: Option<Lang>,
@@ -143,6 +154,10 @@ pub enum Command {
     /// the Pareto front of capex against speed, ranked by the objective; exits 1 when nothing
     /// meets the requirement.
     Advise(Box<AdviseArgs>),
+    /// rigplan's estimates against published measurements (memory, decode, prefill, serving,
+    /// training, power, images): each measurement's error and each class's mean and worst;
+    /// exits 1 when a class misses its threshold.
+    Validate(Box<ValidateArgs>),
     /// List or validate the parts catalog.
     Catalog {
         #[command(subcommand)]
@@ -284,7 +299,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
         return Ok(Exit::Ok);
     };
     match command {
-        Command::Report { build, json, lang, stale_months, date } => {
+        Command::Report { build, json, lang, stale_months, date, explain } => {
             let lang = lang.unwrap_or_else(Lang::from_env);
             let as_of = export::sheet_date(date.as_deref())?;
             let catalog = load_catalog(cli.catalog.as_deref())?;
@@ -297,6 +312,10 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
                 writeln!(out)?;
             } else {
                 report::write_report_text(out, &build, &report, lang)?;
+                if *explain {
+                    writeln!(out)?;
+                    explain::write_bases(out, &report.basis, lang)?;
+                }
             }
             Ok(Exit::Ok)
         }
@@ -318,7 +337,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
             let catalog = load_catalog(cli.catalog.as_deref())?;
             fit::run_fit(out, &catalog, args)
         }
-        Command::Tco { build, years, utilization, offer, tokens_per_second, run_tokens, json, lang } => {
+        Command::Tco { build, years, utilization, offer, tokens_per_second, run_tokens, json, lang, explain } => {
             let overrides = TcoOverrides {
                 horizon_years: *years,
                 utilization: *utilization,
@@ -327,13 +346,23 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
                 run_tokens: *run_tokens,
             };
             let lang = lang.unwrap_or_else(Lang::from_env);
-            tco::run_tco(out, cli.catalog.as_deref(), build, &overrides, *json, lang)
+            tco::run_tco(
+                out,
+                cli.catalog.as_deref(),
+                build,
+                &overrides,
+                tco::Output { json: *json, explain: *explain, lang },
+            )
         }
         Command::Export(args) => export::run_export(out, cli.catalog.as_deref(), args),
         Command::Compare(args) => compare::run_compare(out, cli.catalog.as_deref(), args),
         Command::Advise(args) => {
             let catalog = load_catalog(cli.catalog.as_deref())?;
             advise::run_advise(out, &catalog, args)
+        }
+        Command::Validate(args) => {
+            let catalog = load_catalog(cli.catalog.as_deref())?;
+            validate::run_validate(out, &catalog, args)
         }
         Command::Catalog { action: CatalogAction::List { kind, json } } => {
             let catalog = load_catalog(cli.catalog.as_deref())?;

@@ -19,6 +19,14 @@ use crate::core::units::format_number as number;
 use std::io::Write;
 use std::path::Path;
 
+/// How `rigplan tco` prints: JSON or text, with the figures' bases (`--explain`), in `lang`.
+#[derive(Clone, Copy)]
+pub(super) struct Output {
+    pub json: bool,
+    pub explain: bool,
+    pub lang: Lang,
+}
+
 /// `rigplan tco`: the build's TCO under the command line's overrides, as text or JSON in
 /// `lang`.
 pub(super) fn run_tco(
@@ -26,9 +34,9 @@ pub(super) fn run_tco(
     catalog_dir: Option<&Path>,
     build: &Path,
     overrides: &TcoOverrides,
-    json: bool,
-    lang: Lang,
+    how: Output,
 ) -> anyhow::Result<Exit> {
+    let Output { json, explain, lang } = how;
     let catalog = load_catalog(catalog_dir)?;
     let build = load_build(build)?;
     let mut tco = analysis::analyze_tco_with(&catalog, &build, overrides)
@@ -36,11 +44,17 @@ pub(super) fn run_tco(
     // The reading note and the notes' messages follow the language, in text and in JSON's
     // message fields, as `report --json`'s findings do.
     tco.localize(lang);
+    let mut basis = analysis::basis::report::of_tco(&build, &tco);
+    analysis::basis::localize_all(&mut basis, lang);
     if json {
-        serde_json::to_writer_pretty(&mut *out, &TcoJson { build_name: &build.name, tco: &tco })?;
+        serde_json::to_writer_pretty(&mut *out, &TcoJson { build_name: &build.name, tco: &tco, basis: &basis })?;
         writeln!(out)?;
     } else {
         write_tco_text(out, &build.name, &tco, lang)?;
+        if explain {
+            writeln!(out)?;
+            super::explain::write_bases(out, &basis, lang)?;
+        }
     }
     Ok(Exit::Ok)
 }
@@ -72,6 +86,8 @@ struct TcoJson<'a> {
     build_name: &'a str,
     #[serde(flatten)]
     tco: &'a Tco,
+    /// Where each TCO figure comes from (report-schema.md, `basis[]`).
+    basis: &'a [analysis::basis::Basis],
 }
 
 fn percent(fraction: f64) -> String {

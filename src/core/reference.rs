@@ -18,6 +18,10 @@ use crate::core::catalog::{Catalog, PartId, Transformer};
 use crate::core::resolve::Resolved;
 use serde::{Deserialize, Serialize};
 
+mod texts;
+
+pub use texts::figure;
+
 /// The reference set shipped with rigplan.
 pub const EMBEDDED_REFERENCE: &str = include_str!("../../catalog/reference/measurements.ron");
 
@@ -430,4 +434,25 @@ pub fn accuracy(measurements: &[Measurement], catalog: &Catalog) -> Accuracy {
         })
         .collect();
     Accuracy { outcomes, errors, classes }
+}
+
+/// rigplan's shipped accuracy: the built-in reference set recomputed on the built-in catalog by
+/// [`accuracy`], once per process. It is the one source of the typical error of every
+/// calibrated estimate ([`crate::core::analysis::basis::typical_error`]), and the report
+/// `rigplan validate` prints and Help ▸ Accuracy… shows when neither is given another catalog
+/// or reference file (the tests hold the three equal).
+///
+/// # Errors
+/// The built-in set or catalog does not load (a build defect the reference tests catch); the
+/// message says which.
+pub fn shipped_accuracy() -> Result<&'static Accuracy, &'static str> {
+    static SHIPPED: std::sync::OnceLock<Result<Accuracy, String>> = std::sync::OnceLock::new();
+    SHIPPED
+        .get_or_init(|| {
+            let set = embedded().map_err(|e| format!("the built-in reference set: {e}"))?;
+            let catalog = Catalog::embedded().map_err(|e| format!("the built-in catalog: {e}"))?;
+            Ok(accuracy(&set, &catalog))
+        })
+        .as_ref()
+        .map_err(String::as_str)
 }

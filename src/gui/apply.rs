@@ -88,6 +88,7 @@ fn add_model_from_config(state: &mut AppState, path: &Path) {
         let (file, model) = hf_config::store_in_user_catalog(&dir, &imported.model).map_err(|e| e.to_string())?;
         let catalog = Catalog::load_with_overlay(&dir).map_err(|e| e.to_string())?;
         state.catalog = catalog;
+        state.accuracy = None;
         let params = format_thousands(model.total_params() as f64 / 1.0e9, 2);
         Ok(fill(t.model_added, &[&model.name, &params, &file.display()]))
     })();
@@ -127,6 +128,7 @@ fn import_prices(state: &mut AppState, path: &Path) {
                 match Catalog::load_with_overlay(&dir) {
                     Ok(catalog) => {
                         state.catalog = catalog;
+                        state.accuracy = None;
                         state.palette = PaletteState::new(&state.catalog, state.palette.kind, t);
                         recompute(state);
                         state.compared = None;
@@ -328,6 +330,7 @@ fn apply_inner(state: &mut AppState, command: Command) {
         Command::ShowError(error) => state.view.error = Some(error),
         Command::DismissError => state.view.error = None,
         Command::ShowAbout(open) => state.view.about_open = open,
+        Command::ShowAccuracy(open) => state.view.accuracy_open = open,
         Command::PickModelConfig => {
             if let Some(path) = pick(state, FileRequest::ModelConfig, "", |d| d.pick_config()) {
                 apply_inner(state, Command::AddModelFromConfig(path));
@@ -340,6 +343,8 @@ fn apply_inner(state: &mut AppState, command: Command) {
         }
         Command::SelectFitCell(sel) => state.view.fit_cell = sel,
         Command::SetFitOverrides(o) => state.view.fit_overrides = o,
+        Command::PinBasis(key) => state.view.pin_basis(key),
+        Command::UnpinBasis(key) => state.view.pinned_bases.retain(|k| k != &key),
         Command::SavePlot { rect, name } => {
             let suggested = format!("{}.png", export::sanitize_file_name(&name));
             if let Some(path) = pick(state, FileRequest::Png { rect }, &suggested, |d| d.pick_png(&suggested)) {

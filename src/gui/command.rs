@@ -116,6 +116,9 @@ pub enum Command {
     ShowError(ErrorView),
     DismissError,
     ShowAbout(bool),
+    /// Help → Accuracy…: open or close the accuracy window (its report is computed on the
+    /// first opening).
+    ShowAccuracy(bool),
     /// Ask for a model's config.json (a dialog), then add the model.
     PickModelConfig,
     /// Add the model a Hugging Face config.json describes to the user catalog's models.ron;
@@ -130,6 +133,10 @@ pub enum Command {
         rect: egui::Rect,
         name: String,
     },
+    /// Pin a figure's explanation (its basis key) in the side panel.
+    PinBasis(String),
+    /// Close a pinned explanation.
+    UnpinBasis(String),
     /// The canvas brought the highlighted finding's part into view.
     ScrolledToHighlight,
 

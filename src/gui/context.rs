@@ -7,6 +7,7 @@
 
 use crate::core::catalog::Catalog;
 use crate::core::placement::Verdict;
+use crate::gui::accuracy::AccuracyView;
 use crate::gui::advisor::{Advised, AdvisorState};
 use crate::gui::command::Command;
 use crate::gui::compare::{CompareSet, Compared};
@@ -44,6 +45,8 @@ pub struct FrameCtx<'a> {
     /// The advisor's requirement and picks and, while its view is shown, its advice.
     pub advisor: &'a AdvisorState,
     pub advised: Option<&'a Advised>,
+    /// The accuracy report, once Help → Accuracy… has been opened.
+    pub accuracy: Option<&'a AccuracyView>,
     /// The UI language; `texts` is its table.
     pub lang: crate::core::i18n::Lang,
     pub texts: &'static Texts,
@@ -97,6 +100,7 @@ impl<'a> FrameCtx<'a> {
             compared: None,
             advisor: &starting.advisor,
             advised: None,
+            accuracy: None,
             lang: crate::core::i18n::Lang::En,
             texts: &text::EN,
             tokens: theme::tokens(egui::Theme::Dark),

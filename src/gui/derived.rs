@@ -336,6 +336,8 @@ pub struct CellDetail {
     pub serving: Option<Result<ServingEstimate, String>>,
     /// Energy of the training run over `overrides.train_tokens`, MWh.
     pub train_energy_mwh: Option<f64>,
+    /// Where each memory, speed and serving figure comes from (`fit.` keys).
+    pub bases: Vec<crate::core::analysis::basis::Basis>,
 }
 
 impl CellDetail {
@@ -385,9 +387,9 @@ impl CellDetail {
         }
         let topology = fit::sub_topology(&matrix.topology, gpus);
         let site = Site::of_node(&report.power, matrix.node, topology.nodes, pue);
+        let settings = SpeedSettings { tokens: Some(overrides.train_tokens), ..SpeedSettings::default() };
         let result = memory::estimate(&spec, &w, gpus).map_err(|e| e.to_string()).map(|est| {
             let check = memory::check_estimate_on(&est, &w, gpu);
-            let settings = SpeedSettings { tokens: Some(overrides.train_tokens), ..SpeedSettings::default() };
             let speed = speed::estimate_speed(&spec, &w, gpu, &topology, &settings);
             (est, check, speed)
         });
@@ -406,6 +408,22 @@ impl CellDetail {
             .filter(|_| fits)
             .and_then(|(_, _, s)| s.gpu_hours)
             .map(|h| serving::train_energy_mwh(h, gpu, site, gpus));
+        let bases = result.as_ref().map_or_else(
+            |_| Vec::new(),
+            |(estimate, check, speed)| {
+                crate::core::analysis::basis::fit::of_fit(&crate::core::analysis::basis::fit::FitInputs {
+                    spec: &spec,
+                    workload: &w,
+                    gpu: Some((gpu, &topology)),
+                    settings: &settings,
+                    estimate,
+                    check: Some(check),
+                    speed: Some(speed).filter(|_| fits),
+                    serving: serving.as_ref().and_then(|s| s.as_ref().ok()),
+                    site: Some(site),
+                })
+            },
+        );
         Some(Self {
             revision,
             sel,
@@ -420,6 +438,7 @@ impl CellDetail {
             result,
             serving,
             train_energy_mwh,
+            bases,
         })
     }
 }

@@ -37,7 +37,8 @@ mod tests {
 
     /// Every character a Chinese reader can be shown from rigplan's own tables: the app's and
     /// the advisor's Chinese tables and the Chinese sheet words (their `Debug` text holds
-    /// every string of them), and the Chinese templates and meanings of every finding.
+    /// every string of them), the Chinese templates and meanings of every finding, and what the
+    /// accuracy window shows of the reference set's classes.
     fn chinese_texts() -> String {
         let mut all = format!(
             "{:?}{:?}{:?}",
@@ -50,6 +51,16 @@ mod tests {
         }
         for c in &crate::core::analysis::codes::CODES {
             all.push_str(c.zh);
+        }
+        // The accuracy window: each class's name, meaning and one-line summary.
+        for class in crate::core::reference::Class::ALL {
+            let zh = crate::core::i18n::Lang::ZhCn;
+            all.push_str(class.name(zh));
+            all.push_str(class.meaning(zh));
+        }
+        let catalog = crate::core::catalog::Catalog::embedded().expect("the embedded catalog");
+        for line in crate::gui::accuracy::AccuracyView::compute(&catalog, crate::core::i18n::Lang::ZhCn).classes {
+            all.push_str(&line.summary);
         }
         all
     }

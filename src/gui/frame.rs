@@ -71,6 +71,7 @@ impl AppState {
             MainView::Advisor => self.refresh_advice(),
             MainView::Build => {}
         }
+        self.refresh_accuracy();
         self.screenshots(ctx);
         self.clipboard_and_opener(ctx);
         let now = ctx.input(|i| i.time);
@@ -239,6 +240,7 @@ impl AppState {
             compared: self.compared.as_ref(),
             advisor: &self.advisor,
             advised: self.advised.as_ref(),
+            accuracy: self.accuracy.as_ref(),
             lang: self.lang,
             texts: self.texts,
             tokens: theme::tokens(theme),
@@ -252,6 +254,7 @@ impl AppState {
         // are about the build being edited.
         if fx.prefs.main_view == MainView::Advisor {
             panels::advisor::ui(ui, &mut fx);
+            panels::accuracy::ui(ui.ctx(), &mut fx);
             panels::dialogs::ui(ui.ctx(), &mut fx);
             file_browser(ui.ctx(), &mut self.file_browser, &mut fx);
             if !self.queue.is_empty() {
@@ -261,6 +264,7 @@ impl AppState {
         }
         if fx.prefs.main_view == MainView::Compare {
             egui::CentralPanel::default().show(ui, |ui| panels::compare::ui(ui, &mut fx));
+            panels::accuracy::ui(ui.ctx(), &mut fx);
             panels::dialogs::ui(ui.ctx(), &mut fx);
             file_browser(ui.ctx(), &mut self.file_browser, &mut fx);
             if !self.queue.is_empty() {
@@ -276,6 +280,13 @@ impl AppState {
                 .size_range(PALETTE_MIN..=sides.palette_max)
                 .show(ui, |ui| self.palette.ui(ui, &mut fx));
         }
+        if fx.prefs.show_analysis && !fx.view.pinned_bases.is_empty() {
+            egui::Panel::right("explain")
+                .resizable(true)
+                .default_size(theme::EXPLAIN_PANEL_WIDTH)
+                .min_size(220.0)
+                .show(ui, |ui| panels::explain::side_panel(ui, &mut fx));
+        }
         if fx.prefs.show_analysis {
             egui::Panel::right("analysis")
                 .resizable(true)
@@ -284,6 +295,7 @@ impl AppState {
                 .show(ui, |ui| panels::analysis::ui(ui, &mut fx));
         }
         egui::CentralPanel::default().show(ui, |ui| panels::canvas::ui(ui, &mut fx));
+        panels::accuracy::ui(ui.ctx(), &mut fx);
         panels::dialogs::ui(ui.ctx(), &mut fx);
         file_browser(ui.ctx(), &mut self.file_browser, &mut fx);
         panels::canvas::drag_ghost(ui.ctx(), &fx);

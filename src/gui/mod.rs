@@ -16,7 +16,7 @@
 //! - leaves: [`vocab`] (the small types everything shares: tabs, selections, drag payloads,
 //!   notices), [`text`] (all UI text), [`fonts`] (the shipped CJK font), [`theme`] (design tokens), [`icons`], [`fuzzy`],
 //!   [`png`], [`opener`] (the system's opener), [`recovery`] (autosave), [`compare`] (the compare view's builds and their
-//!   comparison), [`file_browser`] (the built-in file browser), [`advisor`] (the advisor's requirement and its advice), [`document`] (the build with its file, undo history, dirty flag and revision);
+//!   comparison), [`accuracy`] (the accuracy report of Help → Accuracy…), [`file_browser`] (the built-in file browser), [`advisor`] (the advisor's requirement and its advice), [`document`] (the build with its file, undo history, dirty flag and revision);
 //! - [`view`] (the view state), [`derived`] (data derived from the document), [`dialogs`] (file
 //!   dialogs), [`command`] (the commands, as data), [`prefs`] (stored preferences);
 //! - [`context`] (what a panel reads), then `panels` (one file per panel);
@@ -25,6 +25,7 @@
 //! - this module: [`App`] wraps [`AppState`] as an `eframe::App`; tests drive the same `App`
 //!   with egui_kittest, and lay out single panels with [`context::FrameCtx::new`].
 
+pub mod accuracy;
 pub mod advisor;
 pub mod apply;
 pub mod command;

@@ -9,6 +9,7 @@ use crate::core::catalog::Catalog;
 use crate::core::i18n::Lang;
 use crate::core::persist;
 use crate::core::templates;
+use crate::gui::accuracy::AccuracyView;
 use crate::gui::advisor::{Advised, AdvisorState};
 use crate::gui::command::Command;
 use crate::gui::compare::{CompareKey, CompareSet, Compared};
@@ -102,6 +103,9 @@ pub struct AppState {
     pub advisor: AdvisorState,
     /// Its advice, computed in `logic` while the Advisor view is shown.
     pub advised: Option<Advised>,
+    /// The accuracy report of Help → Accuracy…, computed in `logic` when the window is first
+    /// opened and kept until the catalog is reloaded.
+    pub accuracy: Option<AccuracyView>,
     pub drop_preview: Option<DropPreview>,
     /// The selected fit cell under the user's overrides, computed in `logic`.
     pub cell_detail: Option<CellDetail>,
@@ -197,6 +201,7 @@ impl AppState {
             recovery,
             advisor: AdvisorState::default(),
             advised: None,
+            accuracy: None,
             drop_preview: None,
             cell_detail: None,
             queue: Vec::new(),
@@ -230,6 +235,9 @@ impl AppState {
         self.dialogs.set_texts(self.texts);
         self.palette.relabel(&self.catalog, self.texts);
         self.derived.localize(lang);
+        if let Some(a) = self.accuracy.as_mut() {
+            a.localize(lang);
+        }
     }
 
     /// Queues a command for the next `logic`.
@@ -264,6 +272,14 @@ impl AppState {
     pub fn refresh_advice(&mut self) {
         if self.advised.as_ref().is_none_or(|a| a.revision != self.advisor.revision()) {
             self.advised = Some(Advised::compute(&self.catalog, &self.advisor));
+        }
+    }
+
+    /// Computes the accuracy report the first time the accuracy window is open (see
+    /// [`crate::gui::accuracy`]); afterwards it is kept.
+    pub fn refresh_accuracy(&mut self) {
+        if self.view.accuracy_open && self.accuracy.is_none() {
+            self.accuracy = Some(AccuracyView::compute(&self.catalog, self.lang));
         }
     }
 

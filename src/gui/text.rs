@@ -9,6 +9,7 @@
 
 pub use crate::core::i18n::fill;
 
+pub mod accuracy;
 pub mod advisor;
 pub mod figures;
 pub mod fixes;
@@ -87,6 +88,7 @@ pub static EN: Texts = Texts {
     tools: &tools::EN,
     figures: &figures::EN,
     fixes: &fixes::EN,
+    accuracy: &accuracy::EN,
     app_name: "rigplan",
     window_title: "{}{} — rigplan",
     unsaved_marker: " •",
@@ -954,6 +956,7 @@ mod tests {
             tools,
             figures,
             fixes,
+            accuracy,
             money_cny_wan,
     );
 

@@ -39,6 +39,9 @@ pub const TALL_PLOT_HEIGHT: f32 = 300.0;
 /// Default widths of the side panels in a window 1600 points wide or wider, points.
 pub const PALETTE_WIDTH: f32 = 360.0;
 pub const ANALYSIS_WIDTH: f32 = 440.0;
+pub const EXPLAIN_PANEL_WIDTH: f32 = 360.0;
+/// Widest a figure's explanation on hover gets, points.
+pub const EXPLAIN_WIDTH: f32 = 420.0;
 /// Width of the metric column of the compare view, points; on a narrow window at most
 /// [`COMPARE_METRIC_SHARE`] of the width, and at least [`COMPARE_METRIC_MIN_WIDTH`].
 pub const COMPARE_METRIC_WIDTH: f32 = 330.0;

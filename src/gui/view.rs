@@ -38,12 +38,17 @@ pub struct ViewState {
     /// Set once the user agreed to close with unsaved changes.
     pub allow_close: bool,
     pub about_open: bool,
+    /// Help → Accuracy…: the accuracy window is open.
+    pub accuracy_open: bool,
     /// The node group whose fit matrix the Memory & speed tab shows.
     pub fit_matrix: usize,
     pub fit_cell: Option<FitSel>,
     pub fit_overrides: FitOverrides,
     /// The outcome of the last price-list import, shown until dismissed.
     pub import_report: Option<crate::core::catalog::price_list::FolderImport>,
+    /// The figures (basis keys, `power.wall_watts`) whose explanations are pinned in the side
+    /// panel, in the order they were pinned.
+    pub pinned_bases: Vec<String>,
     /// What "save changes first?" was asked for, while the built-in file browser asks where to
     /// save: done once the build is saved there, dropped if the browser is cancelled.
     pub after_save: Option<Pending>,
@@ -61,16 +66,28 @@ impl Default for ViewState {
             prompt: None,
             allow_close: false,
             about_open: false,
+            accuracy_open: false,
             fit_matrix: 0,
             fit_cell: None,
             fit_overrides: FitOverrides::default(),
             import_report: None,
+            pinned_bases: Vec::new(),
             after_save: None,
         }
     }
 }
 
+/// Most figure explanations pinned at once: more would scroll past what a side panel shows.
+pub const MAX_PINNED_BASES: usize = 12;
+
 impl ViewState {
+    /// Pins a figure's explanation, once, up to [`MAX_PINNED_BASES`].
+    pub fn pin_basis(&mut self, key: String) {
+        if !self.pinned_bases.contains(&key) && self.pinned_bases.len() < MAX_PINNED_BASES {
+            self.pinned_bases.push(key);
+        }
+    }
+
     /// Clears what referred to the previous document.
     pub fn reset_for_new_document(&mut self) {
         self.selected_node = Location::Node(0);

@@ -102,3 +102,33 @@ fn the_accuracy_summary_counts_and_averages_each_class() {
     assert!(!failing.class(Class::Power).expect("power").passes());
     assert!(!failing.passes());
 }
+
+/// The MPT training measurements describe each model by its architecture; the benchmark table
+/// (mosaicml/llm-foundry scripts/train/benchmarking/README.md) gives the parameter count of the
+/// runs at sequence 2048: 6,658,859,008 (7B), 12,853,954,560 (13B), 29,975,214,080 (30B) and
+/// 64,862,437,376 (70B). The architectures as written (with linear and norm biases and learned
+/// positions, which is what makes the counts agree) must count exactly these, or the FLOPs per
+/// token behind the estimates would be of another model.
+#[test]
+fn the_mpt_architectures_count_the_parameters_of_the_benchmark_table() {
+    let published = [
+        ("mpt-7b", 6_658_859_008),
+        ("mpt-13b", 12_853_954_560),
+        ("mpt-30b", 29_975_214_080),
+        ("mpt-70b", 64_862_437_376),
+    ];
+    let set = embedded().expect("parses");
+    for (model, params) in published {
+        let counted: Vec<u64> = set
+            .iter()
+            .filter_map(|m| match &m.setup {
+                Setup::Run(r) if r.model == model => r.architecture.map(|t| t.total_params()),
+                _ => None,
+            })
+            .collect();
+        assert!(!counted.is_empty(), "{model} is in the set");
+        for c in counted {
+            assert_eq!(c, params, "{model}");
+        }
+    }
+}

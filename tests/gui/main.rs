@@ -9,6 +9,7 @@
 )]
 
 mod acceptance;
+mod accuracy;
 mod advisor;
 mod browser;
 mod common;
@@ -16,6 +17,8 @@ mod compare;
 mod compare_add;
 mod drops;
 mod editing;
+mod explain;
+mod explain_tabs;
 mod export;
 mod figures;
 mod files;

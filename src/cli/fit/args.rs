@@ -102,6 +102,10 @@ pub struct FitArgs {
     pub prompt: Option<u32>,
     #[arg(long)]
     pub json: bool,
+    /// After the figures, say where each came from: formula, these numbers, source and
+    /// confidence (the JSON always carries them, in `basis`).
+    #[arg(long)]
+    pub explain: bool,
     /// Language of the text (en, zh-CN; default: the locale).
     #[arg(long, value_name = "LANG", value_parser = parse_lang)]
     pub lang: Option<Lang>,

@@ -10,6 +10,7 @@
 
 use super::texts::{CliTexts, GPU_ASSUMES_PCIE};
 use super::{Exit, load_build};
+use crate::core::analysis::basis::{self, Basis};
 use crate::core::analysis::fit::{self, Suggestion};
 use crate::core::analysis::memory::{self, Engine, Layout, Mode, ModelSpec, PerGpuMemory, Verdict, Workload};
 use crate::core::analysis::serving::{self, ServingEstimate, ServingRequest, Site};
@@ -230,6 +231,8 @@ struct FitOutput<'a> {
     smallest_change: Option<Suggestion>,
     suggestions: Vec<Suggestion>,
     notes: Vec<String>,
+    /// Where each memory, speed and serving figure comes from (report-schema.md, `basis[]`).
+    basis: Vec<Basis>,
 }
 
 /// Runs `rigplan fit`.
@@ -305,6 +308,18 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
         (Some(h), Some(hours)) => Some(serving::train_energy_mwh(hours, h.gpu, h.site, gpus)),
         _ => None,
     };
+    let mut basis = basis::fit::of_fit(&basis::fit::FitInputs {
+        spec: &spec,
+        workload: &w,
+        gpu: hw.as_ref().map(|h| (h.gpu, &h.topology)),
+        settings: &settings,
+        estimate: &estimate,
+        check: check.as_ref(),
+        speed: speed.as_ref(),
+        serving: serving.as_ref(),
+        site: hw.as_ref().map(|h| h.site),
+    });
+    basis::localize_all(&mut basis, lang);
     let gpus_per_node = hw.as_ref().map(|h| h.topology.gpus_per_node);
     let output = FitOutput {
         model: model_id,
@@ -351,12 +366,17 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
         smallest_change: suggestions.first().cloned(),
         suggestions,
         notes,
+        basis,
     };
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &output)?;
         writeln!(out)?;
     } else {
         write_fit_text(out, &output, lang)?;
+        if args.explain {
+            writeln!(out)?;
+            super::explain::write_bases(out, &output.basis, lang)?;
+        }
     }
     Ok(if output.fits == Some(false) { Exit::Findings } else { Exit::Ok })
 }

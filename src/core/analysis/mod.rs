@@ -7,6 +7,7 @@
 //! build is a [`Diagnostic`] in the report, never an error. Front ends (CLI text, JSON, GUI)
 //! render the report their own way; the GUI caches it on the document revision.
 
+pub mod basis;
 pub mod bom;
 pub mod codes;
 pub mod compat;
@@ -84,6 +85,10 @@ pub struct Report {
     /// The headline figures every front end shows (the app's Summary tab, the sheets, the
     /// comparison), read off the sections above.
     pub summary: summary::Summary,
+    /// Where each figure of the bill of materials (priced lines), power, thermal, TCO and
+    /// summary sections comes from: its
+    /// formula with this build's inputs, source and confidence ([`basis::Basis`]).
+    pub basis: Vec<basis::Basis>,
     /// The age of the catalog prices on a date, once a front end has given one
     /// ([`Report::date_prices`]); the analyses never read the clock.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -110,6 +115,7 @@ impl Report {
         self.power.localize(lang);
         self.thermal.localize(lang);
         fit::localize_matrices(&mut self.fit, lang);
+        basis::localize_all(&mut self.basis, lang);
     }
 
     /// Dates the report's catalog prices: counts the stale ones under `policy` (its date is
@@ -220,6 +226,7 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
             diagnostics: &diagnostics,
         },
     );
+    let basis = basis::report::of_report(build, &bom, &power, &thermal, &tco, &summary);
     Report {
         build_name: build.name.clone(),
         currency: build.site.currency.clone(),
@@ -233,6 +240,7 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
         tco,
         diagnostics,
         summary,
+        basis,
         prices: None,
         rendered_in: crate::core::i18n::Lang::En,
     }

@@ -77,13 +77,12 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     ui.label(RichText::new(t.summary_capex).small());
     let (headline, exact) = money_headline(t, bom.capex, &bom.currency);
     let resp = ui.label(RichText::new(headline).size(26.0).strong());
-    if let Some(exact) = exact {
-        resp.on_hover_text(exact);
-    }
-    ui.weak(fill(
+    super::explain::attach_with_value(ui, fx, &resp, exact.as_deref().unwrap_or_default(), &["tco.capex".to_owned()]);
+    let parts = ui.weak(fill(
         t.summary_capex_parts,
         &[&format_thousands(bom.parts_total, 0), &format_thousands(bom.custom_total, 0)],
     ));
+    super::explain::attach(ui, fx, &parts, &["bom.parts_total".to_owned(), "tco.capex".to_owned()]);
     if (bom.usd_exchange_rate - 1.0).abs() > f64::EPSILON {
         ui.weak(fill(t.summary_exchange, &[&bom.usd_exchange_rate, &bom.currency]));
     }
@@ -102,15 +101,22 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     }
     ui.add_space(6.0);
     let sf = &report.summary;
-    let mut rows: Vec<(&str, String)> = vec![(t.summary_wall, format!("{} W", format_thousands(sf.wall_watts, 0)))];
+    let key = |k: &str| vec![k.to_owned()];
+    let mut rows: Vec<(&str, String, Vec<String>)> =
+        vec![(t.summary_wall, format!("{} W", format_thousands(sf.wall_watts, 0)), key("power.wall_watts"))];
     let mut group_rows: Vec<(String, String)> = Vec::new();
     if let Some(g) = &sf.worst_gpu_headroom {
-        rows.push((t.summary_gpu_headroom, fill(t.summary_headroom_c, &[&format!("{:+.0}", g.headroom_c), &g.name])));
+        rows.push((
+            t.summary_gpu_headroom,
+            fill(t.summary_headroom_c, &[&format!("{:+.0}", g.headroom_c), &g.name]),
+            key("summary.worst_gpu_headroom.headroom_c"),
+        ));
     }
     if let Some(c) = &sf.worst_cooler_headroom {
         rows.push((
             t.summary_cooler_headroom,
             fill(t.summary_headroom_w, &[&format!("{:+.0}", c.headroom_watts), &c.name]),
+            key("summary.worst_cooler_headroom.headroom_watts"),
         ));
     }
     if let Some(f) = &sf.fit {
@@ -129,8 +135,16 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
             [one] => fill(t.figures.models_on, &[&count, &group_name(one)]),
             _ => fill(t.figures.models_on_any, &[&count]),
         };
-        rows.push((t.summary_models_inference, on(fill(t.summary_models_of, &[&f.inference_models, &f.models]))));
-        rows.push((t.summary_models_finetune, on(fill(t.summary_models_of, &[&f.finetune_models, &f.models]))));
+        rows.push((
+            t.summary_models_inference,
+            on(fill(t.summary_models_of, &[&f.inference_models, &f.models])),
+            key("summary.fit.inference_models"),
+        ));
+        rows.push((
+            t.summary_models_finetune,
+            on(fill(t.summary_models_of, &[&f.finetune_models, &f.models])),
+            key("summary.fit.finetune_models"),
+        ));
         if f.groups.len() > 1 {
             for g in &f.groups {
                 group_rows
@@ -142,12 +156,14 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     rows.push((
         t.summary_tco_owned,
         fill(t.summary_money_over, &[&money_whole(t, sf.tco.owned_total, &report.currency), &horizon]),
+        key("tco.totals.owned"),
     ));
     // A cloud option by amount, then term, then offer: a spot price says so before the offer's
     // name, however narrow the panel.
+    let catalog = fx.catalog;
     let option = |id: &str, label: &str, term: Term, total: f64| {
         let offer = id.rsplit_once(':').map_or(id, |(offer, _)| offer);
-        let name = super::tco::offer_name(fx.catalog, offer, label);
+        let name = super::tco::offer_name(catalog, offer, label);
         let amount = money_whole(t, total, &report.currency);
         // A custom offer has no term beyond its own name.
         if term == Term::Custom {
@@ -158,12 +174,20 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     };
     let primary = sf.tco.primary_option.as_deref().and_then(|id| report.tco.options.iter().find(|o| o.input.id == id));
     if let (Some(p), Some(total)) = (primary, sf.tco.primary_total) {
-        rows.push((t.summary_tco_primary, option(&p.input.id, &p.input.label, p.input.term, total)));
+        rows.push((
+            t.summary_tco_primary,
+            option(&p.input.id, &p.input.label, p.input.term, total),
+            vec![format!("tco.totals.options.{}", p.input.id), "tco.break_even_month".to_owned()],
+        ));
     }
     if let Some(c) = &sf.tco.cheapest {
-        rows.push((t.summary_tco_cloud, option(&c.id, &c.label, c.term, c.total)));
+        rows.push((
+            t.summary_tco_cloud,
+            option(&c.id, &c.label, c.term, c.total),
+            vec![format!("tco.totals.options.{}", c.id)],
+        ));
     }
-    super::plots::figures(ui, "summary-figures", &rows);
+    super::explain::figures(ui, fx, "summary-figures", &rows);
     if !group_rows.is_empty() {
         ui.add_space(4.0);
         ui.label(RichText::new(t.figures.groups_title).small().strong());
@@ -201,6 +225,7 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     }
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
     let lines = &bom.lines;
+    let price_key = |i: usize| vec![format!("bom.lines[{i}].extended_price")];
     TableBuilder::new(ui)
         .id_salt("bom")
         .striped(true)
@@ -231,7 +256,9 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                             .on_hover_text(format!("{text} ({})", l.part.as_str()));
                     });
                     row.col(|ui| {
-                        ui.label(format_thousands(l.total_quantity as f64, 0));
+                        // The quantity is the line's quantity per node × nodes, which its
+                        // price's basis writes out.
+                        super::explain::explained(ui, fx, &format_thousands(l.total_quantity as f64, 0), &price_key(i));
                     });
                     row.col(|ui| match l.extended_price {
                         Some(p) => {
@@ -243,11 +270,12 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                             };
                             match stale {
                                 Some((date, months)) => {
-                                    ui.colored_label(tk.warn, format!("{} *", format_thousands(p, 0)))
-                                        .on_hover_text(fill(t.stale_price_hint, &[date, &months]));
+                                    let hint = fill(t.stale_price_hint, &[date, &months]);
+                                    let response = ui.colored_label(tk.warn, format!("{} *", format_thousands(p, 0)));
+                                    super::explain::attach_with_value(ui, fx, &response, &hint, &price_key(i));
                                 }
                                 None => {
-                                    ui.label(format_thousands(p, 0));
+                                    super::explain::explained(ui, fx, &format_thousands(p, 0), &price_key(i));
                                 }
                             }
                         }
@@ -259,11 +287,12 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                     row.col(|ui| {
                         ui.add(egui::Label::new(&c.name).truncate());
                     });
+                    let key = [format!("bom.custom_capex[{}].amount", i - lines.len())];
                     row.col(|ui| {
-                        ui.label(c.quantity.to_string());
+                        super::explain::explained(ui, fx, &c.quantity.to_string(), &key);
                     });
                     row.col(|ui| {
-                        ui.label(format_thousands(c.amount, 0));
+                        super::explain::explained(ui, fx, &format_thousands(c.amount, 0), &key);
                     });
                 }
             });
@@ -321,6 +350,7 @@ fn finding(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, i: usize, d: &Diagnostic) {
                     {
                         fx.push(command);
                     }
+                    super::explain::finding_figures(ui, fx, d);
                 });
         })
         .response;

@@ -4,6 +4,7 @@
 //! stage and the training token count can be changed for that cell (the app re-evaluates it
 //! with the core's memory and speed models outside the panel).
 
+use super::explain;
 use super::plots::{LegendEntry, series_color, with_legend_and_save};
 use crate::core::advisor::requirement::DEFAULT_TOKENS_PER_USER;
 use crate::core::analysis::memory::{Engine, MemoryEstimate, Verdict, WeightType};
@@ -85,7 +86,7 @@ fn verdict_color(fx: &FrameCtx<'_>, v: Option<Verdict>) -> egui::Color32 {
 fn matrix(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, index: usize) {
     let (t, derived) = (fx.texts, fx.derived);
     let Some(m) = derived.report.fit.get(index) else { return };
-    let selected = fx.view.fit_cell;
+    let (selected, lang) = (fx.view.fit_cell, fx.lang);
     egui::Grid::new(("fit-grid", index)).num_columns(m.workloads.len() + 1).spacing([4.0, 3.0]).show(ui, |ui| {
         ui.strong(t.fit_model);
         for (c, col) in m.workloads.iter().enumerate() {
@@ -128,6 +129,23 @@ fn matrix(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, index: usize) {
                     }
                     if let Some(note) = &cell.note {
                         ui.add(egui::Label::new(RichText::new(note.as_str()).small()).wrap());
+                    }
+                    let mut formulas = Vec::new();
+                    if cell.per_gpu_total_bytes.is_some() {
+                        formulas.push("mem-total");
+                    }
+                    for (shown, id) in [
+                        (cell.decode_tokens_per_s.is_some(), "speed-decode"),
+                        (cell.train_tokens_per_s.is_some(), "train-throughput"),
+                        (cell.images_per_minute.is_some(), "speed-images"),
+                    ] {
+                        if shown {
+                            formulas.push(id);
+                        }
+                    }
+                    if !formulas.is_empty() {
+                        ui.set_max_width(theme::EXPLAIN_WIDTH);
+                        explain::formulas_ui(ui, lang, &formulas);
                     }
                 });
                 if r.clicked() {
@@ -228,43 +246,49 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
         Verdict::Tight => t.verdict_tight,
         Verdict::DoesNotFit => t.verdict_no_fit,
     };
-    ui.colored_label(
+    let response = ui.colored_label(
         verdict_color(fx, Some(check.verdict)),
         fill(
             t.mem_total,
             &[&verdict, &bytes(p.total_bytes), &bytes(d.capacity), &format!("{:.0}", check.memory_fraction * 100.0)],
         ),
     );
+    let memory = ["memory_fraction", "per_gpu.total_bytes", "per_gpu.weights_bytes", "per_gpu.kv_cache_bytes"];
+    let more = ["per_gpu.activations_bytes", "per_gpu.optimizer_bytes", "per_gpu.overhead_bytes"];
+    explain::attach(ui, fx, &response, &explain::keys("fit", &[&memory[..], &more[..]].concat()));
     if let Some(engine) = est.engine {
-        ui.label(RichText::new(fill(t.fit_budget, &[&engine, &bytes(check.budget_bytes)])).small());
+        let text = RichText::new(fill(t.fit_budget, &[&engine, &bytes(check.budget_bytes)])).small();
+        let response = ui.label(text);
+        explain::attach(ui, fx, &response, &["fit.budget_bytes".to_owned()]);
     }
     if !check.verdict.fits() {
         ui.weak(t.fit_no_speed);
         notes(ui, fx, est, speed);
         return;
     }
+    let key = |field: &str| vec![format!("fit.{field}")];
     if let Some(v) = speed.decode_tokens_per_s {
-        ui.label(fill(t.fit_decode, &[&format_thousands(v, 1)]));
+        explain::explained(ui, fx, &fill(t.fit_decode, &[&format_thousands(v, 1)]), &key("decode_tokens_per_s"));
     }
     if let Some(v) = speed.prefill_tokens_per_s {
-        ui.label(fill(t.fit_prefill, &[&format_thousands(v, 0)]));
+        explain::explained(ui, fx, &fill(t.fit_prefill, &[&format_thousands(v, 0)]), &key("prefill_tokens_per_s"));
     }
     if let Some(v) = speed.train_tokens_per_s {
-        ui.label(fill(t.fit_train, &[&format_thousands(v, 0)]));
+        explain::explained(ui, fx, &fill(t.fit_train, &[&format_thousands(v, 0)]), &key("train_tokens_per_s"));
     }
     if let Some(h) = speed.train_hours {
-        ui.label(fill(
-            t.fit_train_time,
-            &[&format_thousands(d.overrides.train_tokens / 1e9, 1), &format_thousands(h, 1)],
-        ));
+        let text =
+            fill(t.fit_train_time, &[&format_thousands(d.overrides.train_tokens / 1e9, 1), &format_thousands(h, 1)]);
+        explain::explained(ui, fx, &text, &key("train_hours"));
     }
     if let Some(mwh) = d.train_energy_mwh {
-        ui.label(fill(t.fit_train_energy, &[&format_thousands(mwh, 2)]));
+        explain::explained(ui, fx, &fill(t.fit_train_energy, &[&format_thousands(mwh, 2)]), &key("train_energy_mwh"));
     }
     if let (Some(ipm), Some(seconds), Some(steps)) =
         (speed.images_per_minute, speed.seconds_per_image, speed.denoising_steps)
     {
-        ui.label(fill(t.fit_images, &[&format_thousands(ipm, 1), &steps, &format!("{seconds:.2}")]));
+        let text = fill(t.fit_images, &[&format_thousands(ipm, 1), &steps, &format!("{seconds:.2}")]);
+        explain::explained(ui, fx, &text, &key("images_per_minute"));
     }
     match &d.serving {
         Some(Ok(s)) => serving(ui, fx, s),
@@ -285,23 +309,30 @@ fn notes(ui: &mut egui::Ui, fx: &FrameCtx<'_>, est: &MemoryEstimate, speed: &Spe
 }
 
 /// Serving figures of an inference cell: KV budget, concurrency, TTFT, loads and energy.
-fn serving(ui: &mut egui::Ui, fx: &FrameCtx<'_>, s: &ServingEstimate) {
+fn serving(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, s: &ServingEstimate) {
     let t = fx.texts;
     ui.add_space(4.0);
     ui.label(RichText::new(t.fit_serving).strong());
     let max_context = s.max_context_tokens.map_or_else(|| "—".to_owned(), |c| format_thousands(f64::from(c), 0));
-    ui.label(fill(
+    let text = fill(
         t.fit_serving_kv,
         &[&bytes(s.kv_budget_bytes), &format_thousands(s.kv_capacity_tokens as f64, 0), &max_context],
-    ));
-    ui.label(fill(
+    );
+    explain::explained(ui, fx, &text, &["fit.serving.kv_budget_bytes".to_owned(), "fit.budget_bytes".to_owned()]);
+    let text = fill(
         t.fit_serving_concurrency,
         &[&s.max_concurrency_per_replica, &format_thousands(f64::from(s.context_tokens), 0), &s.replicas],
-    ));
-    ui.label(fill(t.fit_serving_ttft, &[&s.prompt_tokens, &format!("{:.0}", s.ttft_s * 1000.0)]));
+    );
+    explain::explained(ui, fx, &text, &["fit.serving.max_concurrency_per_replica".to_owned()]);
+    let text = fill(t.fit_serving_ttft, &[&s.prompt_tokens, &format!("{:.0}", s.ttft_s * 1000.0)]);
+    explain::explained(ui, fx, &text, &["fit.serving.ttft_s".to_owned()]);
+    let load_keys = [
+        "fit.serving.at_capacity.aggregate_tokens_per_s".to_owned(),
+        "fit.serving.single.energy.kwh_per_million_tokens".to_owned(),
+    ];
     for load in [Some(s.single), s.at_capacity, s.requested].into_iter().flatten() {
         if load.fits {
-            ui.label(fill(
+            let text = fill(
                 t.fit_serving_load,
                 &[
                     &load.users,
@@ -309,13 +340,15 @@ fn serving(ui: &mut egui::Ui, fx: &FrameCtx<'_>, s: &ServingEstimate) {
                     &format_thousands(load.aggregate_tokens_per_s, 0),
                     &format!("{:.2}", load.energy.joules_per_token),
                 ],
-            ));
+            );
+            explain::explained(ui, fx, &text, &load_keys);
         } else {
             ui.colored_label(fx.tokens.warn, fill(t.fit_serving_over, &[&load.users]));
         }
     }
     if let (Some(target), Some(users)) = (s.tokens_per_user_target, s.users_at_target) {
-        ui.label(fill(t.fit_serving_target, &[&format_thousands(target, 1), &users]));
+        let text = fill(t.fit_serving_target, &[&format_thousands(target, 1), &users]);
+        explain::explained(ui, fx, &text, &["fit.serving.users_at_target".to_owned()]);
     }
 }
 

@@ -162,6 +162,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 }
             });
             ui.menu_button(t.menu_help, |ui| {
+                item(ui, fx, t.accuracy.menu_item, None, Command::ShowAccuracy(true));
                 item(ui, fx, &fill(t.help_about, &[&t.app_name]), None, Command::ShowAbout(true));
             });
         });

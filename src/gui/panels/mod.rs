@@ -1,11 +1,13 @@
 //! Panels: one file per panel. Each reads through a [`crate::gui::context::FrameCtx`] and
 //! writes only by pushing commands.
 
+pub mod accuracy;
 pub mod advisor;
 pub mod analysis;
 pub mod canvas;
 pub mod compare;
 pub mod dialogs;
+pub mod explain;
 pub mod fit;
 pub mod menu;
 pub mod palette;

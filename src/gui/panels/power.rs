@@ -1,7 +1,8 @@
 //! The Power tab: draw by component per node (stacked bars), PSU load with efficiency,
 //! transient margin, circuit check, totals. Renders `report.power`.
 
-use super::plots::{bar_fill, bar_index, figures, fraction, legend, series_color, with_save};
+use super::explain;
+use super::plots::{bar_fill, bar_index, fraction, legend, series_color, with_save};
 use crate::core::catalog::PartKind;
 use crate::core::units::format_thousands;
 use crate::gui::context::FrameCtx;
@@ -25,21 +26,40 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let (t, tk, derived) = (fx.texts, fx.tokens, fx.derived);
     let p = &derived.report.power;
     egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
-        figures(
+        let k = |fields: &[&str]| explain::keys("power", fields);
+        // A whole-build row also explains each node group's figure, whose formula shows the
+        // parts and the PSU efficiency.
+        let with_nodes = |fields: &[&str], node_field: &str| {
+            let mut keys = k(fields);
+            keys.extend(p.nodes.iter().map(|n| format!("power.nodes[{}].{node_field}", n.node)));
+            keys
+        };
+        explain::figures(
             ui,
+            fx,
             "power-totals",
             &[
-                (t.power_wall, fill(t.levels, &[&w(p.wall_idle_watts), &w(p.wall_typical_watts), &w(p.wall_watts)])),
-                (t.power_dc, fill(t.levels, &[&w(p.idle_watts), &w(p.typical_watts), &w(p.max_watts)])),
-                (t.power_transient, w(p.peak_transient_watts)),
+                (
+                    t.power_wall,
+                    fill(t.levels, &[&w(p.wall_idle_watts), &w(p.wall_typical_watts), &w(p.wall_watts)]),
+                    with_nodes(&["wall_idle_watts", "wall_typical_watts", "wall_watts"], "wall_watts"),
+                ),
+                (
+                    t.power_dc,
+                    fill(t.levels, &[&w(p.idle_watts), &w(p.typical_watts), &w(p.max_watts)]),
+                    with_nodes(&["idle_watts", "typical_watts", "max_watts"], "max_watts"),
+                ),
+                (t.power_transient, w(p.peak_transient_watts), k(&["peak_transient_watts"])),
                 (
                     t.power_psu_load,
                     p.psu_load_fraction.map_or_else(|| t.not_applicable.to_owned(), |f| format!("{:.0} %", f * 100.0)),
+                    k(&["psu_load_fraction"]),
                 ),
-                (t.power_recommended, w(p.recommended_psu_watts)),
+                (t.power_recommended, w(p.recommended_psu_watts), k(&["recommended_psu_watts"])),
                 (
                     t.power_rack,
                     fill(t.rack_kw, &[&format!("{:.2}", p.rack.total_kw), &t.n_circuits.count(p.rack.circuits_needed)]),
+                    k(&["wall_watts"]),
                 ),
             ],
         );
@@ -88,6 +108,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 .id_salt(("power-node", np.node))
                 .default_open(true)
                 .show(ui, |ui| {
+                    let nk = |fields: &[&str]| explain::keys(&format!("power.nodes[{}]", np.node), fields);
                     if let (Some(psu), Some(load)) = (&np.psu, np.psu_load_fraction) {
                         let over = load > 1.0;
                         let text = fill(
@@ -102,9 +123,10 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                             tk.ok
                         };
                         let bar = egui::ProgressBar::new(fraction(load)).text(text).fill(bar_fill(color));
-                        ui.add(bar);
+                        let response = ui.add(bar);
+                        explain::attach(ui, fx, &response, &nk(&["psu_load_fraction", "max_watts"]));
                         let tier = psu.tier.map_or_else(|| t.not_applicable.to_owned(), |tier| tier.to_string());
-                        ui.weak(fill(
+                        let response = ui.weak(fill(
                             t.psu_efficiency,
                             &[
                                 &tier,
@@ -112,20 +134,23 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                                 &format!("{:.0}", np.efficiency_max * 100.0),
                             ],
                         ));
+                        explain::attach(ui, fx, &response, &nk(&["efficiency_max", "wall_watts"]));
                     } else {
                         ui.weak(t.psu_none);
                     }
                     if let Some(rec) = &np.recommendation {
                         let color = if rec.transient_margin_watts < 0.0 { tk.error } else { tk.ok };
-                        ui.colored_label(
+                        let response = ui.colored_label(
                             color,
                             fill(t.transient_margin, &[&w(rec.peak_transient_watts), &w(rec.transient_margin_watts)]),
                         );
-                        ui.label(fill(t.psu_recommendation, &[&w(rec.recommended_watts)]));
+                        explain::attach(ui, fx, &response, &nk(&["peak_transient_watts"]));
+                        let response = ui.label(fill(t.psu_recommendation, &[&w(rec.recommended_watts)]));
+                        explain::attach(ui, fx, &response, &nk(&["recommended_psu_watts"]));
                     }
                     let c = &np.circuit;
                     let color = if c.circuits_needed > 1 { tk.warn } else { ui.visuals().text_color() };
-                    ui.colored_label(
+                    let response = ui.colored_label(
                         color,
                         fill(
                             t.circuit_check,
@@ -139,6 +164,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                             ],
                         ),
                     );
+                    explain::attach(ui, fx, &response, &nk(&["circuits_needed", "wall_watts"]));
                 });
         }
         ui.add_space(6.0);

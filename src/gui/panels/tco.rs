@@ -2,7 +2,8 @@
 //! cloud option over the horizon with the break-even month marked, cost against utilization,
 //! the yearly breakdown, and the notes that qualify the comparison. Renders `report.tco`.
 
-use super::plots::{LegendEntry, figures, money_tick, round_marks, series_color, with_legend_and_save};
+use super::explain;
+use super::plots::{LegendEntry, money_tick, round_marks, series_color, with_legend_and_save};
 use crate::core::analysis::tco::{CloudOption, Term};
 use crate::core::catalog::Catalog;
 use crate::core::units::format_thousands;
@@ -35,30 +36,55 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
         settings(ui, fx);
         ui.add_space(6.0);
-        let mut rows: Vec<(String, String)> = vec![
-            (t.tco_capex.to_owned(), whole(tco.capex)),
-            (t.tco_owned_per_year.to_owned(), whole(tco.owned_per_year.total)),
-            (t.tco_owned_total.to_owned(), whole(tco.totals.owned)),
+        let key = |k: &str| vec![format!("tco.{k}")];
+        let mut rows: Vec<(String, String, Vec<String>)> = vec![
+            (t.tco_capex.to_owned(), whole(tco.capex), key("capex")),
+            (
+                t.tco_owned_per_year.to_owned(),
+                whole(tco.owned_per_year.total),
+                vec!["tco.owned_per_year.total".to_owned(), "tco.owned_per_year.energy".to_owned()],
+            ),
+            (t.tco_owned_total.to_owned(), whole(tco.totals.owned), key("totals.owned")),
         ];
         let break_even = match (tco.break_even_month, tco.break_even_within_horizon) {
             (Some(m), true) => fill(t.tco_break_even_at, &[&format!("{m:.1}")]),
             (Some(m), false) => fill(t.tco_break_even_after, &[&format!("{m:.1}")]),
             (None, _) => t.tco_no_break_even.to_owned(),
         };
-        rows.push((t.tco_break_even.to_owned(), break_even));
+        rows.push((
+            t.tco_break_even.to_owned(),
+            break_even,
+            vec!["tco.break_even_month".to_owned(), "tco.break_even_utilization".to_owned()],
+        ));
         if let Some(c) = tco.cost_per_gpu_hour {
-            rows.push((t.tco_per_gpu_hour.to_owned(), money(t, &format!("{c:.2}"), &tco.currency)));
+            rows.push((
+                t.tco_per_gpu_hour.to_owned(),
+                money(t, &format!("{c:.2}"), &tco.currency),
+                key("cost_per_gpu_hour"),
+            ));
         }
         if let Some(c) = tco.workload.as_ref().and_then(|wl| wl.owned_per_million_tokens) {
-            rows.push((t.tco_per_million_tokens.to_owned(), money(t, &format!("{c:.3}"), &tco.currency)));
+            rows.push((
+                t.tco_per_million_tokens.to_owned(),
+                money(t, &format!("{c:.3}"), &tco.currency),
+                key("workload.owned_per_million_tokens"),
+            ));
         }
         if let Some(kwh) = tco.workload.as_ref().and_then(|wl| wl.energy_kwh_per_million_tokens) {
-            rows.push((t.tco_energy_per_million_tokens.to_owned(), fill(t.kwh_value, &[&format!("{kwh:.3}")])));
+            rows.push((
+                t.tco_energy_per_million_tokens.to_owned(),
+                fill(t.kwh_value, &[&format!("{kwh:.3}")]),
+                key("workload.energy_kwh_per_million_tokens"),
+            ));
         }
         if let Some(kwh) = tco.workload.as_ref().and_then(|wl| wl.run_energy_kwh) {
-            rows.push((t.tco_energy_per_run.to_owned(), fill(t.kwh_value, &[&format!("{kwh:.1}")])));
+            rows.push((
+                t.tco_energy_per_run.to_owned(),
+                fill(t.kwh_value, &[&format!("{kwh:.1}")]),
+                key("workload.run_energy_kwh"),
+            ));
         }
-        figures(ui, "tco-figures", &rows);
+        explain::figures(ui, fx, "tco-figures", &rows);
         options_table(ui, fx);
         let charts = &derived.charts;
         let catalog = fx.catalog;
@@ -142,10 +168,19 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 ui.strong(h);
             }
             ui.end_row();
+            let basis_keys = [
+                vec!["tco.capex".to_owned()],
+                vec!["tco.owned_per_year.total".to_owned()],
+                vec!["tco.depreciation_per_year".to_owned()],
+                vec!["tco.capex".to_owned(), "tco.owned_per_year.total".to_owned()],
+                vec!["tco.capex".to_owned(), "tco.owned_per_year.total".to_owned()],
+            ];
             for y in &tco.yearly {
                 ui.label(y.year.to_string());
-                for v in [y.capex, y.opex.total, y.depreciation, y.cash, y.cumulative_cash] {
-                    ui.label(format_thousands(v, 0));
+                for (v, keys) in
+                    [y.capex, y.opex.total, y.depreciation, y.cash, y.cumulative_cash].into_iter().zip(&basis_keys)
+                {
+                    explain::explained(ui, fx, &format_thousands(v, 0), keys);
                 }
                 ui.end_row();
             }
@@ -163,8 +198,9 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
 /// The cloud options in a table whose columns show what differs between them: the provider
 /// and instance (in full on hover, with region and price date), the term (on-demand,
 /// reserved, spot, …) and the total over the horizon, cheapest first.
-fn options_table(ui: &mut egui::Ui, fx: &FrameCtx<'_>) {
-    let (t, tco) = (fx.texts, &fx.derived.report.tco);
+fn options_table(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
+    let (t, derived) = (fx.texts, fx.derived);
+    let tco = &derived.report.tco;
     if tco.options.is_empty() {
         return;
     }
@@ -221,8 +257,11 @@ fn options_table(ui: &mut egui::Ui, fx: &FrameCtx<'_>) {
                         ui.label(f.term(o.input.term));
                     });
                     row.col(|ui| {
+                        // The total explains itself (the offer's rate × hours × term) like the
+                        // figures above it.
                         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                            ui.label(format_thousands(o.total, 0));
+                            let keys = [format!("tco.totals.options.{}", o.input.id)];
+                            explain::explained(ui, fx, &format_thousands(o.total, 0), &keys);
                         });
                     });
                 });

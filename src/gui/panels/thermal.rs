@@ -2,7 +2,8 @@
 //! headroom of CPU coolers, chassis airflow and each GPU's estimated temperature against its
 //! limit. Renders `report.thermal`.
 
-use super::plots::{bar_fill, bar_index, figures, fraction, legend, with_save};
+use super::explain;
+use super::plots::{bar_fill, bar_index, fraction, legend, with_save};
 use super::power::INTEGER_STEPS;
 use crate::core::units::format_thousands;
 use crate::gui::command::{Command, Setting};
@@ -26,13 +27,15 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         if r.changed() {
             fx.push(Command::SetSetting(Setting::AmbientC((ambient * 2.0).round() / 2.0)));
         }
-        figures(
+        let k = |field: &str| vec![format!("thermal.{field}")];
+        explain::figures(
             ui,
+            fx,
             "thermal-totals",
             &[
-                (t.heat_load, format!("{} W", format_thousands(th.heat_watts, 0))),
-                (t.heat_btu, format!("{} BTU/h", format_thousands(th.heat_btu_per_hour, 0))),
-                (t.heat_tons, format!("{:.2}", th.cooling_tons)),
+                (t.heat_load, format!("{} W", format_thousands(th.heat_watts, 0)), k("heat_watts")),
+                (t.heat_btu, format!("{} BTU/h", format_thousands(th.heat_btu_per_hour, 0)), k("heat_btu_per_hour")),
+                (t.heat_tons, format!("{:.2}", th.cooling_tons), k("cooling_tons")),
             ],
         );
         ui.add_space(6.0);
@@ -88,10 +91,12 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 .id_salt(("thermal-node", n.node))
                 .default_open(true)
                 .show(ui, |ui| {
-                    ui.label(fill(
+                    let nk = |field: &str| format!("thermal.nodes[{}].{field}", n.node);
+                    let response = ui.label(fill(
                         t.node_heat,
                         &[&format_thousands(n.heat_watts, 0), &format_thousands(n.heat_btu_per_hour, 0)],
                     ));
+                    explain::attach(ui, fx, &response, &[nk("heat_watts")]);
                     let a = &n.airflow;
                     match a.available_cfm {
                         Some(available) if available > 0.0 => {
@@ -103,16 +108,22 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                             } else {
                                 tk.ok
                             };
-                            ui.add(egui::ProgressBar::new(fraction(need)).fill(bar_fill(color)).text(fill(
-                                t.airflow,
-                                &[&format_thousands(a.needed_cfm, 0), &format_thousands(available, 0)],
-                            )));
+                            let response = ui.add(egui::ProgressBar::new(fraction(need)).fill(bar_fill(color)).text(
+                                fill(t.airflow, &[&format_thousands(a.needed_cfm, 0), &format_thousands(available, 0)]),
+                            ));
+                            explain::attach(
+                                ui,
+                                fx,
+                                &response,
+                                &[nk("airflow.needed_cfm"), nk("airflow.available_cfm")],
+                            );
                         }
                         _ => {
-                            ui.weak(fill(t.airflow_unknown, &[&format_thousands(a.needed_cfm, 0)]));
+                            let response = ui.weak(fill(t.airflow_unknown, &[&format_thousands(a.needed_cfm, 0)]));
+                            explain::attach(ui, fx, &response, &[nk("airflow.needed_cfm")]);
                         }
                     }
-                    for c in &n.cpus {
+                    for (j, c) in n.cpus.iter().enumerate() {
                         let name = fx.catalog.get(&c.cpu).map_or_else(|| c.cpu.to_string(), |p| p.name().to_owned());
                         match c.cooler_rated_watts {
                             Some(rated) if rated > 0.0 => {
@@ -124,10 +135,12 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                                 } else {
                                     tk.ok
                                 };
-                                ui.add(egui::ProgressBar::new(fraction(load)).fill(bar_fill(color)).text(fill(
-                                    t.cooler_load,
-                                    &[&name, &format_thousands(c.cpu_max_watts, 0), &format_thousands(rated, 0)],
-                                )));
+                                let response =
+                                    ui.add(egui::ProgressBar::new(fraction(load)).fill(bar_fill(color)).text(fill(
+                                        t.cooler_load,
+                                        &[&name, &format_thousands(c.cpu_max_watts, 0), &format_thousands(rated, 0)],
+                                    )));
+                                explain::attach(ui, fx, &response, &[nk(&format!("cpus[{j}].headroom_watts"))]);
                             }
                             _ => {
                                 ui.weak(fill(t.cooler_unknown, &[&name]));
@@ -140,10 +153,20 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                                 ui.strong(h);
                             }
                             ui.end_row();
-                            for g in &n.gpus {
+                            for (j, g) in n.gpus.iter().enumerate() {
                                 ui.label(format!("{} #{}", g.name, g.unit + 1));
-                                ui.label(format!("{:.0} °C", g.estimated_temp_c));
-                                ui.label(format!("{:.0} °C", g.max_temp_c));
+                                explain::explained(
+                                    ui,
+                                    fx,
+                                    &format!("{:.0} °C", g.estimated_temp_c),
+                                    &[nk(&format!("gpus[{j}].estimated_temp_c"))],
+                                );
+                                explain::explained(
+                                    ui,
+                                    fx,
+                                    &format!("{:.0} °C", g.max_temp_c),
+                                    &[nk(&format!("gpus[{j}].max_temp_c"))],
+                                );
                                 let color = if g.headroom_c < 0.0 {
                                     tk.error
                                 } else if g.headroom_c < 10.0 {
@@ -151,7 +174,13 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                                 } else {
                                     tk.ok
                                 };
-                                ui.colored_label(color, format!("{:+.0} °C", g.headroom_c));
+                                let response = ui.colored_label(color, format!("{:+.0} °C", g.headroom_c));
+                                explain::attach(
+                                    ui,
+                                    fx,
+                                    &response,
+                                    &[nk(&format!("gpus[{j}].estimated_temp_c")), nk(&format!("gpus[{j}].max_temp_c"))],
+                                );
                                 ui.end_row();
                             }
                         });

@@ -2,6 +2,7 @@
 //! the tables themselves (`EN` in `text.rs`, `ZH` in `text/zh.rs`), so that each language's
 //! table depends on this shape and nothing depends on a table.
 
+use super::accuracy;
 use super::advisor;
 use super::{figures, fixes, tools};
 use crate::core::i18n::fill;
@@ -42,6 +43,8 @@ pub struct Texts {
     pub figures: &'static figures::FigureTexts,
     /// The node options that findings' fixes name, and the Issues tab's one-click fixes.
     pub fixes: &'static fixes::FixTexts,
+    /// Help → Accuracy….
+    pub accuracy: &'static accuracy::AccuracyTexts,
     pub app_name: &'static str,
     /// `{build name}{unsaved marker}` — the window title.
     pub window_title: &'static str,

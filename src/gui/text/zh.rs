@@ -8,6 +8,7 @@
 //!
 //! [`fill`]: super::fill
 
+use super::accuracy;
 use super::advisor;
 use super::table::{Plural, Texts};
 use super::{figures, fixes, tools};
@@ -21,6 +22,7 @@ pub static ZH: Texts = Texts {
     tools: &tools::ZH,
     figures: &figures::ZH,
     fixes: &fixes::ZH,
+    accuracy: &accuracy::ZH,
     app_name: "rigplan",
     window_title: "{}{} — rigplan",
     unsaved_marker: " •",
