@@ -40,12 +40,12 @@ pub(super) fn write_bases(out: &mut dyn Write, bases: &[Basis], lang: Lang) -> a
     for b in bases {
         let mut b = b.clone();
         b.localize(lang);
-        writeln!(out, "{}", say(&FIGURE, lang, &[("figure", &b.figure), ("what", &b.what)]))?;
-        writeln!(out, "{}", say(&FORMULA, lang, &[("formula", &b.formula)]))?;
+        writeln!(out, "{}", say(&FIGURE, lang, &[("figure", &b.figure), ("what", b.what)]))?;
+        writeln!(out, "{}", say(&FORMULA, lang, &[("formula", b.formula)]))?;
         if !b.substituted.is_empty() {
             writeln!(out, "{}", say(&HERE, lang, &[("substituted", &b.substituted)]))?;
         }
-        writeln!(out, "{}", say(&SOURCE, lang, &[("source", &b.source)]))?;
+        writeln!(out, "{}", say(&SOURCE, lang, &[("source", b.source)]))?;
         writeln!(out, "{}", say(&CONFIDENCE, lang, &[("confidence", &b.confidence_text(lang))]))?;
     }
     Ok(())

@@ -175,26 +175,27 @@ pub fn format_number(value: f64) -> String {
 /// (`1234567.8, 0` → `1,234,568`).
 #[must_use]
 pub fn format_thousands(value: f64, decimals: usize) -> String {
+    use std::fmt::Write as _;
     if !value.is_finite() {
         return value.to_string();
     }
-    let text = format!("{:.*}", decimals, value.abs());
-    let (int_part, frac_part) = match text.split_once('.') {
-        Some((i, f)) => (i.to_owned(), Some(f.to_owned())),
-        None => (text.clone(), None),
-    };
-    let mut grouped = String::with_capacity(int_part.len() + int_part.len() / 3);
-    for (i, ch) in int_part.chars().enumerate() {
-        if i > 0 && (int_part.len() - i) % 3 == 0 {
-            grouped.push(',');
+    // One rendering and one result string: called for every figure of a report (thousands
+    // in a large cluster's explained figures).
+    let mut text = String::with_capacity(24);
+    let _ = write!(text, "{:.*}", decimals, value.abs());
+    let int_len = text.find('.').unwrap_or(text.len());
+    let negative = value < 0.0 && text.bytes().any(|c| c.is_ascii_digit() && c != b'0');
+    let mut out = String::with_capacity(text.len() + int_len / 3 + 1);
+    if negative {
+        out.push('-');
+    }
+    for (i, ch) in text.char_indices() {
+        if i > 0 && i < int_len && (int_len - i).is_multiple_of(3) {
+            out.push(',');
         }
-        grouped.push(ch);
+        out.push(ch);
     }
-    let sign = if value < 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0') { "-" } else { "" };
-    match frac_part {
-        Some(frac) => format!("{sign}{grouped}.{frac}"),
-        None => format!("{sign}{grouped}"),
-    }
+    out
 }
 
 #[cfg(test)]
@@ -235,6 +236,10 @@ mod tests {
         assert_eq!(format_thousands(-1_234.5, 1), "-1,234.5");
         assert_eq!(format_thousands(999.0, 0), "999");
         assert_eq!(format_thousands(-0.0001, 0), "0");
+        assert_eq!(format_thousands(1000.0, 0), "1,000");
+        assert_eq!(format_thousands(100_000.125, 2), "100,000.12");
+        assert_eq!(format_thousands(-999_999.6, 0), "-1,000,000");
+        assert_eq!(format_thousands(0.5, 3), "0.500");
     }
 
     #[test]

@@ -76,7 +76,7 @@ pub fn basis_of<'a>(derived: &'a Derived, cell: Option<&'a CellDetail>, figure: 
 pub fn basis_ui(ui: &mut egui::Ui, lang: Lang, b: &Basis) {
     let w = words(lang);
     let f = basis::lookup(b.formula_id);
-    let what = f.map_or(b.what.as_str(), |f| f.what(lang));
+    let what = f.map_or(b.what, |f| f.what(lang));
     ui.label(RichText::new(what).strong());
     let row = |ui: &mut egui::Ui, name: &str, text: &str| {
         ui.horizontal_wrapped(|ui| {
@@ -84,11 +84,11 @@ pub fn basis_ui(ui: &mut egui::Ui, lang: Lang, b: &Basis) {
             ui.label(text);
         });
     };
-    row(ui, w.formula, f.map_or(b.formula.as_str(), |f| f.formula(lang)));
+    row(ui, w.formula, f.map_or(b.formula, |f| f.formula(lang)));
     if !b.substituted.is_empty() {
         row(ui, w.here, &b.substituted);
     }
-    row(ui, w.source, f.map_or(b.source.as_str(), |f| f.source(lang)));
+    row(ui, w.source, f.map_or(b.source, |f| f.source(lang)));
     row(ui, w.confidence, &b.confidence_text(lang));
 }
 
@@ -138,20 +138,20 @@ fn grouped_ui(ui: &mut egui::Ui, lang: Lang, bases: &[&Basis]) {
             continue;
         }
         let f = basis::lookup(id);
-        ui.label(RichText::new(f.map_or(first.what.as_str(), |f| f.what(lang))).strong());
+        ui.label(RichText::new(f.map_or(first.what, |f| f.what(lang))).strong());
         let row = |ui: &mut egui::Ui, name: &str, text: &str| {
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(name).weak());
                 ui.label(text);
             });
         };
-        row(ui, w.formula, f.map_or(first.formula.as_str(), |f| f.formula(lang)));
+        row(ui, w.formula, f.map_or(first.formula, |f| f.formula(lang)));
         for b in &group {
             // The key without its section: `wall_watts`, `nodes[0].wall_watts`.
             let short = b.figure.split_once('.').map_or(b.figure.as_str(), |(_, rest)| rest);
             row(ui, w.here, &format!("{short}: {}", b.substituted));
         }
-        row(ui, w.source, f.map_or(first.source.as_str(), |f| f.source(lang)));
+        row(ui, w.source, f.map_or(first.source, |f| f.source(lang)));
         row(ui, w.confidence, &first.confidence_text(lang));
     }
 }

@@ -24,7 +24,7 @@ pub mod report;
 pub use formulas::{FORMULAS, Formula, lookup};
 
 use crate::core::i18n::Lang;
-use crate::core::reference::{self, Class};
+use crate::core::reference::Class;
 use serde::Serialize;
 
 /// How good a figure is, from best to least checked.
@@ -119,15 +119,16 @@ pub struct Basis {
     pub unit: &'static str,
     /// The registry id of the formula (`power-wall`).
     pub formula_id: &'static str,
-    /// What the figure is, in the report's language.
-    pub what: String,
+    /// What the figure is, in the report's language (the registry's text, shared by every
+    /// figure of the formula rather than copied into each).
+    pub what: &'static str,
     /// The formula, symbolic, in the report's language.
-    pub formula: String,
+    pub formula: &'static str,
     /// The formula with this build's inputs substituted (numbers and units only).
     pub substituted: String,
     pub inputs: Vec<BasisInput>,
     /// Paper and table, datasheet or standard, in the report's language.
-    pub source: String,
+    pub source: &'static str,
     pub confidence: Confidence,
     /// For a calibrated estimate: the typical error of its class over the reference set.
     pub typical_error: Option<TypicalError>,
@@ -147,11 +148,11 @@ impl Basis {
             value,
             unit,
             formula_id,
-            what: String::new(),
-            formula: String::new(),
+            what: "",
+            formula: "",
             substituted: String::new(),
             inputs: Vec::new(),
-            source: String::new(),
+            source: "",
             confidence,
             typical_error,
         };
@@ -176,9 +177,9 @@ impl Basis {
     /// Renders what the figure is, its formula and its source in `lang` from the registry.
     pub fn localize(&mut self, lang: Lang) {
         if let Some(f) = lookup(self.formula_id) {
-            self.what = f.what(lang).to_owned();
-            self.formula = f.formula(lang).to_owned();
-            self.source = f.source(lang).to_owned();
+            self.what = f.what(lang);
+            self.formula = f.formula(lang);
+            self.source = f.source(lang);
         }
     }
 
@@ -220,15 +221,35 @@ pub fn find<'a>(bases: &'a [Basis], figure: &str) -> Option<&'a Basis> {
     bases.iter().find(|b| b.figure == figure)
 }
 
+/// The shipped accuracy report's mean absolute error and measurement count per class, exactly
+/// as `rigplan validate` prints them for the built-in reference set on the built-in catalog
+/// ([`crate::core::reference::shipped_accuracy`], also shown by Help ▸ Accuracy…).
+///
+/// Held as a table so that a figure's typical error costs nothing at run time: recomputing the
+/// reference set took a third of a whole `rigplan fit` process. It is not an independent
+/// guess: the test `typical_errors_are_the_shipped_report` recomputes the report and fails
+/// (printing the rows to paste here) whenever a model, the catalog or the reference set moves
+/// a class's error or count.
+const SHIPPED_TYPICAL_ERRORS: [(Class, f64, usize); 7] = [
+    (Class::Memory, 0.008_441_381_526_344_28, 12),
+    (Class::Decode, 0.058_523_497_674_274_706, 28),
+    (Class::Prefill, 0.124_203_276_647_016_23, 17),
+    (Class::Serving, 0.099_376_327_630_561_1, 10),
+    (Class::Training, 0.118_010_291_100_616_96, 13),
+    (Class::Power, 0.081_974_179_877_807_33, 5),
+    (Class::Images, 0.112_824_458_788_209_42, 3),
+];
+
 /// The typical error of a reference class: its mean absolute error over rigplan's shipped
-/// accuracy report ([`reference::shipped_accuracy`], the summary `rigplan validate` prints and
-/// Help ▸ Accuracy… shows). `None` when the set has no measurement of the class, or when the
-/// built-in set cannot be recomputed (a build defect the reference tests catch): a figure then
-/// has no typical error rather than a made-up one.
+/// accuracy report ([`SHIPPED_TYPICAL_ERRORS`], the summary `rigplan validate` prints and
+/// Help ▸ Accuracy… shows). `None` when the set has no measurement of the class: a figure
+/// then has no typical error rather than a made-up one.
 #[must_use]
 pub fn typical_error(class: Class) -> Option<TypicalError> {
-    let c = reference::shipped_accuracy().ok()?.class(class)?;
-    Some(TypicalError { class: c.class, mean_abs_error: c.mean_abs_error, count: c.count })
+    SHIPPED_TYPICAL_ERRORS
+        .iter()
+        .find(|(c, _, count)| *c == class && *count > 0)
+        .map(|&(class, mean_abs_error, count)| TypicalError { class, mean_abs_error, count })
 }
 
 /// `1,234 W`: a figure with thousands separators and its unit.
@@ -239,6 +260,26 @@ pub(crate) fn num(value: f64, decimals: usize, unit: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn typical_errors_are_the_shipped_report() {
+        let report = crate::core::reference::shipped_accuracy().expect("the built-in reference set computes");
+        let rows: Vec<String> = report
+            .classes
+            .iter()
+            .map(|c| format!("(Class::{:?}, {:?}, {}),", c.class, c.mean_abs_error, c.count))
+            .collect();
+        let table: Vec<String> = super::SHIPPED_TYPICAL_ERRORS
+            .iter()
+            .map(|(class, mean, count)| format!("(Class::{class:?}, {mean:?}, {count}),"))
+            .collect();
+        assert_eq!(
+            table,
+            rows,
+            "SHIPPED_TYPICAL_ERRORS is not the shipped accuracy report; its rows now are:\n{}",
+            rows.join("\n")
+        );
+    }
+
     use super::*;
 
     #[test]
@@ -247,9 +288,9 @@ mod tests {
         assert_eq!(b.confidence, Confidence::Calibrated);
         let e = b.typical_error.expect("the reference set has decode measurements");
         assert_eq!(e.class, Class::Decode);
-        let set = reference::embedded().unwrap();
+        let set = crate::core::reference::embedded().unwrap();
         let catalog = crate::core::catalog::Catalog::embedded().unwrap();
-        let acc = reference::accuracy(&set, &catalog);
+        let acc = crate::core::reference::accuracy(&set, &catalog);
         let decode = acc.class(Class::Decode).unwrap();
         assert_eq!(e.count, decode.count);
         assert!((e.mean_abs_error - decode.mean_abs_error).abs() < 1e-12);
@@ -262,7 +303,7 @@ mod tests {
     fn a_basis_renders_in_both_languages() {
         let mut b = Basis::new("power.wall_watts", "power-wall", 1000.0, "W");
         assert!(b.formula.contains('η'), "{}", b.formula);
-        let en = b.what.clone();
+        let en = b.what;
         b.localize(Lang::ZhCn);
         assert_ne!(b.what, en);
         assert!(b.what.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{}", b.what);
