@@ -169,15 +169,7 @@ pub fn figures<L: AsRef<str>>(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, id: &str
         ui.spacing_mut().item_spacing.y = 3.0;
         for (label, value, keys) in rows {
             ui.horizontal(|ui| {
-                let height = ui.spacing().interact_size.y;
-                ui.allocate_ui_with_layout(
-                    egui::vec2(theme::FIGURE_LABEL_WIDTH, height),
-                    egui::Layout::top_down(egui::Align::Min),
-                    |ui| {
-                        ui.set_width(theme::FIGURE_LABEL_WIDTH);
-                        ui.add(egui::Label::new(RichText::new(label.as_ref()).weak()).wrap());
-                    },
-                );
+                super::plots::figure_label(ui, label.as_ref());
                 if bases_of(fx.derived, fx.cell_detail, keys).is_empty() {
                     ui.add(egui::Label::new(value).wrap());
                 } else {

@@ -137,19 +137,25 @@ pub fn figures<L: AsRef<str>>(ui: &mut egui::Ui, id: &str, rows: &[(L, String)])
         ui.spacing_mut().item_spacing.y = 3.0;
         for (label, value) in rows {
             ui.horizontal(|ui| {
-                let height = ui.spacing().interact_size.y;
-                ui.allocate_ui_with_layout(
-                    egui::vec2(theme::FIGURE_LABEL_WIDTH, height),
-                    egui::Layout::top_down(egui::Align::Min),
-                    |ui| {
-                        ui.set_width(theme::FIGURE_LABEL_WIDTH);
-                        ui.add(egui::Label::new(egui::RichText::new(label.as_ref()).weak()).wrap());
-                    },
-                );
+                figure_label(ui, label.as_ref());
                 ui.add(egui::Label::new(value).wrap());
             });
         }
     });
+}
+
+/// The label column of a figure row ([`figures`], [`super::explain::figures`]): a fixed width,
+/// the label wrapping inside it rather than cut short.
+pub fn figure_label(ui: &mut egui::Ui, label: &str) {
+    let height = ui.spacing().interact_size.y;
+    ui.allocate_ui_with_layout(
+        egui::vec2(theme::FIGURE_LABEL_WIDTH, height),
+        egui::Layout::top_down(egui::Align::Min),
+        |ui| {
+            ui.set_width(theme::FIGURE_LABEL_WIDTH);
+            ui.add(egui::Label::new(egui::RichText::new(label).weak()).wrap());
+        },
+    );
 }
 
 /// The legend of the plots: small text, so that many series leave the curves visible.

@@ -399,12 +399,8 @@ fn tco_bases(build: &Build, tco: &Tco, out: &mut Vec<Basis>) {
     out.push(
         Basis::new("tco.capex", "tco-capex", tco.capex, "")
             .substituted(format!(
-                "{} + {} + {} + {} + {} = {}",
-                m(c.parts),
-                m(c.custom),
-                m(c.tax),
-                m(c.shipping),
-                m(c.installation),
+                "{} = {}",
+                sum_text(&[c.parts, c.custom, c.tax, c.shipping, c.installation].map(&m)),
                 m(tco.capex)
             ))
             .input("parts", c.parts, "", "bom: catalog and custom prices")
@@ -441,14 +437,11 @@ fn tco_bases(build: &Build, tco: &Tco, out: &mut Vec<Basis>) {
     out.push(
         Basis::new("tco.owned_per_year.total", "tco-opex", o.total, "")
             .substituted(format!(
-                "{} + {} + {} + {} + {} + {} + {} = {}",
-                m(o.energy),
-                m(o.colocation),
-                m(o.maintenance),
-                m(o.staff),
-                m(o.licences),
-                m(o.custom_opex),
-                m(o.entered_opex),
+                "{} = {}",
+                sum_text(
+                    &[o.energy, o.colocation, o.maintenance, o.staff, o.licences, o.custom_opex, o.entered_opex]
+                        .map(&m)
+                ),
                 m(o.total)
             ))
             .input("energy", o.energy, "", "tco.owned_per_year.energy")
