@@ -314,7 +314,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
                 report::write_report_text(out, &build, &report, lang)?;
                 if *explain {
                     writeln!(out)?;
-                    explain::write_bases(out, &report.basis, lang)?;
+                    explain::write_bases(out, report.basis(), lang)?;
                 }
             }
             Ok(Exit::Ok)

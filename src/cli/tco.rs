@@ -44,7 +44,8 @@ pub(super) fn run_tco(
     // The reading note and the notes' messages follow the language, in text and in JSON's
     // message fields, as `report --json`'s findings do.
     tco.localize(lang);
-    let mut basis = analysis::basis::report::of_tco(&build, &tco);
+    // The bases only when printed: the JSON carries them, text prints them with --explain.
+    let mut basis = if json || explain { analysis::basis::report::of_tco(&build.site, &tco) } else { Vec::new() };
     analysis::basis::localize_all(&mut basis, lang);
     if json {
         serde_json::to_writer_pretty(&mut *out, &TcoJson { build_name: &build.name, tco: &tco, basis: &basis })?;

@@ -22,15 +22,36 @@ fn template_path(slug: &str) -> String {
 fn every_template_basis_is_registered_finite_and_filled_in() {
     for t in TEMPLATES {
         let r = report_of(t.slug);
-        assert!(r.basis.len() >= 20, "{}: {}", t.slug, r.basis.len());
+        assert!(r.basis().len() >= 20, "{}: {}", t.slug, r.basis().len());
         let mut seen = std::collections::HashSet::new();
-        for b in &r.basis {
+        for b in r.basis() {
             assert!(seen.insert(b.figure.clone()), "{}: {} twice", t.slug, b.figure);
             assert!(basis::lookup(b.formula_id).is_some(), "{}: {}", t.slug, b.formula_id);
             assert!(b.value.is_finite(), "{}: {}", t.slug, b.figure);
             assert!(!b.substituted.is_empty() && !b.formula.is_empty() && !b.source.is_empty(), "{}", b.figure);
             assert_eq!(b.typical_error.is_some(), b.confidence == Confidence::Calibrated, "{}", b.figure);
         }
+    }
+}
+
+/// The bases are written when first asked for (issue 19): a report localized to Chinese
+/// before anyone asked writes the same bases, rendered back in English, as one asked at once;
+/// nothing localized from the other sections leaks into an input's origin.
+#[test]
+fn bases_asked_for_after_localizing_are_the_same() {
+    use rigplan::core::i18n::Lang;
+    for t in TEMPLATES {
+        let english = report_of(t.slug);
+        let mut late = english.clone();
+        late.localize(Lang::ZhCn);
+        assert!(
+            late.basis().iter().any(|b| b.what.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))),
+            "{}",
+            t.slug
+        );
+        late.localize(Lang::En);
+        let json = |r: &Report| serde_json::to_string(r.basis()).expect("serializes");
+        assert_eq!(json(&late), json(&english), "{}", t.slug);
     }
 }
 
@@ -41,7 +62,7 @@ fn every_template_basis_is_registered_finite_and_filled_in() {
 fn the_wall_draw_basis_shows_the_numbers_that_give_it() {
     let r = report_of("entry-workstation");
     let n = &r.power.nodes[0];
-    let b = basis::find(&r.basis, "power.nodes[0].wall_watts").expect("a basis");
+    let b = basis::find(r.basis(), "power.nodes[0].wall_watts").expect("a basis");
     assert!(close(b.value, n.wall_watts, 1e-12));
     assert_eq!(b.formula_id, "power-wall");
     assert_eq!(b.confidence, Confidence::Calibrated);
@@ -57,10 +78,10 @@ fn the_wall_draw_basis_shows_the_numbers_that_give_it() {
     assert!((wall - n.wall_watts).abs() <= 0.5);
     assert!((eff - n.efficiency_max).abs() < 0.0005);
     // The PSU load: 732 W over the 1,000 W unit.
-    let load = basis::find(&r.basis, "power.nodes[0].psu_load_fraction").unwrap();
+    let load = basis::find(r.basis(), "power.nodes[0].psu_load_fraction").unwrap();
     assert!(load.substituted.contains("/ 1,000 W"), "{}", load.substituted);
     // A GPU temperature is a rigplan assumption, with no typical error.
-    let temp = basis::find(&r.basis, "thermal.nodes[0].gpus[0].estimated_temp_c").unwrap();
+    let temp = basis::find(r.basis(), "thermal.nodes[0].gpus[0].estimated_temp_c").unwrap();
     assert_eq!(temp.confidence, Confidence::Assumption);
     assert_eq!(temp.typical_error, None);
 }
@@ -146,7 +167,7 @@ fn tco_json_and_explain_carry_the_cost_bases() {
 #[test]
 fn the_depreciation_basis_is_the_tco_figure() {
     let r = report_of("entry-workstation");
-    let b = basis::find(&r.basis, "tco.depreciation_per_year").expect("a basis");
+    let b = basis::find(r.basis(), "tco.depreciation_per_year").expect("a basis");
     assert!(close(b.value, r.tco.depreciation_per_year, 1e-12));
     let input = |name: &str| b.inputs.iter().find(|i| i.name == name).unwrap().value;
     let by_hand = (input("capex") - input("residual")) / input("life");
@@ -161,7 +182,7 @@ fn every_priced_bom_line_explains_its_price() {
     let priced: Vec<_> = r.bom.lines.iter().enumerate().filter(|(_, l)| l.extended_price.is_some()).collect();
     assert!(!priced.is_empty());
     for (i, l) in priced {
-        let b = basis::find(&r.basis, &format!("bom.lines[{i}].extended_price")).expect("a basis");
+        let b = basis::find(r.basis(), &format!("bom.lines[{i}].extended_price")).expect("a basis");
         assert_eq!(b.confidence, Confidence::Datasheet);
         let input = |name: &str| b.inputs.iter().find(|x| x.name == name).unwrap().value;
         let by_hand = input("unit price") * input("quantity") * input("nodes");
@@ -314,20 +335,20 @@ fn limits_totals_custom_costs_and_a_run_energy_explain_themselves() {
     });
     let r = analyze(&catalog, &build);
     let g = &r.thermal.nodes[0].gpus[0];
-    let b = basis::find(&r.basis, "thermal.nodes[0].gpus[0].max_temp_c").expect("the limit is explained");
+    let b = basis::find(r.basis(), "thermal.nodes[0].gpus[0].max_temp_c").expect("the limit is explained");
     assert_eq!(b.confidence, Confidence::Datasheet);
     assert!(close(b.value, catalog.gpu(&g.part).expect("a catalog GPU").max_temp_c, 0.0));
-    let total = basis::find(&r.basis, "bom.parts_total").expect("the parts total");
+    let total = basis::find(r.basis(), "bom.parts_total").expect("the parts total");
     let sum: f64 = total.inputs.iter().map(|i| i.value).sum();
     assert!(close(sum, r.bom.parts_total, 1e-9), "{}", total.substituted);
     assert_eq!(total.inputs.len(), r.bom.lines.iter().filter(|l| l.extended_price.is_some()).count());
-    let custom = basis::find(&r.basis, "bom.custom_capex[0].amount").expect("the custom cost");
+    let custom = basis::find(r.basis(), "bom.custom_capex[0].amount").expect("the custom cost");
     assert!(close(custom.value, 500.0, 0.0));
     let cur = r.bom.currency.to_string();
     assert!(custom.substituted.starts_with(&format!("125.00 {cur} × 4 = 500.00 {cur}")), "{}", custom.substituted);
     let wl = r.tco.workload.as_ref().expect("the planned workload is priced");
     let run_kwh = wl.run_energy_kwh.expect("a run's energy");
-    let run = basis::find(&r.basis, "tco.workload.run_energy_kwh").expect("the run's energy is explained");
+    let run = basis::find(r.basis(), "tco.workload.run_energy_kwh").expect("the run's energy is explained");
     assert!(close(run.value, run_kwh, 1e-12));
     let input = |name: &str| run.inputs.iter().find(|i| i.name == name).unwrap().value;
     let by_hand = input("P_wall,max") * input("PUE") / 1000.0 * input("run tokens") / input("tokens/s") / 3600.0;
@@ -344,9 +365,9 @@ fn a_power_finding_names_the_figures_it_quotes() {
     for t in TEMPLATES {
         let r = report_of(t.slug);
         for d in &r.diagnostics {
-            let keys = figures_of(d, &r.basis);
+            let keys = figures_of(d, r.basis());
             for k in &keys {
-                assert!(basis::find(&r.basis, k).is_some(), "{}: {k}", t.slug);
+                assert!(basis::find(r.basis(), k).is_some(), "{}: {k}", t.slug);
             }
             if d.code.as_str().starts_with("cpu-socket") || d.code.as_str().starts_with("missing-") {
                 assert!(keys.is_empty(), "{}: {}", t.slug, d.code.as_str());
@@ -365,7 +386,7 @@ fn a_power_finding_names_the_figures_it_quotes() {
     assert!(found, "the template has a GPU line");
     let r = analyze(&catalog, &build);
     let d = r.diagnostics.iter().find(|d| d.code.as_str() == "psu-capacity-low").expect("too small a PSU");
-    assert_eq!(figures_of(d, &r.basis), ["power.nodes[0].psu_load_fraction", "power.nodes[0].max_watts"]);
+    assert_eq!(figures_of(d, r.basis()), ["power.nodes[0].psu_load_fraction", "power.nodes[0].max_watts"]);
 }
 
 /// README shows an explained figure and the validate summary of this build: both are what the

@@ -42,7 +42,7 @@ fn hover_shows(h: &mut egui_kittest::Harness<'static, rigplan::gui::App>, label:
 
 /// The substituted formula of a figure of the cached report.
 fn substituted(h: &egui_kittest::Harness<'static, rigplan::gui::App>, figure: &str) -> String {
-    basis::find(&state(h).derived.report.basis, figure).expect("the report explains it").substituted.clone()
+    basis::find(state(h).derived.report.basis(), figure).expect("the report explains it").substituted.clone()
 }
 
 #[test]

@@ -57,7 +57,7 @@ fn hover_shows(h: &mut H, label: &str, expected: &str) -> bool {
 }
 
 fn substituted(h: &H, figure: &str) -> String {
-    basis::find(&state(h).derived.report.basis, figure).unwrap_or_else(|| panic!("{figure}")).substituted.clone()
+    basis::find(state(h).derived.report.basis(), figure).unwrap_or_else(|| panic!("{figure}")).substituted.clone()
 }
 
 /// Presses and releases the primary button at `at` (a click, as the other kittest tests do).
@@ -115,7 +115,7 @@ fn a_finding_opens_the_figures_it_quotes() {
     let at = h.get_all_by_label("Where its numbers come from").next().expect("a finding with figures").rect().center();
     let keys: Vec<String> = {
         let r = &state(&h).derived.report;
-        r.diagnostics.iter().flat_map(|d| basis::findings::figures_of(d, &r.basis)).collect()
+        r.diagnostics.iter().flat_map(|d| basis::findings::figures_of(d, r.basis())).collect()
     };
     click_at(&mut h, at);
     let pinned = state(&h).view.pinned_bases.clone();

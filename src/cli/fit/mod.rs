@@ -308,17 +308,22 @@ pub fn run_fit(out: &mut dyn Write, catalog: &Catalog, args: &FitArgs) -> anyhow
         (Some(h), Some(hours)) => Some(serving::train_energy_mwh(hours, h.gpu, h.site, gpus)),
         _ => None,
     };
-    let mut basis = basis::fit::of_fit(&basis::fit::FitInputs {
-        spec: &spec,
-        workload: &w,
-        gpu: hw.as_ref().map(|h| (h.gpu, &h.topology)),
-        settings: &settings,
-        estimate: &estimate,
-        check: check.as_ref(),
-        speed: speed.as_ref(),
-        serving: serving.as_ref(),
-        site: hw.as_ref().map(|h| h.site),
-    });
+    // The bases only when printed: the JSON carries them, text prints them with --explain.
+    let mut basis = if args.json || args.explain {
+        basis::fit::of_fit(&basis::fit::FitInputs {
+            spec: &spec,
+            workload: &w,
+            gpu: hw.as_ref().map(|h| (h.gpu, &h.topology)),
+            settings: &settings,
+            estimate: &estimate,
+            check: check.as_ref(),
+            speed: speed.as_ref(),
+            serving: serving.as_ref(),
+            site: hw.as_ref().map(|h| h.site),
+        })
+    } else {
+        Vec::new()
+    };
     basis::localize_all(&mut basis, lang);
     let gpus_per_node = hw.as_ref().map(|h| h.topology.gpus_per_node);
     let output = FitOutput {

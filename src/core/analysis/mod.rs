@@ -61,8 +61,9 @@ crate::templates! {
 }
 
 /// Everything rigplan computes about a build. Its JSON form (`rigplan report --json`) is a
-/// documented, stable schema: see `src/core/analysis/report-schema.md`.
-#[derive(Clone, Debug, Serialize)]
+/// documented, stable schema: see `src/core/analysis/report-schema.md` (the field order of
+/// the [`Serialize`] impl below).
+#[derive(Clone, Debug)]
 pub struct Report {
     pub build_name: String,
     pub currency: Currency,
@@ -86,17 +87,46 @@ pub struct Report {
     /// comparison), read off the sections above.
     pub summary: summary::Summary,
     /// Where each figure of the bill of materials (priced lines), power, thermal, TCO and
-    /// summary sections comes from: its
-    /// formula with this build's inputs, source and confidence ([`basis::Basis`]).
-    pub basis: Vec<basis::Basis>,
+    /// summary sections comes from ([`Self::basis`]), written when first asked for: most
+    /// analyses (a drop target's check, an advisor candidate, a `fit` run, an app edit nobody
+    /// hovers) never read them, and on a large cluster they cost several times the analyses
+    /// themselves (issue 19).
+    basis: std::sync::OnceLock<Vec<basis::Basis>>,
+    /// The site the TCO bases quote (PUE, electricity price).
+    site: crate::core::build::Site,
     /// The age of the catalog prices on a date, once a front end has given one
     /// ([`Report::date_prices`]); the analyses never read the clock.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub prices: Option<prices::PriceAges>,
     /// The language its sentences are rendered in ([`Self::localize`]); the analyses write
     /// English.
-    #[serde(skip)]
     rendered_in: crate::core::i18n::Lang,
+}
+
+impl Serialize for Report {
+    /// The report schema's fields in its order; `basis` is written here (rendered in the
+    /// report's language) if no front end asked for it before.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("Report", 14)?;
+        s.serialize_field("build_name", &self.build_name)?;
+        s.serialize_field("currency", &self.currency)?;
+        s.serialize_field("nodes", &self.nodes)?;
+        s.serialize_field("gpus", &self.gpus)?;
+        s.serialize_field("bom", &self.bom)?;
+        s.serialize_field("fit", &self.fit)?;
+        s.serialize_field("compat", &self.compat)?;
+        s.serialize_field("power", &self.power)?;
+        s.serialize_field("thermal", &self.thermal)?;
+        s.serialize_field("tco", &self.tco)?;
+        s.serialize_field("diagnostics", &self.diagnostics)?;
+        s.serialize_field("summary", &self.summary)?;
+        s.serialize_field("basis", self.basis())?;
+        match &self.prices {
+            Some(prices) => s.serialize_field("prices", prices)?,
+            None => s.skip_field("prices")?,
+        }
+        s.end()
+    }
 }
 
 impl Report {
@@ -115,7 +145,22 @@ impl Report {
         self.power.localize(lang);
         self.thermal.localize(lang);
         fit::localize_matrices(&mut self.fit, lang);
-        basis::localize_all(&mut self.basis, lang);
+        if let Some(bases) = self.basis.get_mut() {
+            basis::localize_all(bases, lang);
+        }
+    }
+
+    /// Where each figure of the bill of materials (priced lines), power, thermal, TCO and
+    /// summary sections comes from: its formula with this build's inputs, source and
+    /// confidence ([`basis::Basis`]), rendered in the report's language. Written on the first
+    /// call and kept.
+    pub fn basis(&self) -> &[basis::Basis] {
+        self.basis.get_or_init(|| {
+            let mut bases =
+                basis::report::of_report(&self.site, &self.bom, &self.power, &self.thermal, &self.tco, &self.summary);
+            basis::localize_all(&mut bases, self.rendered_in);
+            bases
+        })
     }
 
     /// Dates the report's catalog prices: counts the stale ones under `policy` (its date is
@@ -226,7 +271,6 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
             diagnostics: &diagnostics,
         },
     );
-    let basis = basis::report::of_report(build, &bom, &power, &thermal, &tco, &summary);
     Report {
         build_name: build.name.clone(),
         currency: build.site.currency.clone(),
@@ -240,7 +284,8 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
         tco,
         diagnostics,
         summary,
-        basis,
+        basis: std::sync::OnceLock::new(),
+        site: build.site.clone(),
         prices: None,
         rendered_in: crate::core::i18n::Lang::En,
     }

@@ -69,7 +69,7 @@ fn words(lang: Lang) -> &'static Words {
 /// The basis of a figure: the report's, else the selected fit cell's.
 #[must_use]
 pub fn basis_of<'a>(derived: &'a Derived, cell: Option<&'a CellDetail>, figure: &str) -> Option<&'a Basis> {
-    basis::find(&derived.report.basis, figure).or_else(|| cell.and_then(|c| basis::find(&c.bases, figure)))
+    basis::find(derived.report.basis(), figure).or_else(|| cell.and_then(|c| basis::find(&c.bases, figure)))
 }
 
 /// Draws one basis: what, formula, this build's numbers, source, confidence.
@@ -246,7 +246,7 @@ pub fn keys(prefix: &str, fields: &[&str]) -> Vec<String> {
 /// underlined line whose hover explains them and whose click pins them. Nothing for a finding
 /// about no computed figure.
 pub fn finding_figures(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &crate::core::analysis::Diagnostic) {
-    let keys = basis::findings::figures_of(d, &fx.derived.report.basis);
+    let keys = basis::findings::figures_of(d, fx.derived.report.basis());
     if keys.is_empty() {
         return;
     }

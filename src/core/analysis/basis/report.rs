@@ -8,14 +8,14 @@ use crate::core::analysis::power::{NodePower, PartPower, PowerReport};
 use crate::core::analysis::summary::Summary;
 use crate::core::analysis::tco::{Billing, CloudOptionInput, Tco};
 use crate::core::analysis::thermal::{CFM_PER_WATT_PER_C, ThermalReport};
-use crate::core::build::{Build, CONTINUOUS_LOAD_FRACTION};
+use crate::core::build::{CONTINUOUS_LOAD_FRACTION, Site};
 use crate::core::units::HOURS_PER_YEAR;
 
 /// Every basis of a report's bill of materials (priced lines), power, thermal, TCO and summary
 /// figures, in that order.
 #[must_use]
 pub fn of_report(
-    build: &Build,
+    site: &Site,
     bom: &Bom,
     power: &PowerReport,
     thermal: &ThermalReport,
@@ -26,17 +26,17 @@ pub fn of_report(
     bom_bases(bom, &mut out);
     power_bases(power, &mut out);
     thermal_bases(thermal, &mut out);
-    tco_bases(build, tco, &mut out);
+    tco_bases(site, tco, &mut out);
     summary_bases(summary, thermal, &mut out);
     out
 }
 
-/// The bases of a TCO section's figures (`rigplan tco`), `build` giving the site's PUE and
+/// The bases of a TCO section's figures (`rigplan tco`), `site` giving the PUE and
 /// electricity price.
 #[must_use]
-pub fn of_tco(build: &Build, tco: &Tco) -> Vec<Basis> {
+pub fn of_tco(site: &Site, tco: &Tco) -> Vec<Basis> {
     let mut out = Vec::new();
-    tco_bases(build, tco, &mut out);
+    tco_bases(site, tco, &mut out);
     out
 }
 
@@ -258,8 +258,9 @@ fn node_power_bases(p: &PowerReport, n: &NodePower, out: &mut Vec<Basis>) {
             Basis::new(key("psu_load_fraction"), "psu-load", load, "")
                 .substituted(format!("{} / {} = {}", w(dc), w(psu.capacity_watts), pct(load)))
                 .input("P_max", dc, "W", key("max_watts"))
-                .input("capacity", psu.capacity_watts, "W", psu.source.to_string())
-                .input("active units", f64::from(psu.active_units), "", format!("{:?}", psu.redundancy)),
+                // Written in English like every input's origin, whatever the report's language.
+                .input("capacity", psu.capacity_watts, "W", psu.source.text().render(crate::core::i18n::Lang::En))
+                .input("active units", f64::from(psu.active_units), "", redundancy_name(psu.redundancy)),
         );
     }
     if let Some(r) = &n.recommendation {
@@ -391,8 +392,8 @@ fn money(x: f64, currency: &str) -> String {
     num(x, 0, currency)
 }
 
-fn tco_bases(build: &Build, tco: &Tco, out: &mut Vec<Basis>) {
-    workload_energy_basis(build, tco, out);
+fn tco_bases(site: &Site, tco: &Tco, out: &mut Vec<Basis>) {
+    workload_energy_basis(site, tco, out);
     let cur = tco.currency.to_string();
     let m = |amount: f64| money(amount, &cur);
     let c = &tco.capex_lines;
@@ -413,7 +414,6 @@ fn tco_bases(build: &Build, tco: &Tco, out: &mut Vec<Basis>) {
     if let Some(p) = &tco.power
         && o.energy > 0.0
     {
-        let site = &build.site;
         out.push(
             Basis::new("tco.owned_per_year.energy", "tco-energy", o.energy, "")
                 .substituted(format!(
@@ -554,7 +554,7 @@ fn tco_bases(build: &Build, tco: &Tco, out: &mut Vec<Basis>) {
 
 /// Energy per million tokens of the planned workload: the build's wall draw at max × PUE
 /// while it runs (`tco::evaluate`).
-fn workload_energy_basis(build: &Build, t: &Tco, out: &mut Vec<Basis>) {
+fn workload_energy_basis(site: &Site, t: &Tco, out: &mut Vec<Basis>) {
     let (Some(wl), Some(p)) = (&t.workload, &t.power) else { return };
     let Some(kwh) = wl.energy_kwh_per_million_tokens else { return };
     out.push(
@@ -562,11 +562,11 @@ fn workload_energy_basis(build: &Build, t: &Tco, out: &mut Vec<Basis>) {
             .substituted(format!(
                 "{} × {} / 1000 × 10⁶ / ({} tokens/s × 3,600) = {kwh:.3} kWh",
                 w(p.wall_max_watts),
-                build.site.pue,
+                site.pue,
                 num(wl.tokens_per_second, 1, "")
             ))
             .input("P_wall,max", p.wall_max_watts, "W", "power.wall_watts")
-            .input("PUE", build.site.pue, "", "site.pue")
+            .input("PUE", site.pue, "", "site.pue")
             .input("tokens/s", wl.tokens_per_second, "tokens/s", "usage.workload (fit matrix) or --tokens-per-second"),
     );
     let (Some(run_kwh), Some(run_tokens), Some(run_hours)) = (wl.run_energy_kwh, wl.run_tokens, wl.run_hours) else {
@@ -577,15 +577,15 @@ fn workload_energy_basis(build: &Build, t: &Tco, out: &mut Vec<Basis>) {
             .substituted(format!(
                 "{} × {} / 1000 × {} / ({} tokens/s × 3,600) = {} × {} h = {} kWh",
                 w(p.wall_max_watts),
-                build.site.pue,
+                site.pue,
                 num(run_tokens, 0, "tokens"),
                 num(wl.tokens_per_second, 1, ""),
-                num(p.wall_max_watts * build.site.pue / 1000.0, 3, "kW"),
+                num(p.wall_max_watts * site.pue / 1000.0, 3, "kW"),
                 num(run_hours, 1, ""),
                 num(run_kwh, 1, "")
             ))
             .input("P_wall,max", p.wall_max_watts, "W", "power.wall_watts")
-            .input("PUE", build.site.pue, "", "site.pue")
+            .input("PUE", site.pue, "", "site.pue")
             .input("run tokens", run_tokens, "tokens", "usage.workload")
             .input("tokens/s", wl.tokens_per_second, "tokens/s", "usage.workload (fit matrix) or --tokens-per-second"),
     );
@@ -630,5 +630,15 @@ fn summary_bases(s: &Summary, thermal: &ThermalReport, out: &mut Vec<Basis>) {
                 ),
             );
         }
+    }
+}
+
+/// A PSU redundancy scheme as the power section's input origin names it.
+fn redundancy_name(r: crate::core::build::Redundancy) -> &'static str {
+    use crate::core::build::Redundancy;
+    match r {
+        Redundancy::None => "no redundancy (every unit carries load)",
+        Redundancy::NPlusOne => "N+1 redundancy",
+        Redundancy::NPlusN => "N+N redundancy",
     }
 }
