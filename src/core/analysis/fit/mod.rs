@@ -489,6 +489,46 @@ pub fn fit_matrix(models: &Models, gpu: &Gpu, topo: &Topology) -> Vec<FitRow> {
         .collect()
 }
 
+/// Fit rows already computed in this process, reused across analyses: the rows depend only on
+/// the model catalog, the GPU and the topology, so an edit that leaves a node's GPUs and links
+/// alone (a drive, a PSU, the node's name, another node) does not evaluate its matrix again
+/// (issue 19, "per-node results reused across edits").
+mod memo {
+    use super::{FitRow, fit_matrix};
+    use crate::core::analysis::speed::Topology;
+    use crate::core::catalog::{Gpu, Models};
+    use std::collections::VecDeque;
+    use std::sync::{Arc, Mutex};
+
+    /// Matrices kept: a session moves between a few GPU types and node sizes; the oldest entry
+    /// goes first. An entry is one model catalog's rows (about 60 models × the workloads).
+    const ENTRIES: usize = 32;
+
+    type Entry = (u64, Gpu, Topology, Arc<Vec<FitRow>>);
+
+    static MEMO: Mutex<VecDeque<Entry>> = Mutex::new(VecDeque::new());
+
+    /// The rows of `gpu` on `topo` for `models`, from the memo or computed (and kept). A memo
+    /// that cannot be locked (a panic elsewhere while it was held) is passed by.
+    pub(super) fn rows(models: &Models, gpu: &Gpu, topo: &Topology) -> Arc<Vec<FitRow>> {
+        let generation = models.generation();
+        let same = |e: &&Entry| e.0 == generation && e.1.id == gpu.id && e.2 == *topo && e.1 == *gpu;
+        if let Ok(memo) = MEMO.lock()
+            && let Some(hit) = memo.iter().find(same)
+        {
+            return Arc::clone(&hit.3);
+        }
+        let rows = Arc::new(fit_matrix(models, gpu, topo));
+        if let Ok(mut memo) = MEMO.lock() {
+            if memo.len() >= ENTRIES {
+                memo.pop_front();
+            }
+            memo.push_back((generation, gpu.clone(), topo.clone(), Arc::clone(&rows)));
+        }
+        rows
+    }
+}
+
 /// The GPUs of a node group as the workload analyses see them.
 #[derive(Clone, Debug)]
 pub struct NodeGpus<'a> {
@@ -584,7 +624,7 @@ fn group_matrix(
         workloads: WorkloadKind::ALL.iter().map(|k| FitColumn { id: k.id(), label: k.label() }).collect(),
         rows: match done.iter().find(|m| m.gpu == gpu.id && m.topology == topo) {
             Some(same) => std::sync::Arc::clone(&same.rows),
-            None => std::sync::Arc::new(fit_matrix(&resolved.catalog.models, gpu, &topo)),
+            None => memo::rows(&resolved.catalog.models, gpu, &topo),
         },
         topology: topo,
         notes,
@@ -597,6 +637,30 @@ mod tests {
     use crate::core::build::{Build, Location, NodeGroup};
     use crate::core::catalog::{Catalog, PartId};
     use crate::core::resolve::Resolved;
+
+    /// The memo gives one catalog's rows again (a clone of the catalog too), and never another
+    /// catalog's or another GPU spec's.
+    #[test]
+    fn the_memo_reuses_rows_of_the_same_catalog_gpu_and_topology_only() {
+        use crate::core::analysis::speed::Topology;
+        use crate::core::catalog::Models;
+        use std::sync::Arc;
+        let catalog = Catalog::embedded().unwrap();
+        let gpu = catalog.gpu(&PartId::from("gpu/nvidia-geforce-rtx-4090")).unwrap();
+        let topo = Topology::new(gpu, 2, 1, false, 0.0);
+        let first = super::memo::rows(&catalog.models, gpu, &topo);
+        assert_eq!(*first, fit_matrix(&catalog.models, gpu, &topo));
+        assert!(Arc::ptr_eq(&first, &super::memo::rows(&catalog.models, gpu, &topo)));
+        assert!(Arc::ptr_eq(&first, &super::memo::rows(&catalog.models.clone(), gpu, &topo)));
+        assert!(super::memo::rows(&Models::default(), gpu, &topo).is_empty());
+        let mut bigger = gpu.clone();
+        bigger.memory_gib *= 2.0;
+        let other = super::memo::rows(&catalog.models, &bigger, &topo);
+        assert!(!Arc::ptr_eq(&first, &other));
+        assert_eq!(*other, fit_matrix(&catalog.models, &bigger, &topo));
+        let four = Topology::new(gpu, 4, 1, false, 0.0);
+        assert_eq!(*super::memo::rows(&catalog.models, gpu, &four), fit_matrix(&catalog.models, gpu, &four));
+    }
 
     #[test]
     fn identical_groups_share_their_rows_and_others_get_their_own() {

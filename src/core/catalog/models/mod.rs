@@ -372,14 +372,39 @@ mod transformer;
 pub use checks::active_count_offset;
 use checks::{validate, validate_transformer};
 
-/// The loaded model catalog with the origin of each entry.
-#[derive(Clone, Debug, Default)]
+/// The loaded model catalog with the origin of each entry. Its entries never change once it is
+/// built (the list is private and nothing here mutates it after construction), which is what
+/// lets analyses memoize results per catalog ([`Self::generation`]).
+#[derive(Clone, Debug)]
 pub struct Models {
     list: Vec<Model>,
     origins: HashMap<ModelId, Origin>,
+    /// Unique to this catalog among those built in the process; a clone shares it (it holds
+    /// the same models).
+    generation: u64,
+}
+
+impl Default for Models {
+    fn default() -> Self {
+        /// The next unused generation.
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        Self {
+            list: Vec::new(),
+            origins: HashMap::new(),
+            generation: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        }
+    }
 }
 
 impl Models {
+    /// A number that no other model catalog built in this process has: two catalogs with the
+    /// same generation hold the same models, so a result computed from one holds for the other
+    /// (the fit matrix's memo, `crate::core::analysis::fit`).
+    #[must_use]
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
     /// Every model, in catalog order.
     pub fn iter(&self) -> impl Iterator<Item = &Model> {
         self.list.iter()
