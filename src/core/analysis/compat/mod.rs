@@ -24,6 +24,7 @@
 mod cluster;
 mod cooling;
 mod enclosure;
+mod memory;
 mod pcie;
 mod platform;
 mod power_feed;
@@ -31,11 +32,11 @@ mod power_feed;
 pub use cluster::{FABRIC_MIN_GBPS, is_fabric_nic};
 pub use cooling::cooler_mounts_on;
 pub use enclosure::{DriveCounts, board_holds_m2, chassis_holds_hdds, chassis_holds_small_drives, chassis_takes};
+pub use memory::{RAM_TO_VRAM_RATIO, purchasable_gib};
 pub use pcie::{NIC_SLOT_WIDTH, NVME_LANES, SHARED_LANE_SOCKETS};
 pub use platform::{
-    RAM_TO_VRAM_RATIO, baseboard_takes, board_holds_dimms, board_registered_only, board_takes_dimm_kind,
-    board_takes_ecc, board_takes_memory_type, board_takes_socket, chassis_takes_baseboard, cpu_runs_in,
-    cpu_takes_memory, purchasable_gib,
+    baseboard_takes, board_holds_dimms, board_registered_only, board_takes_dimm_kind, board_takes_ecc,
+    board_takes_memory_type, board_takes_socket, chassis_takes_baseboard, cpu_runs_in, cpu_takes_memory,
 };
 pub use power_feed::{Feed, PCIE_8PIN_WATTS, chassis_takes_psu, connector_feed};
 
@@ -178,7 +179,7 @@ fn node_rules(resolved: &Resolved<'_>, node: &Node<'_>, out: &mut Vec<Diagnostic
     if matches!(role, NodeRole::Compute | NodeRole::System) {
         platform::duplicates(node, out);
         platform::cpu_rules(node, out);
-        platform::memory_rules(node, out);
+        memory::memory_rules(node, out);
         platform::module_rules(node, out);
         pcie::nvlink_rules(node, out);
         let placed = pcie::place_cards(resolved, node, out);
@@ -188,7 +189,7 @@ fn node_rules(resolved: &Resolved<'_>, node: &Node<'_>, out: &mut Vec<Diagnostic
         power_feed::psu_fit_rules(node, out);
         cooling::cooler_rules(node, out);
         enclosure::board_chassis_rules(node, out);
-        platform::ram_vram_rule(node, out);
+        memory::ram_vram_rule(node, out);
         layout = Some(placed);
     }
     enclosure::storage_rules(node, out);
@@ -236,6 +237,7 @@ pub(crate) fn templates() -> Vec<&'static crate::core::i18n::Template> {
     [
         TEMPLATES,
         platform::TEMPLATES,
+        memory::TEMPLATES,
         pcie::TEMPLATES,
         power_feed::TEMPLATES,
         cooling::TEMPLATES,
