@@ -26,7 +26,7 @@ use crate::core::persist;
 use crate::core::placement::Target;
 use crate::core::templates;
 use crate::core::units::format_thousands;
-use crate::gui::command::{Command, PromptChoice, Setting};
+use crate::gui::command::{Command, PromptChoice};
 use crate::gui::compare::{CompareEntry, CompareSource};
 use crate::gui::derived::Derived;
 use crate::gui::document::Coalesce;
@@ -40,6 +40,7 @@ use std::path::{Path, PathBuf};
 
 mod files;
 mod placement_checks;
+mod settings;
 
 use placement_checks::{add_checked, drop_on, remove_line, report_edit, set_quantity_checked};
 
@@ -149,31 +150,6 @@ fn import_prices(state: &mut AppState, path: &Path) {
     }
 }
 
-/// Which setting a [`Setting`] edit changes, so that dragging one value is one undo step.
-fn setting_kind(setting: &Setting) -> u8 {
-    match setting {
-        Setting::AmbientC(_) => 0,
-        Setting::ElectricityPerKwh(_) => 1,
-        Setting::Pue(_) => 2,
-        Setting::Utilization(_) => 3,
-        Setting::HorizonYears(_) => 4,
-        Setting::Currency(_) => 5,
-        Setting::UsdExchangeRate(_) => 6,
-    }
-}
-
-fn set_setting(setting: &Setting, b: &mut Build) {
-    match setting {
-        Setting::AmbientC(v) => b.site.ambient_c = *v,
-        Setting::ElectricityPerKwh(v) => b.site.electricity_per_kwh = *v,
-        Setting::Pue(v) => b.site.pue = *v,
-        Setting::Utilization(v) => b.usage.utilization = *v,
-        Setting::HorizonYears(v) => b.usage.horizon_years = *v,
-        Setting::Currency(c) => b.site.currency = crate::core::units::Currency(c.trim().to_uppercase()),
-        Setting::UsdExchangeRate(v) => b.site.usd_exchange_rate = *v,
-    }
-}
-
 fn apply_inner(state: &mut AppState, command: Command) {
     let t = state.texts;
     match command {
@@ -235,22 +211,10 @@ fn apply_inner(state: &mut AppState, command: Command) {
             });
             report_edit(state, r);
         }
-        Command::SetSetting(setting) => {
-            let mut trial = state.doc.build().clone();
-            set_setting(&setting, &mut trial);
-            // The build file's own limits decide what a setting may be, so that whatever the
-            // panel accepts also saves and loads.
-            let problems = persist::check_build(&trial);
-            if problems.is_empty() {
-                let r = state.doc.edit(Some(Coalesce::Setting(setting_kind(&setting))), |b| {
-                    set_setting(&setting, b);
-                    Ok(())
-                });
-                report_edit(state, r);
-            } else {
-                state.view.notice = Some(Notice { kind: NoticeKind::Refused, text: problems.join("\n") });
-            }
-        }
+        Command::SetSetting(setting) => settings::set_setting_checked(state, &setting),
+        Command::AddCustomOffer(offer) => settings::add_custom_offer(state, &offer),
+        Command::RemoveCustomOffer(i) => settings::remove_custom_offer(state, i),
+        Command::SetPriceOverride(part, price) => settings::set_price_override(state, &part, price),
         // A message about the edit undone ("Added …", a refusal) no longer holds: it goes.
         Command::Undo => {
             state.view.notice = (!state.doc.undo()).then(|| Notice::info(t.nothing_to_undo));
