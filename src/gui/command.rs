@@ -142,6 +142,17 @@ pub enum Command {
     /// Help → Accuracy…: open or close the accuracy window (its report is computed on the
     /// first opening).
     ShowAccuracy(bool),
+    /// File → Catalog folders…: open or close its window.
+    ShowCatalogFolders(bool),
+    /// Ask for a catalog folder (a folder dialog, or the built-in browser, where a file in
+    /// the folder is chosen), then add it.
+    PickCatalogFolder,
+    /// Lay a folder of catalog files over the catalog (kept with the preferences) and
+    /// reload; a file stands for its folder.
+    AddCatalogFolder(PathBuf),
+    RemoveCatalogFolder(usize),
+    /// Load the catalog again from its folders (after their files changed).
+    ReloadCatalog,
     /// Ask for a model's config.json (a dialog), then add the model.
     PickModelConfig,
     /// Add the model a Hugging Face config.json describes to the user catalog's models.ron;

@@ -199,3 +199,49 @@ fn a_part_the_catalog_does_not_know_is_removed_in_one_click() {
     undo(&mut h);
     assert!(has(&h, "unknown-part"));
 }
+
+/// A user catalog folder holding one GPU: the embedded catalog's first GPU under `id`.
+fn catalog_folder_with_gpu(dir: &std::path::Path, id: &str) {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/catalog/gpu.ron")).unwrap();
+    let start = text.find("    (\n        id:").unwrap();
+    let end = start + text[start..].find("\n    ),").unwrap() + "\n    ),".len();
+    let entry = &text[start..end];
+    let first_id = entry.split('"').nth(1).unwrap();
+    let entry = entry.replacen(first_id, id, 1);
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(dir.join("gpu.ron"), format!("[\n{entry}\n]\n")).unwrap();
+}
+
+#[test]
+fn a_catalog_folder_added_in_the_app_makes_an_unknown_part_known() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("my-parts");
+    catalog_folder_with_gpu(&folder, "gpu/my-own-card");
+    let mut b = template("entry-workstation");
+    b.nodes[0].parts.push(PartLine { part: PartId("gpu/my-own-card".into()), quantity: 1, slots: Vec::new() });
+    let (mut h, _) = app_with(&b, dir.path());
+    assert!(has(&h, "unknown-part"));
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Catalog folders…").click();
+    h.run();
+    assert!(h.query_by_label("No catalog folders: the built-in catalog is used.").is_some());
+    let field = h.get_by(|n| n.role() == Role::TextInput && n.label().as_deref() == Some("Folder path"));
+    field.focus();
+    field.type_text(folder.to_str().unwrap());
+    h.run();
+    h.get_by_label("Add folder").click();
+    h.run();
+    assert_eq!(state(&h).prefs.catalog_folders, vec![folder.clone()], "kept with the preferences");
+    assert!(state(&h).catalog.get(&PartId("gpu/my-own-card".into())).is_some());
+    assert!(!has(&h, "unknown-part"), "the folder's GPU is known now");
+    // A path that is no folder is refused and changes nothing.
+    h.state_mut().state_mut().push(Command::AddCatalogFolder(dir.path().join("nope")));
+    h.run();
+    assert_eq!(state(&h).prefs.catalog_folders.len(), 1);
+    // Removed: the part is unknown again.
+    h.get_by_label("Remove").click();
+    h.run();
+    assert!(state(&h).prefs.catalog_folders.is_empty());
+    assert!(has(&h, "unknown-part"));
+}
