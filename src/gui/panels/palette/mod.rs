@@ -6,7 +6,7 @@
 mod spec;
 
 use spec::stale_hint;
-pub use spec::{chassis_kind, cooler_kind, display_name, field_label, key_specs, spec_card, spec_rows};
+pub use spec::{chassis_kind, cooler_kind, display_name, field_label, field_label_in, key_specs, spec_card, spec_rows};
 
 use crate::core::catalog::{Catalog, Part, PartId, PartKind};
 use crate::core::units::format_thousands;
