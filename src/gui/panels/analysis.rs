@@ -226,6 +226,13 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
     let lines = &bom.lines;
     let price_key = |i: usize| vec![format!("bom.lines[{i}].extended_price")];
+    // The price editor's button, measured so that the table keeps to the panel's width.
+    let edit_width = egui::WidgetText::from(t.fixes.edit_price)
+        .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Button)
+        .size()
+        .x
+        + 2.0 * ui.spacing().button_padding.x
+        + 2.0;
     TableBuilder::new(ui)
         .id_salt("bom")
         .striped(true)
@@ -234,7 +241,7 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         .column(Column::remainder().at_least(120.0).clip(true))
         .column(Column::exact(56.0))
         .column(Column::exact(96.0))
-        .column(Column::auto())
+        .column(Column::exact(edit_width))
         .header(row_height, |mut h| {
             h.col(|ui| {
                 ui.strong(t.bom_part);
