@@ -244,3 +244,36 @@ fn a_catalog_folder_added_in_the_app_makes_an_unknown_part_known() {
     assert!(state(&h).prefs.catalog_folders.is_empty());
     assert!(has(&h, "unknown-part"));
 }
+
+/// Without a system folder dialog (a bare X server), Browse… opens the built-in file browser:
+/// a file chosen in the folder adds its folder.
+#[test]
+fn a_catalog_folder_is_added_through_the_built_in_browser() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("browsed-parts");
+    catalog_folder_with_gpu(&folder, "gpu/browsed-card");
+    let mut c = config();
+    c.prefs.builtin_file_browser = true;
+    let mut h = app(c);
+    h.state_mut().state_mut().push(Command::ShowCatalogFolders(true));
+    h.run();
+    h.get_by_label("Browse…").click();
+    h.run();
+    assert!(state(&h).file_browser.is_some(), "the built-in browser opens");
+    assert!(h.query_by_label("Choose a file in the catalog folder to add").is_some());
+    let name = || {
+        |n: &egui_kittest::kittest::AccessKitNode<'_>| {
+            n.role() == Role::TextInput && n.label().as_deref() == Some("File name")
+        }
+    };
+    h.get_by(name()).focus();
+    h.run();
+    h.get_by(name()).type_text(&folder.join("gpu.ron").display().to_string());
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.run();
+    assert!(state(&h).file_browser.is_none());
+    assert_eq!(state(&h).prefs.catalog_folders, vec![folder]);
+    assert!(state(&h).catalog.get(&PartId("gpu/browsed-card".into())).is_some());
+}
