@@ -104,9 +104,27 @@ fn a_custom_offer_is_added_edited_and_removed_in_the_tco_tab() {
     assert_eq!(tco.primary_option.as_deref(), Some("custom-1:custom"), "the only offer is compared");
     assert!(!has(&h, "tco-no-cloud-match") || tco.options.len() == 1);
     // Its price is edited in place.
-    let fields: Vec<_> =
-        h.get_all_by(|n| n.role() == Role::SpinButton && n.label().as_deref() == Some("Price (CNY)")).collect();
-    assert_eq!(fields.len(), 2, "the offer's row and the new offer's row");
+    let price = |n: &egui_kittest::kittest::AccessKitNode<'_>| {
+        n.role() == Role::SpinButton && n.label().as_deref() == Some("Price (CNY)")
+    };
+    assert_eq!(h.get_all_by(price).count(), 2, "the offer's row and the new offer's row");
+    h.get_all_by(price).next().unwrap().focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    h.get_all_by(price).next().unwrap().type_text("1.25");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let pricing = &build(&h).costs.custom_offers[0].pricing;
+    assert_eq!(pricing, &CustomPricing::PerGpuHour { price: 1.25, every_hour: false });
+    let tco = &state(&h).derived.report.tco;
+    let total = tco.totals.options["custom-1:custom"];
+    // Used hours only: 1.25 per GPU-hour × GPUs rented × 8,760 h × utilization × years.
+    let option = tco.options.iter().find(|o| o.input.id == "custom-1:custom").unwrap();
+    let expected = 1.25 * option.input.gpus_rented as f64 * 8_760.0 * tco.utilization * tco.horizon_years;
+    assert!((total - expected).abs() < 1.0, "{total} vs {expected}");
     // Removed, and undo brings it back.
     h.get_by_label("Remove").click();
     h.run();

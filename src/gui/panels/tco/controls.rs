@@ -186,90 +186,87 @@ fn pricing_of(yearly: bool, price: f64, every_hour: bool) -> CustomPricing {
     }
 }
 
-/// One offer's pricing fields: per GPU-hour or a yearly quote, the price, and (per GPU-hour)
-/// whether it bills every hour. Returns the edited values when something changed.
-fn pricing_fields(
+/// One offer's row, wrapped to the panel's width: its name, pricing (per GPU-hour or a yearly
+/// quote), price and (per GPU-hour) whether it bills every hour, each field named by the label
+/// before it, then the row's button (`label`, enabled or not). Returns the edited values when
+/// something changed, and the button's response.
+fn offer_row(
     ui: &mut egui::Ui,
     fx: &FrameCtx<'_>,
     id: egui::Id,
-    (yearly, price, every_hour): (bool, f64, bool),
-    labels: (egui::Id, egui::Id),
-) -> Option<(bool, f64, bool)> {
+    (name, yearly, price, every_hour): (&str, bool, f64, bool),
+    (label, enabled): (&str, bool),
+) -> (Option<(String, bool, f64, bool)>, egui::Response) {
     let f = fx.texts.fixes;
-    let (mut y, mut p, mut e) = (yearly, price, every_hour);
-    egui::ComboBox::from_id_salt(id.with("pricing"))
-        .selected_text(f.pricings[usize::from(yearly)])
-        .show_ui(ui, |ui| {
-            ui.selectable_value(&mut y, false, f.pricings[0]);
-            ui.selectable_value(&mut y, true, f.pricings[1]);
+    let currency = &fx.doc.build().site.currency.0;
+    let (mut new_name, mut new_yearly, mut new_price, mut new_every) = (name.to_owned(), yearly, price, every_hour);
+    let button = ui
+        .horizontal_wrapped(|ui| {
+            let label_id = ui.label(f.offer_name).id;
+            ui.add(egui::TextEdit::singleline(&mut new_name).desired_width(120.0)).labelled_by(label_id);
+            let label_id = ui.label(f.offer_pricing).id;
+            egui::ComboBox::from_id_salt(id.with("pricing"))
+                .selected_text(f.pricings[usize::from(yearly)])
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut new_yearly, false, f.pricings[0]);
+                    ui.selectable_value(&mut new_yearly, true, f.pricings[1]);
+                })
+                .response
+                .labelled_by(label_id);
+            let label_id = ui.label(format!("{} ({currency})", f.offer_price)).id;
+            let speed = if new_yearly { 1_000.0 } else { 0.01 };
+            ui.add(egui::DragValue::new(&mut new_price).range(0.0..=MAX_AMOUNT).speed(speed).max_decimals(2))
+                .labelled_by(label_id);
+            if !new_yearly {
+                ui.checkbox(&mut new_every, f.every_hour).on_hover_text(f.every_hour_hint);
+            }
+            ui.add_enabled(enabled, egui::Button::new(label))
         })
-        .response
-        .labelled_by(labels.0);
-    let speed = if y { 1_000.0 } else { 0.01 };
-    ui.add(egui::DragValue::new(&mut p).range(0.0..=MAX_AMOUNT).speed(speed).max_decimals(2)).labelled_by(labels.1);
-    if !y {
-        ui.checkbox(&mut e, f.every_hour).on_hover_text(f.every_hour_hint);
-    }
-    ((y, p, e) != (yearly, price, every_hour)).then_some((y, p, e))
+        .inner;
+    let changed = (new_name.as_str(), new_yearly, new_price, new_every) != (name, yearly, price, every_hour);
+    (changed.then_some((new_name, new_yearly, new_price, new_every)), button)
 }
 
 /// The custom cloud offers: each editable in place (name, pricing, price) or removed, and a
-/// row that adds one once it has a price.
+/// row that adds one once it has a name and a price.
 pub fn custom_offers(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let f = fx.texts.fixes;
     let offers = fx.doc.build().costs.custom_offers.clone();
     ui.add_space(6.0);
     ui.label(RichText::new(f.custom_offers).strong());
-    let currency = fx.doc.build().site.currency.0.clone();
-    egui::Grid::new("custom-offers").num_columns(5).spacing([8.0, 4.0]).show(ui, |ui| {
-        let name_head = ui.strong(f.offer_name).id;
-        let pricing_head = ui.strong(f.offer_pricing).id;
-        let price_head = ui.strong(format!("{} ({currency})", f.offer_price)).id;
-        ui.end_row();
-        for (i, o) in offers.iter().enumerate() {
-            let mut name = o.name.clone();
-            if ui.add(egui::TextEdit::singleline(&mut name).desired_width(140.0)).labelled_by(name_head).changed() {
-                fx.push(Command::SetSetting(Setting::CustomOffer(i, CustomOffer { name, ..o.clone() })));
-            }
-            let now = match o.pricing {
-                CustomPricing::PerGpuHour { price, every_hour } => (false, price, every_hour),
-                CustomPricing::AnnualQuote { per_year } => (true, per_year, false),
-            };
-            let id = egui::Id::unique("custom-offer").with(i);
-            ui.horizontal(|ui| {
-                if let Some((y, p, e)) = pricing_fields(ui, fx, id, now, (pricing_head, price_head)) {
-                    let pricing = pricing_of(y, p, e);
-                    fx.push(Command::SetSetting(Setting::CustomOffer(i, CustomOffer { pricing, ..o.clone() })));
-                }
-            });
-            if ui.button(f.remove).clicked() {
-                fx.push(Command::RemoveCustomOffer(i));
-            }
-            ui.end_row();
+    for (i, o) in offers.iter().enumerate() {
+        let now = match o.pricing {
+            CustomPricing::PerGpuHour { price, every_hour } => (o.name.as_str(), false, price, every_hour),
+            CustomPricing::AnnualQuote { per_year } => (o.name.as_str(), true, per_year, false),
+        };
+        let (edited, remove) = offer_row(ui, fx, egui::Id::unique("custom-offer").with(i), now, (f.remove, true));
+        if let Some((name, y, p, e)) = edited {
+            let offer = CustomOffer { id: o.id.clone(), name, pricing: pricing_of(y, p, e) };
+            fx.push(Command::SetSetting(Setting::CustomOffer(i, offer)));
         }
-        // The new offer's row: added with its name and price.
-        let draft_id = egui::Id::unique("custom-offer-draft");
-        let mut draft: Draft = ui
-            .data(|d| d.get_temp(draft_id))
-            .unwrap_or_else(|| Draft { name: fill(f.custom_offer_name, &[&(offers.len() + 1)]), ..Draft::default() });
-        ui.add(egui::TextEdit::singleline(&mut draft.name).desired_width(140.0)).labelled_by(name_head);
-        ui.horizontal(|ui| {
-            let now = (draft.yearly, draft.price, draft.every_hour);
-            if let Some((y, p, e)) = pricing_fields(ui, fx, draft_id, now, (pricing_head, price_head)) {
-                (draft.yearly, draft.price, draft.every_hour) = (y, p, e);
-            }
-        });
-        let ready = draft.price > 0.0 && !draft.name.trim().is_empty();
-        if ui.add_enabled(ready, egui::Button::new(f.add_custom_offer)).clicked() {
-            fx.push(Command::AddCustomOffer(CustomOffer {
-                id: String::new(),
-                name: draft.name.trim().to_owned(),
-                pricing: pricing_of(draft.yearly, draft.price, draft.every_hour),
-            }));
-            ui.data_mut(|d| d.remove::<Draft>(draft_id));
-        } else {
-            ui.data_mut(|d| d.insert_temp(draft_id, draft));
+        if remove.clicked() {
+            fx.push(Command::RemoveCustomOffer(i));
         }
-        ui.end_row();
-    });
+    }
+    // The new offer's row, kept in egui's memory until it is added.
+    let draft_id = egui::Id::unique("custom-offer-draft");
+    let mut draft: Draft = ui
+        .data(|d| d.get_temp(draft_id))
+        .unwrap_or_else(|| Draft { name: fill(f.custom_offer_name, &[&(offers.len() + 1)]), ..Draft::default() });
+    let now = (draft.name.as_str(), draft.yearly, draft.price, draft.every_hour);
+    let ready = draft.price > 0.0 && !draft.name.trim().is_empty();
+    let (edited, add) = offer_row(ui, fx, draft_id, now, (f.add_custom_offer, ready));
+    if let Some((name, yearly, price, every_hour)) = edited {
+        draft = Draft { name, yearly, price, every_hour };
+    }
+    if add.clicked() {
+        fx.push(Command::AddCustomOffer(CustomOffer {
+            id: String::new(),
+            name: draft.name.trim().to_owned(),
+            pricing: pricing_of(draft.yearly, draft.price, draft.every_hour),
+        }));
+        ui.data_mut(|d| d.remove::<Draft>(draft_id));
+    } else {
+        ui.data_mut(|d| d.insert_temp(draft_id, draft));
+    }
 }
