@@ -377,7 +377,7 @@ pub fn check_build(build: &Build) -> Vec<String> {
 
 /// Largest money amount accepted in a cost setting (any currency): 10^12 covers the largest
 /// clusters in the weakest currencies while catching a pasted digit string.
-const MAX_COST_AMOUNT: f64 = 1e12;
+pub const MAX_COST_AMOUNT: f64 = 1e12;
 
 fn check_costs(p: &mut Vec<String>, c: &Costs) {
     let at = "build.costs";

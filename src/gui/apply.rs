@@ -26,21 +26,22 @@ use crate::core::persist;
 use crate::core::placement::Target;
 use crate::core::templates;
 use crate::core::units::format_thousands;
-use crate::gui::command::{Command, PromptChoice, Setting};
+use crate::gui::command::{Command, PromptChoice};
 use crate::gui::compare::{CompareEntry, CompareSource};
-use crate::gui::derived::Derived;
 use crate::gui::document::Coalesce;
 use crate::gui::file_browser::{FileRequest, Outcome};
-use crate::gui::panels::palette::PaletteState;
 use crate::gui::state::AppState;
 use crate::gui::text::fill;
 use crate::gui::view::Pending;
 use crate::gui::vocab::{ErrorView, LineSel, Notice, NoticeKind, ScrollTarget};
 use std::path::{Path, PathBuf};
 
+mod catalog;
 mod files;
 mod placement_checks;
+mod settings;
 
+use catalog::recompute;
 use placement_checks::{add_checked, drop_on, remove_line, report_edit, set_quantity_checked};
 
 use files::{compare_format_file_type, export_comparison, export_sheet, format_file_type, pick, print_sheet, today};
@@ -89,7 +90,7 @@ fn add_model_from_config(state: &mut AppState, path: &Path) {
         let dir = state.user_catalog_dir.clone().ok_or_else(|| t.model_add_no_folder.to_owned())?;
         let imported = hf_config::read_config_file(path).map_err(|e| e.to_string())?;
         let (file, model) = hf_config::store_in_user_catalog(&dir, &imported.model).map_err(|e| e.to_string())?;
-        let catalog = Catalog::load_with_overlay(&dir).map_err(|e| e.to_string())?;
+        let catalog = Catalog::load_with_overlays(&catalog::catalog_dirs(state)).map_err(|e| e.to_string())?;
         state.catalog = catalog;
         state.accuracy = None;
         let params = format_thousands(model.total_params() as f64 / 1.0e9, 2);
@@ -104,13 +105,6 @@ fn add_model_from_config(state: &mut AppState, path: &Path) {
         }
         Err(message) => state.view.error = Some(ErrorView { title: t.model_add_failed.to_owned(), message }),
     }
-}
-
-/// Analyses the build again (the report, its price ages, its sentences in the UI language).
-fn recompute(state: &mut AppState) {
-    state.derived = Derived::compute(&state.catalog, state.doc.build(), state.doc.revision());
-    state.derived.date_prices(state.prefs.stale_after_months);
-    state.derived.localize(state.lang);
 }
 
 /// Imports a price list into the user catalog folder, reloads the catalog from it (the
@@ -128,49 +122,11 @@ fn import_prices(state: &mut AppState, path: &Path) {
         Ok(mut report) => {
             report.outcome.localize(state.lang);
             if report.written.is_some() {
-                match Catalog::load_with_overlay(&dir) {
-                    Ok(catalog) => {
-                        state.catalog = catalog;
-                        state.accuracy = None;
-                        state.palette = PaletteState::new(&state.catalog, state.palette.kind, t);
-                        recompute(state);
-                        state.compared = None;
-                        state.advised = None;
-                    }
-                    Err(e) => {
-                        state.view.error =
-                            Some(ErrorView { title: t.catalog_failed.to_owned(), message: e.to_string() });
-                    }
-                }
+                catalog::reload(state);
             }
             state.view.import_report = Some(report);
         }
         Err(e) => state.view.error = Some(ErrorView { title: t.import_failed.to_owned(), message: e.to_string() }),
-    }
-}
-
-/// Which setting a [`Setting`] edit changes, so that dragging one value is one undo step.
-fn setting_kind(setting: &Setting) -> u8 {
-    match setting {
-        Setting::AmbientC(_) => 0,
-        Setting::ElectricityPerKwh(_) => 1,
-        Setting::Pue(_) => 2,
-        Setting::Utilization(_) => 3,
-        Setting::HorizonYears(_) => 4,
-        Setting::Currency(_) => 5,
-        Setting::UsdExchangeRate(_) => 6,
-    }
-}
-
-fn set_setting(setting: &Setting, b: &mut Build) {
-    match setting {
-        Setting::AmbientC(v) => b.site.ambient_c = *v,
-        Setting::ElectricityPerKwh(v) => b.site.electricity_per_kwh = *v,
-        Setting::Pue(v) => b.site.pue = *v,
-        Setting::Utilization(v) => b.usage.utilization = *v,
-        Setting::HorizonYears(v) => b.usage.horizon_years = *v,
-        Setting::Currency(c) => b.site.currency = crate::core::units::Currency(c.trim().to_uppercase()),
-        Setting::UsdExchangeRate(v) => b.site.usd_exchange_rate = *v,
     }
 }
 
@@ -235,22 +191,10 @@ fn apply_inner(state: &mut AppState, command: Command) {
             });
             report_edit(state, r);
         }
-        Command::SetSetting(setting) => {
-            let mut trial = state.doc.build().clone();
-            set_setting(&setting, &mut trial);
-            // The build file's own limits decide what a setting may be, so that whatever the
-            // panel accepts also saves and loads.
-            let problems = persist::check_build(&trial);
-            if problems.is_empty() {
-                let r = state.doc.edit(Some(Coalesce::Setting(setting_kind(&setting))), |b| {
-                    set_setting(&setting, b);
-                    Ok(())
-                });
-                report_edit(state, r);
-            } else {
-                state.view.notice = Some(Notice { kind: NoticeKind::Refused, text: problems.join("\n") });
-            }
-        }
+        Command::SetSetting(setting) => settings::set_setting_checked(state, &setting),
+        Command::AddCustomOffer(offer) => settings::add_custom_offer(state, &offer),
+        Command::RemoveCustomOffer(i) => settings::remove_custom_offer(state, i),
+        Command::SetPriceOverride(part, price) => settings::set_price_override(state, &part, price),
         // A message about the edit undone ("Added …", a refusal) no longer holds: it goes.
         Command::Undo => {
             state.view.notice = (!state.doc.undo()).then(|| Notice::info(t.nothing_to_undo));
@@ -334,6 +278,15 @@ fn apply_inner(state: &mut AppState, command: Command) {
         Command::DismissError => state.view.error = None,
         Command::ShowAbout(open) => state.view.about_open = open,
         Command::ShowAccuracy(open) => state.view.accuracy_open = open,
+        Command::ShowCatalogFolders(open) => state.view.catalog_folders_open = open,
+        Command::PickCatalogFolder => {
+            if let Some(path) = pick(state, FileRequest::CatalogFolder, "", |d| d.pick_catalog_folder()) {
+                catalog::add_folder(state, path);
+            }
+        }
+        Command::AddCatalogFolder(path) => catalog::add_folder(state, path),
+        Command::RemoveCatalogFolder(i) => catalog::remove_folder(state, i),
+        Command::ReloadCatalog => catalog::reload_and_tell(state),
         Command::PickModelConfig => {
             if let Some(path) = pick(state, FileRequest::ModelConfig, "", |d| d.pick_config()) {
                 apply_inner(state, Command::AddModelFromConfig(path));
@@ -501,6 +454,7 @@ fn browser_closed(state: &mut AppState, outcome: Outcome) {
         FileRequest::CompareExport(format) => Command::ExportComparison { format, path },
         FileRequest::ModelConfig => Command::AddModelFromConfig(path),
         FileRequest::PriceList => Command::ImportPrices(path),
+        FileRequest::CatalogFolder => Command::AddCatalogFolder(path),
     };
     apply_inner(state, command);
 }

@@ -6,7 +6,7 @@
 //! next frame. This module holds only the commands and their arguments; it names no state.
 
 use crate::core::advisor::{Preset, Requirement};
-use crate::core::build::Location;
+use crate::core::build::{CustomOffer, Location};
 use crate::core::catalog::PartId;
 use crate::core::export::{CompareFormat, Format};
 use crate::core::i18n::Lang;
@@ -43,6 +43,22 @@ pub enum Setting {
     Currency(String),
     /// Units of the build's currency per USD.
     UsdExchangeRate(f64),
+    /// Circuit voltage, V (phase-to-neutral single-phase, line-to-line three-phase).
+    CircuitVolts(f64),
+    /// Circuit breaker rating, A.
+    CircuitAmps(f64),
+    /// 1 (single-phase outlet) or 3 (three-phase rack feed).
+    CircuitPhases(u8),
+    /// The yearly owned cost entered as one figure, in the build's currency; None computes
+    /// energy and maintenance from the build.
+    AnnualOwnedCost(Option<f64>),
+    /// The entered yearly owned cost already includes depreciation.
+    AnnualCostIncludesDepreciation(bool),
+    /// The cloud offer the TCO compares against (`<offer id>` or `<offer id>:<term>`); None
+    /// picks the cheapest matching on-demand offer.
+    ChosenOffer(Option<String>),
+    /// Replace custom cloud offer `i` (its name or pricing edited).
+    CustomOffer(usize, CustomOffer),
 }
 
 /// Everything that changes state.
@@ -74,6 +90,13 @@ pub enum Command {
     RenameBuild(String),
     /// Change a site or usage setting (checked against the build file's own limits).
     SetSetting(Setting),
+    /// Add a custom cloud offer (the TCO tab's editor), checked like every setting.
+    AddCustomOffer(CustomOffer),
+    /// Remove custom cloud offer `i` (and the choice of it as the compared offer).
+    RemoveCustomOffer(usize),
+    /// A part's unit price in the build's currency, replacing the catalog's for every line of
+    /// the part (the parts list's price editor); None goes back to the catalog price.
+    SetPriceOverride(PartId, Option<f64>),
     Undo,
     Redo,
 
@@ -119,6 +142,17 @@ pub enum Command {
     /// Help → Accuracy…: open or close the accuracy window (its report is computed on the
     /// first opening).
     ShowAccuracy(bool),
+    /// File → Catalog folders…: open or close its window.
+    ShowCatalogFolders(bool),
+    /// Ask for a catalog folder (a folder dialog, or the built-in browser, where a file in
+    /// the folder is chosen), then add it.
+    PickCatalogFolder,
+    /// Lay a folder of catalog files over the catalog (kept with the preferences) and
+    /// reload; a file stands for its folder.
+    AddCatalogFolder(PathBuf),
+    RemoveCatalogFolder(usize),
+    /// Load the catalog again from its folders (after their files changed).
+    ReloadCatalog,
     /// Ask for a model's config.json (a dialog), then add the model.
     PickModelConfig,
     /// Add the model a Hugging Face config.json describes to the user catalog's models.ron;

@@ -31,6 +31,8 @@ pub struct Derived {
     /// Figures per node group, in build order.
     pub nodes: Vec<NodeSummary>,
     pub charts: Charts,
+    /// The catalog offers and terms the TCO tab's "Cloud offer" choice lists.
+    pub offer_choices: Vec<crate::core::analysis::tco::OfferChoice>,
 }
 
 /// A node card's headline figures (per node, not × count).
@@ -74,7 +76,8 @@ impl Derived {
             })
             .collect();
         let charts = Charts::of(&report);
-        Self { revision, report, slots, nodes, charts }
+        let offer_choices = crate::core::analysis::tco::offer_choices(&resolved);
+        Self { revision, report, slots, nodes, charts, offer_choices }
     }
 
     /// Dates the report's catalog prices on today's date (UTC) with the user's threshold, so

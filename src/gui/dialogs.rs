@@ -33,6 +33,10 @@ pub trait Dialogs {
     fn pick_price_list(&mut self) -> Option<PathBuf> {
         None
     }
+    /// A folder of catalog files, or None when cancelled. Dialogs that do not offer it cancel.
+    fn pick_catalog_folder(&mut self) -> Option<PathBuf> {
+        None
+    }
     /// Why the last request showed no dialog at all (no desktop portal, no zenity), or None
     /// when it showed one (and the user chose or cancelled). Dialogs that always show say None.
     fn unavailable(&mut self) -> Option<String> {
@@ -160,6 +164,10 @@ impl Dialogs for NativeDialogs {
     fn pick_config(&mut self) -> Option<PathBuf> {
         let t = self.texts;
         self.run(|| rfd::FileDialog::new().add_filter(t.config_file_type, &["json"]).pick_file())
+    }
+
+    fn pick_catalog_folder(&mut self) -> Option<PathBuf> {
+        self.run(|| rfd::FileDialog::new().pick_folder())
     }
 
     fn pick_price_list(&mut self) -> Option<PathBuf> {

@@ -18,7 +18,9 @@ pub(crate) enum Coalesce {
     NodeCount(usize),
     Quantity(Location, usize),
     RenameBuild,
-    Setting(u8),
+    Setting(u16),
+    /// A part's price override, by a hash of its id.
+    PriceOverride(u64),
 }
 
 /// The build being edited, with its file, history, dirty flag and revision.

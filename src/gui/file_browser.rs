@@ -34,6 +34,8 @@ pub enum FileRequest {
     CompareExport(CompareFormat),
     ModelConfig,
     PriceList,
+    /// A catalog folder, chosen by one of its `.ron` files.
+    CatalogFolder,
 }
 
 impl FileRequest {
@@ -47,7 +49,7 @@ impl FileRequest {
     #[must_use]
     pub fn extensions(&self) -> Vec<&'static str> {
         match self {
-            Self::Open | Self::SaveAs | Self::CompareAdd => vec!["ron"],
+            Self::Open | Self::SaveAs | Self::CompareAdd | Self::CatalogFolder => vec!["ron"],
             Self::Export(f) => vec![f.extension()],
             Self::CompareExport(f) => vec![f.extension()],
             Self::Png { .. } => vec!["png"],
@@ -67,6 +69,7 @@ impl FileRequest {
             Self::CompareAdd => tt.browse_compare_add.to_owned(),
             Self::ModelConfig => tt.browse_config.to_owned(),
             Self::PriceList => tt.browse_prices.to_owned(),
+            Self::CatalogFolder => t.fixes.browse_catalog_folder.to_owned(),
         }
     }
 }

@@ -6,14 +6,16 @@
 //! by the same label, and the Issues tab offers it as one click, [`one_click`]), the parts (the
 //! palette adds and swaps, the canvas removes and sets quantities), the slot diagram (a card
 //! dragged to another slot), the node groups (Add node, Duplicate, ×N), hardware outside the
-//! catalog (case fans, the room's cooling, the electrical circuit), or, for the cloud side of
-//! the TCO and user catalog parts, the build file and the command line, which the app has no
-//! controls for yet. A test holds the table to the fix texts of the core.
+//! catalog (case fans, the room's cooling, the electrical circuit), the TCO tab's cloud offer,
+//! custom offers and yearly owned cost, the parts list's price editor, or File → Catalog
+//! folders…. A test holds the table to the fix texts of the core: each fix names its control
+//! by the label the app shows.
 
 use crate::core::analysis::Diagnostic;
 use crate::core::build::{Build, Redundancy};
 use crate::gui::command::Command;
 use crate::gui::text::Texts;
+use crate::gui::vocab::{AnalysisTab, LineSel};
 
 /// Where a fix is carried out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,9 +34,33 @@ pub enum Way {
     NodeGroups,
     /// Hardware or facilities outside the catalog: case fans, the room's cooling, circuits.
     Outside,
-    /// The build file or the command line (`rigplan tco --offer`, custom offers, price
-    /// overrides, `--catalog DIR`): the app has no control for these yet.
-    FileOrCli,
+    /// The TCO tab's "Cloud offer" choice and its "Add custom offer" row (and a one-click
+    /// fix that opens the tab).
+    CloudOffer,
+    /// The TCO tab's "Yearly owned cost" (and a one-click fix that opens the tab).
+    YearlyOwnedCost,
+    /// The parts list's price editor ("Price…" beside a line's price, its "Unit price"; and a
+    /// one-click fix that opens the parts list).
+    PriceOverride,
+    /// File → Catalog folders…, or the line removed (a one-click "Remove line").
+    CatalogFolders,
+}
+
+impl Way {
+    /// True for the ways whose control the fix names by its label (and so may call it an
+    /// option or a setting).
+    #[must_use]
+    pub fn names_a_control(self) -> bool {
+        matches!(
+            self,
+            Self::NvlinkBridges
+                | Self::PsuRedundancy
+                | Self::CloudOffer
+                | Self::YearlyOwnedCost
+                | Self::PriceOverride
+                | Self::CatalogFolders
+        )
+    }
 }
 
 /// Every finding code with the way its fix is carried out, in the order of the registry.
@@ -113,13 +139,13 @@ pub const WAYS: [(&str, Way); 89] = [
     ("gpu-open-air-stacked", Way::Slots),
     ("passive-gpu-in-tower", Way::Parts),
     ("system-ambient-exceeded", Way::Outside),
-    ("unknown-part", Way::FileOrCli),
+    ("unknown-part", Way::CatalogFolders),
     ("unknown-system-gpu", Way::NoFix),
-    ("tco-power-unknown", Way::FileOrCli),
-    ("tco-unpriced-lines", Way::FileOrCli),
-    ("tco-no-cloud-match", Way::FileOrCli),
-    ("tco-mixed-gpus", Way::FileOrCli),
-    ("tco-offer-unknown", Way::FileOrCli),
+    ("tco-power-unknown", Way::YearlyOwnedCost),
+    ("tco-unpriced-lines", Way::PriceOverride),
+    ("tco-no-cloud-match", Way::CloudOffer),
+    ("tco-mixed-gpus", Way::CloudOffer),
+    ("tco-offer-unknown", Way::CloudOffer),
     ("tco-offer-gpu-differs", Way::NoFix),
     ("tco-spot-overhead-unset", Way::NoFix),
     ("tco-price-unverified", Way::NoFix),
@@ -137,13 +163,24 @@ pub fn way(code: &str) -> Option<Way> {
 }
 
 /// The one-click fix of a finding, where there is one: its button's label and the command it
-/// pushes (a node option of the finding's node, set to what the fix says).
+/// pushes (a node option of the finding's node set to what the fix says, an unknown part's
+/// line removed, or the tab opened whose control the fix names).
 #[must_use]
 pub fn one_click(d: &Diagnostic, build: &Build, t: &Texts) -> Option<(&'static str, Command)> {
+    let f = t.fixes;
+    let way = way(d.code.as_str())?;
+    match way {
+        Way::CloudOffer | Way::YearlyOwnedCost => return Some((f.fix_open_tco, Command::SetTab(AnalysisTab::Tco))),
+        Way::PriceOverride => return Some((f.fix_open_parts_list, Command::SetTab(AnalysisTab::Summary))),
+        Way::CatalogFolders => {
+            let line = d.lines.first()?;
+            return Some((f.fix_remove_line, Command::RemoveLine(LineSel { at: line.location, line: line.line })));
+        }
+        _ => {}
+    }
     let i = d.node?;
     let node = build.nodes.get(i)?;
-    let f = t.fixes;
-    match (way(d.code.as_str())?, d.code.as_str()) {
+    match (way, d.code.as_str()) {
         (Way::NvlinkBridges, "nvlink-bridge-available") if !node.nvlink_bridge => {
             Some((f.fix_nvlink_on, Command::SetNodeNvlink(i, true)))
         }
@@ -224,17 +261,39 @@ mod tests {
                     );
                 }
                 Way::Slots => assert!(fix_en.contains("slot") || fix_en.contains("Space"), "{name}: {fix_en}"),
+                Way::CloudOffer => {
+                    for (e, z) in [(en.cloud_offer, zh.cloud_offer), (en.add_custom_offer, zh.add_custom_offer)] {
+                        assert!(fix_en.contains(e) && fix_zh.contains(z), "{name}: {fix_en} / {fix_zh}");
+                    }
+                }
+                Way::YearlyOwnedCost => {
+                    assert!(
+                        fix_en.contains(en.yearly_owned_cost) && fix_zh.contains(zh.yearly_owned_cost),
+                        "{name}: {fix_en} / {fix_zh}"
+                    );
+                }
+                Way::PriceOverride => {
+                    for (e, z) in [(en.unit_price, zh.unit_price), (en.edit_price, zh.edit_price)] {
+                        assert!(fix_en.contains(e) && fix_zh.contains(z), "{name}: {fix_en} / {fix_zh}");
+                    }
+                }
+                Way::CatalogFolders => {
+                    for (e, z) in [(en.catalog_folders, zh.catalog_folders), (en.fix_remove_line, zh.fix_remove_line)] {
+                        assert!(fix_en.contains(e) && fix_zh.contains(z), "{name}: {fix_en} / {fix_zh}");
+                    }
+                }
                 _ => {}
             }
-            // "Option" and "setting" name controls: only the node options are such controls,
-            // and command-line flags only where the table says so.
+            // "Option" and "setting" name controls: only fixes that name their control by its
+            // label may say them; and the app never sends the user to the command line.
             let names_control = ["option", "setting"].iter().any(|w| fix_en.to_lowercase().contains(w))
                 || ["选项", "设置"].iter().any(|w| fix_zh.contains(w));
             assert!(
-                !names_control || matches!(way, Way::NvlinkBridges | Way::PsuRedundancy),
+                !names_control || way.names_a_control(),
                 "{name} names a control the app lacks: {fix_en} / {fix_zh}"
             );
-            assert!(!fix_en.contains("--") || way == Way::FileOrCli, "{name}: {fix_en}");
+            assert!(!fix_en.contains("--") && !fix_zh.contains("--"), "{name}: {fix_en} / {fix_zh}");
+            assert!(!fix_en.contains(".ron") && !fix_zh.contains(".ron"), "{name} sends the user to a file: {fix_en}");
         }
         // Every code the table gives a fix way has a fix template.
         for (code, way) in WAYS {

@@ -45,6 +45,8 @@ pub struct Prefs {
     pub builtin_file_browser: bool,
     /// The UI zoom factor (egui's `zoom_factor`), within [`ZOOM_RANGE`].
     pub ui_zoom: f32,
+    /// Folders of catalog files laid over the catalog, in order (File → Catalog folders…).
+    pub catalog_folders: Vec<PathBuf>,
 }
 
 /// The zoom factors offered: 50 % to 250 %, in steps of [`ZOOM_STEP`].
@@ -76,6 +78,7 @@ impl Default for Prefs {
             stale_after_months: crate::core::analysis::prices::DEFAULT_STALE_AFTER_MONTHS,
             builtin_file_browser: false,
             ui_zoom: 1.0,
+            catalog_folders: Vec::new(),
         }
     }
 }

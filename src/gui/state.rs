@@ -83,6 +83,20 @@ impl AppConfig {
     }
 }
 
+/// The folders laid over the built-in catalog, in order: the user catalog folder when it
+/// exists, then the folders of File → Catalog folders… (each once).
+#[must_use]
+pub fn catalog_dirs(user_dir: Option<&std::path::Path>, folders: &[PathBuf]) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> =
+        user_dir.filter(|d| d.is_dir()).map(std::path::Path::to_path_buf).into_iter().collect();
+    for d in folders {
+        if !dirs.contains(d) {
+            dirs.push(d.clone());
+        }
+    }
+    dirs
+}
+
 /// Everything the app holds.
 pub struct AppState {
     pub catalog: Catalog,
@@ -147,6 +161,17 @@ impl AppState {
         let mut prefs = prefs;
         if let Some(problem) = catalog_problem {
             view.error = Some(ErrorView { title: texts.catalog_failed.to_owned(), message: problem });
+        }
+        // The folders of File → Catalog folders… are laid over the catalog given at start; a
+        // catalog that no longer loads with them is shown, and the one given is used.
+        let mut catalog = catalog;
+        if !prefs.catalog_folders.is_empty() {
+            match Catalog::load_with_overlays(&catalog_dirs(user_catalog_dir.as_deref(), &prefs.catalog_folders)) {
+                Ok(c) => catalog = c,
+                Err(e) => {
+                    view.error = Some(ErrorView { title: texts.catalog_failed.to_owned(), message: e.to_string() });
+                }
+            }
         }
         let mut doc = None;
         if let Some(path) = file {

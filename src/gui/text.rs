@@ -13,6 +13,7 @@ pub mod accuracy;
 pub mod advisor;
 pub mod figures;
 pub mod fixes;
+pub mod spec_fields;
 mod table;
 pub mod tools;
 pub mod zh;

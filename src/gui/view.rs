@@ -40,6 +40,8 @@ pub struct ViewState {
     pub about_open: bool,
     /// Help → Accuracy…: the accuracy window is open.
     pub accuracy_open: bool,
+    /// File → Catalog folders…: its window is open.
+    pub catalog_folders_open: bool,
     /// The node group whose fit matrix the Memory & speed tab shows.
     pub fit_matrix: usize,
     pub fit_cell: Option<FitSel>,
@@ -67,6 +69,7 @@ impl Default for ViewState {
             allow_close: false,
             about_open: false,
             accuracy_open: false,
+            catalog_folders_open: false,
             fit_matrix: 0,
             fit_cell: None,
             fit_overrides: FitOverrides::default(),

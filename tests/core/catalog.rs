@@ -166,3 +166,36 @@ fn the_compiled_catalog_equals_the_parsed_one() {
         }
     }
 }
+
+/// The first GPU entry of the shipped gpu.ron, renamed: `(id, name)`.
+fn one_gpu_file(id: &str, name: &str) -> String {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/catalog/gpu.ron")).unwrap();
+    let start = text.find("    (\n        id:").unwrap();
+    let end = start + text[start..].find("\n    ),").unwrap() + "\n    ),".len();
+    let entry = &text[start..end];
+    let (first_id, first_name) = (entry.split('"').nth(1).unwrap(), entry.split('"').nth(3).unwrap());
+    format!("[\n{}\n]\n", entry.replacen(first_id, id, 1).replacen(first_name, name, 1))
+}
+
+/// Several user folders overlay in order: a later folder overrides an earlier one by id, and
+/// a path that is not a folder loads nothing.
+#[test]
+fn catalog_folders_overlay_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    for (d, name) in [(&a, "Card from A"), (&b, "Card from B")] {
+        std::fs::create_dir_all(d).unwrap();
+        std::fs::write(d.join("gpu.ron"), one_gpu_file("gpu/overlaid-card", name)).unwrap();
+    }
+    std::fs::write(a.join("cpu.ron"), "[]").unwrap();
+    let id = PartId("gpu/overlaid-card".into());
+    let name =
+        |dirs: &[std::path::PathBuf]| Catalog::load_with_overlays(dirs).unwrap().get(&id).unwrap().name().to_owned();
+    assert_eq!(name(&[a.clone(), b.clone()]), "Card from B");
+    assert_eq!(name(&[b.clone(), a.clone()]), "Card from A");
+    let embedded = Catalog::embedded().unwrap().len();
+    assert_eq!(Catalog::load_with_overlays(std::slice::from_ref(&a)).unwrap().len(), embedded + 1);
+    let (none, problems) = Catalog::load_dirs_overlay(&[a, dir.path().join("missing")]);
+    assert_eq!(none.len(), 0);
+    assert!(problems.iter().any(rigplan::core::catalog::CatalogProblem::is_error), "{problems:?}");
+}

@@ -139,3 +139,28 @@ fn a_user_clouds_file_overrides_by_id_and_reports_positions() {
     assert!(bad.is_error());
     assert_eq!((bad.file.as_str(), bad.line, bad.col), (label.as_str(), Some(15), Some(13)));
 }
+
+/// The offers the app's "Cloud offer" choice lists: every term a matching catalog offer
+/// prices, for the build's GPU model in instances that hold its linked nodes; nothing for a
+/// GPU no cloud rents.
+#[test]
+fn offer_choices_list_each_priced_term_of_the_matching_offers() {
+    use rigplan::core::analysis::tco::{Term, offer_choices};
+    use rigplan::core::resolve::Resolved;
+    let catalog = Catalog::embedded().unwrap();
+    let load = |slug: &str| rigplan::core::templates::find(slug).unwrap().load().unwrap();
+    let hgx = load("enterprise-8x-h100-hgx");
+    let choices = offer_choices(&Resolved::new(&catalog, &hgx));
+    let gcp: Vec<Term> = choices.iter().filter(|c| c.offer == "gcp-a3-highgpu-8g").map(|c| c.term).collect();
+    // catalog/clouds.ron prices a3-highgpu-8g on demand, reserved 1 and 3 years, and spot.
+    assert_eq!(gcp, vec![Term::OnDemand, Term::Reserved1y, Term::Reserved3y, Term::Spot]);
+    assert!(choices.iter().any(|c| c.id == "gcp-a3-highgpu-8g:reserved_1y"));
+    for c in &choices {
+        let offer = catalog.cloud(&c.offer).unwrap();
+        assert_eq!(offer.gpu.as_str(), "gpu/nvidia-h100-sxm5-80gb", "{}", c.id);
+        // Eight linked SXM modules need an instance that holds all eight.
+        assert!(offer.gpus_per_instance >= 8, "{}", c.id);
+    }
+    let jetson = load("edge-jetson-agx-orin");
+    assert!(offer_choices(&Resolved::new(&catalog, &jetson)).is_empty());
+}

@@ -22,6 +22,7 @@ mod explain_tabs;
 mod export;
 mod figures;
 mod files;
+mod fix_controls;
 mod fixes;
 mod language;
 mod layout;

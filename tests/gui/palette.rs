@@ -237,3 +237,30 @@ fn every_parts_spec_card_names_values_for_people() {
     assert!(wrong.is_empty(), "{} code names or raw numbers:\n{}", wrong.len(), wrong.join("\n"));
     assert!(checked > 1000, "every part's rows in both languages: {checked}");
 }
+
+/// Issue 17, point 3: at 1280–1600 px the palette's price and stale-price labels took the
+/// room of GPU names, which were cut. At 1280×800 the long GPU names (the longest the catalog
+/// has, and "H100 NVL 94GB" with a stale price) are laid out in full on their own line.
+#[test]
+fn long_gpu_names_are_not_cut_at_1280_by_800() {
+    let mut c = config();
+    // Every catalog price is stale after one month: each row shows its price with the mark.
+    c.prefs.stale_after_months = 1;
+    let mut h = Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(move |cc| App::new(cc, c));
+    h.run();
+    let catalog = state(&h).catalog.clone();
+    let mut names: Vec<String> = catalog.parts_of(PartKind::Gpu).map(|p| p.meta().name.to_owned()).collect();
+    names.sort_by_key(|n| std::cmp::Reverse(n.chars().count()));
+    let longest = names[0].clone();
+    for name in [longest.as_str(), "H100 NVL 94GB"] {
+        clear_search(&mut h);
+        search(&mut h, name);
+        // The row's name label is as wide as the name written out in the body font (strong).
+        let font = h.ctx.global_style().text_styles[&egui::TextStyle::Body].clone();
+        let full = h.ctx.fonts_mut(|f| f.layout_no_wrap(name.to_owned(), font, egui::Color32::WHITE).size().x);
+        let label = h.get_by(|n| n.value().as_deref() == Some(name) && n.role() == egui::accesskit::Role::Label);
+        let shown = label.rect().width();
+        assert!(shown + 0.5 >= full, "`{name}` is cut: {shown:.1} of {full:.1} points");
+        assert!(h.query_all_by_label_contains("stale").next().is_some(), "the stale mark is shown beside the price");
+    }
+}

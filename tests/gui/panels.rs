@@ -157,3 +157,32 @@ fn palette_search<S>(h: &mut Harness<'static, S>, query: &str) {
     field.type_text(query);
     h.run();
 }
+
+/// Issue 17: the spec card (the palette's hover card) labelled its fields in English in the
+/// Chinese UI. Rendered in Chinese, it shows every field's Chinese label and no English one.
+#[test]
+fn the_spec_card_in_chinese_has_no_english_field_label() {
+    let show: fn(&mut egui::Ui, &mut FrameCtx<'_>) = |ui, fx| {
+        fx.texts = &rigplan::gui::text::ZH;
+        fx.lang = rigplan::core::i18n::Lang::ZhCn;
+        let part = fx.catalog.get(&PartId::from(RTX_4090)).expect("the RTX 4090 is in the catalog");
+        panels::palette::spec_card(ui, fx, part);
+    };
+    let h = harness(Panel::new(Build::new("t"), None), show);
+    let catalog = Catalog::embedded().unwrap();
+    let part = catalog.get(&PartId::from(RTX_4090)).unwrap();
+    let english = panels::palette::spec_rows(part, &rigplan::gui::text::EN);
+    let chinese = panels::palette::spec_rows(part, &rigplan::gui::text::ZH);
+    assert!(english.len() > 15, "{english:?}");
+    // Names the two languages share (TDP, SKU) aside.
+    let shared = ["TDP (W)", "SKU"];
+    for ((en, _), (zh, _)) in english.iter().zip(&chinese) {
+        assert!(h.get_all_by_label(zh).count() > 0, "{zh} is shown");
+        if !shared.contains(&en.as_str()) {
+            assert!(h.query_by_label(en).is_none(), "the English label `{en}` is shown in the Chinese card");
+        }
+    }
+    for label in ["显存 (GiB)", "显存带宽 (GB/s)", "长度 (mm)", "供电接口"] {
+        assert!(h.query_by_label(label).is_some(), "{label}");
+    }
+}

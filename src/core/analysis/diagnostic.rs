@@ -240,8 +240,8 @@ crate::templates! {
         zh: "{location} 中的 `{part}` 不在部件库中；它仍保留在配置方案里，但不计入任何数值",
     }
     UNKNOWN_PART_FIX "unknown-part" {
-        en: "Add it to a user catalog folder (--catalog DIR), or replace it with a catalog part",
-        zh: "将其加入用户部件库文件夹（--catalog DIR），或换成部件库中的部件",
+        en: "Add the folder that defines it in File → Catalog folders…, or replace it with a catalog part (Remove line takes it out)",
+        zh: "在 文件 → 部件库文件夹… 中添加定义它的文件夹，或换成部件库中的部件（删除该行 可将其移除）",
     }
     UNKNOWN_SYSTEM_GPU "unknown-system-gpu" {
         en: "system `{system}` lists GPU `{gpu}`, which is not in the catalog",

@@ -265,61 +265,85 @@ impl Catalog {
     /// (errors and warnings) for `rigplan catalog validate`.
     #[must_use]
     pub fn load_dir_overlay(dir: &Path) -> (Self, Vec<CatalogProblem>) {
+        Self::load_dirs_overlay(&[dir.to_path_buf()])
+    }
+
+    /// The embedded catalog overlaid with each folder of `dirs` in turn (a later folder
+    /// overrides an earlier one by id, as a folder overrides the embedded catalog), with every
+    /// problem found. A path that is not a folder is an error and nothing is loaded.
+    /// Problems are returned with the catalog ([`CatalogProblem::is_error`]).
+    #[must_use]
+    pub fn load_dirs_overlay(dirs: &[PathBuf]) -> (Self, Vec<CatalogProblem>) {
         let mut sources: Vec<(PartKind, String, String)> = EMBEDDED_FILES
             .iter()
             .map(|(kind, text)| (*kind, format!("catalog/{}", kind.file_name()), (*text).to_owned()))
             .collect();
         let mut problems = Vec::new();
-        if !dir.is_dir() {
+        for dir in dirs.iter().filter(|d| !d.is_dir()) {
             problems.push(CatalogProblem::error(
                 dir.display().to_string(),
                 None,
                 "is not a folder; a user catalog is a folder of <kind>.ron files (gpu.ron, cpu.ron, …)",
             ));
+        }
+        if !problems.is_empty() {
             return (Self::default(), problems);
         }
-        problems.extend(unknown_files(dir));
-        for kind in PartKind::ALL {
-            let path: PathBuf = dir.join(kind.file_name());
-            if !present(&path) {
-                continue;
+        // Each folder's files in folder order: the loaders let a later source override an
+        // earlier one by id.
+        let read = |path: &Path, problems: &mut Vec<CatalogProblem>| -> Option<(String, String)> {
+            if !present(path) {
+                return None;
             }
-            match read_limited(&path) {
-                Ok(text) => sources.push((kind, path.display().to_string(), text)),
-                Err(p) => problems.push(p),
+            match read_limited(path) {
+                Ok(text) => Some((path.display().to_string(), text)),
+                Err(p) => {
+                    problems.push(p);
+                    None
+                }
             }
+        };
+        let mut model_sources = vec![(format!("catalog/{MODELS_FILE_NAME}"), EMBEDDED_MODELS.to_owned())];
+        let mut cloud_sources = Self::embedded_cloud_sources();
+        for dir in dirs {
+            problems.extend(unknown_files(dir));
+            for kind in PartKind::ALL {
+                if let Some((label, text)) = read(&dir.join(kind.file_name()), &mut problems) {
+                    sources.push((kind, label, text));
+                }
+            }
+            model_sources.extend(read(&dir.join(MODELS_FILE_NAME), &mut problems));
+            cloud_sources.extend(read(&dir.join(clouds::CLOUDS_FILE), &mut problems));
         }
         let (mut catalog, more) = Self::from_sources(&sources);
         problems.extend(more);
-        let mut model_sources = vec![(format!("catalog/{MODELS_FILE_NAME}"), EMBEDDED_MODELS.to_owned())];
-        let models_path = dir.join(MODELS_FILE_NAME);
-        if present(&models_path) {
-            match read_limited(&models_path) {
-                Ok(text) => model_sources.push((models_path.display().to_string(), text)),
-                Err(p) => problems.push(p),
-            }
-        }
         let (models, model_problems) = Models::from_sources(&model_sources);
         catalog.models = models;
         problems.extend(model_problems);
-        let mut cloud_sources = Self::embedded_cloud_sources();
-        let user_clouds = dir.join(clouds::CLOUDS_FILE);
-        if present(&user_clouds) {
-            match read_limited(&user_clouds) {
-                Ok(text) => cloud_sources.push((user_clouds.display().to_string(), text)),
-                Err(p) => problems.push(p),
-            }
-        }
         problems.extend(catalog.load_clouds(&cloud_sources));
-        let prices_path = dir.join(price_list::PRICES_FILE);
-        if prices_path.exists() {
-            match read_limited(&prices_path) {
-                Ok(text) => problems.extend(catalog.apply_price_list(&prices_path.display().to_string(), &text)),
-                Err(p) => problems.push(p),
+        for dir in dirs {
+            let prices_path = dir.join(price_list::PRICES_FILE);
+            if prices_path.exists() {
+                match read_limited(&prices_path) {
+                    Ok(text) => problems.extend(catalog.apply_price_list(&prices_path.display().to_string(), &text)),
+                    Err(p) => problems.push(p),
+                }
             }
         }
         sort_problems(&mut problems);
         (catalog, problems)
+    }
+
+    /// [`Self::load_dirs_overlay`], refused when any problem is an error.
+    ///
+    /// # Errors
+    /// Every problem found in the folders' files or in the merged catalog.
+    pub fn load_with_overlays(dirs: &[PathBuf]) -> Result<Self, CatalogError> {
+        let (catalog, problems) = Self::load_dirs_overlay(dirs);
+        if problems.iter().any(CatalogProblem::is_error) {
+            return Err(CatalogError { problems });
+        }
+        Ok(catalog)
     }
 
     /// Lays a user catalog's imported prices (`prices.ron`, [`price_list::PriceListEntry`])

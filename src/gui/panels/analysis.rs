@@ -226,6 +226,13 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
     let lines = &bom.lines;
     let price_key = |i: usize| vec![format!("bom.lines[{i}].extended_price")];
+    // The price editor's button, measured so that the table keeps to the panel's width.
+    let edit_width = egui::WidgetText::from(t.fixes.edit_price)
+        .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Button)
+        .size()
+        .x
+        + 2.0 * ui.spacing().button_padding.x
+        + 2.0;
     TableBuilder::new(ui)
         .id_salt("bom")
         .striped(true)
@@ -234,6 +241,7 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         .column(Column::remainder().at_least(120.0).clip(true))
         .column(Column::exact(56.0))
         .column(Column::exact(96.0))
+        .column(Column::exact(edit_width))
         .header(row_height, |mut h| {
             h.col(|ui| {
                 ui.strong(t.bom_part);
@@ -244,6 +252,7 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
             h.col(|ui| {
                 ui.strong(fill(t.bom_total, &[&bom.currency]));
             });
+            h.col(|_| {});
         })
         .body(|body| {
             body.rows(row_height, lines.len() + bom.custom_capex.len(), |mut row| {
@@ -283,6 +292,7 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                             ui.colored_label(tk.warn, t.no_price);
                         }
                     });
+                    row.col(|ui| price_editor(ui, fx, &l.part, l.unit_price, &bom.currency.0));
                 } else if let Some(c) = bom.custom_capex.get(i - lines.len()) {
                     row.col(|ui| {
                         ui.add(egui::Label::new(&c.name).truncate());
@@ -294,9 +304,43 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                     row.col(|ui| {
                         super::explain::explained(ui, fx, &format_thousands(c.amount, 0), &key);
                     });
+                    row.col(|_| {});
                 }
             });
         });
+}
+
+/// A part's own unit price (issue 17: the `tco-unpriced-lines` fix names it): a menu beside
+/// the line's price with the price field and, when the build overrides the catalog price, a
+/// way back to it. The price applies to every line of the part.
+fn price_editor(
+    ui: &mut egui::Ui,
+    fx: &mut FrameCtx<'_>,
+    part: &crate::core::catalog::PartId,
+    unit_price: Option<f64>,
+    currency: &str,
+) {
+    use egui::containers::menu::{MenuButton, MenuConfig};
+    let f = fx.texts.fixes;
+    let overridden = fx.doc.build().price_override(part).is_some();
+    // The menu stays open while the price is typed or dragged; a click outside closes it.
+    let config = MenuConfig::new().close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+    let (button, _) = MenuButton::new(f.edit_price).config(config).ui(ui, |ui| {
+        let label = ui.label(format!("{} ({currency})", f.unit_price));
+        let now = unit_price.unwrap_or(0.0);
+        let mut v = now;
+        let field =
+            egui::DragValue::new(&mut v).range(0.0..=crate::core::persist::MAX_COST_AMOUNT).speed(1.0).max_decimals(2);
+        let r = ui.add(field).labelled_by(label.id);
+        if r.changed() && (v - now).abs() > f64::EPSILON {
+            fx.push(Command::SetPriceOverride(part.clone(), Some(v)));
+        }
+        if overridden && ui.button(f.use_catalog_price).clicked() {
+            fx.push(Command::SetPriceOverride(part.clone(), None));
+            ui.close();
+        }
+    });
+    button.on_hover_text(f.edit_price_hint);
 }
 
 fn issues(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {

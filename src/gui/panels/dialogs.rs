@@ -1,5 +1,5 @@
 //! Modal dialogs: a file error, "save changes first?", the crash-recovery offer, a price-list
-//! import's outcome, About.
+//! import's outcome, About, File → Catalog folders….
 
 use crate::gui::command::{Command, PromptChoice};
 use crate::gui::context::FrameCtx;
@@ -19,6 +19,58 @@ pub fn ui(ctx: &egui::Context, fx: &mut FrameCtx<'_>) {
         import_report(ctx, fx);
     } else if fx.view.about_open {
         about(ctx, fx);
+    } else if fx.view.catalog_folders_open {
+        catalog_folders(ctx, fx);
+    }
+}
+
+/// File → Catalog folders…: the folders laid over the built-in catalog (kept with the
+/// preferences), each removable; a folder added by the file dialog (or the built-in browser)
+/// or by its typed path; the catalog reloaded on demand.
+fn catalog_folders(ctx: &egui::Context, fx: &mut FrameCtx<'_>) {
+    let f = fx.texts.fixes;
+    let r = Modal::new(Id::unique("catalog-folders")).show(ctx, |ui| {
+        ui.set_max_width(560.0);
+        ui.heading(f.catalog_folders.trim_end_matches('…'));
+        ui.add(egui::Label::new(f.catalog_folders_intro).wrap());
+        ui.add_space(4.0);
+        if fx.prefs.catalog_folders.is_empty() {
+            ui.weak(f.catalog_folders_none);
+        }
+        for (i, dir) in fx.prefs.catalog_folders.iter().enumerate() {
+            ui.horizontal(|ui| {
+                if ui.small_button(f.remove).clicked() {
+                    fx.push(Command::RemoveCatalogFolder(i));
+                }
+                ui.add(egui::Label::new(dir.display().to_string()).truncate());
+            });
+        }
+        ui.add_space(4.0);
+        let id = Id::unique("catalog-folder-path");
+        let mut typed: String = ui.data(|d| d.get_temp(id)).unwrap_or_default();
+        ui.horizontal(|ui| {
+            let label = ui.label(f.catalog_folder_path);
+            ui.add(egui::TextEdit::singleline(&mut typed).desired_width(320.0)).labelled_by(label.id);
+            if ui.add_enabled(!typed.trim().is_empty(), egui::Button::new(f.catalog_folder_add_typed)).clicked() {
+                fx.push(Command::AddCatalogFolder(std::path::PathBuf::from(typed.trim())));
+                typed.clear();
+            }
+        });
+        ui.data_mut(|d| d.insert_temp(id, typed));
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            if ui.button(f.catalog_folder_add).clicked() {
+                fx.push(Command::PickCatalogFolder);
+            }
+            if ui.button(f.catalog_reload).clicked() {
+                fx.push(Command::ReloadCatalog);
+            }
+            ui.button(f.close).clicked()
+        })
+        .inner
+    });
+    if r.inner || r.should_close() {
+        fx.push(Command::ShowCatalogFolders(false));
     }
 }
 

@@ -67,6 +67,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 });
                 item(ui, fx, t.tools.print_sheet, Some((Modifiers::COMMAND, Key::P)), Command::PrintSheet);
                 item(ui, fx, t.file_import_prices, None, Command::PickImportPrices);
+                item(ui, fx, t.fixes.catalog_folders, None, Command::ShowCatalogFolders(true));
                 ui.separator();
                 item(ui, fx, t.file_quit, None, Command::Quit);
             });

@@ -53,6 +53,11 @@ pub struct FigureTexts {
     pub board_roles: [&'static str; 2],
     /// GPU-to-GPU links (PCIe only, NVLink bridge, NVLink switch, Infinity Fabric, HCCS).
     pub interconnects: [&'static str; 5],
+    /// The spec card's field labels by serialized field name (`text::spec_fields`); empty
+    /// where the labels are made from the field names (English).
+    pub field_labels: &'static [(&'static str, &'static str)],
+    /// The same for the fields whose name differs on a GPU.
+    pub gpu_field_labels: &'static [(&'static str, &'static str)],
     /// The Summary's model counts: "{count}, on {GPU group}" for a build of one GPU group,
     /// "{count}, on any GPU group" for more.
     pub models_on: &'static str,
@@ -110,6 +115,8 @@ pub static EN: FigureTexts = FigureTexts {
     psu_form_factors: ["ATX", "SFX", "CRPS", "server module"],
     board_roles: ["mainboard", "GPU baseboard"],
     interconnects: ["PCIe only", "NVLink bridge", "NVLink switch", "Infinity Fabric", "HCCS mesh"],
+    field_labels: &[],
+    gpu_field_labels: &[],
     models_on: "{}, on {}",
     models_on_any: "{}, on any GPU group",
     group_gpus: "{} × {}",
@@ -141,6 +148,8 @@ pub static ZH: FigureTexts = FigureTexts {
     psu_form_factors: ["ATX", "SFX", "CRPS", "服务器电源模块"],
     board_roles: ["主板", "GPU 底板"],
     interconnects: ["仅 PCIe", "NVLink 桥接", "NVLink 交换机", "Infinity Fabric 互连", "HCCS 全互连"],
+    field_labels: super::spec_fields::ZH,
+    gpu_field_labels: super::spec_fields::ZH_GPU,
     models_on: "{}，在 {} 上",
     models_on_any: "{}，在任一 GPU 组上",
     group_gpus: "{} × {}",

@@ -204,3 +204,30 @@ pub(super) fn offer_options(
         })
         .collect()
 }
+
+/// A catalog offer and term the build can be compared against: what the app's "Cloud offer"
+/// choice lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OfferChoice {
+    /// `<offer id>:<term>`, the value of `costs.chosen_offer` that selects it.
+    pub id: String,
+    pub offer: String,
+    pub term: Term,
+}
+
+/// The catalog offers that rent one of the build's GPU models in instances that hold its
+/// linked nodes, one entry per term the offer prices, in catalog order. A build that mixes
+/// models lists the offers of each (the analysis then compares against the chosen one).
+#[must_use]
+pub fn offer_choices(resolved: &Resolved<'_>) -> Vec<OfferChoice> {
+    let shape = GpuShape::of(resolved);
+    let rate = (&resolved.build.site.currency, resolved.build.site.usd_exchange_rate);
+    resolved
+        .catalog
+        .clouds
+        .iter()
+        .filter(|o| shape.models.contains(&o.gpu) && shape.fits(o.gpus_per_instance))
+        .flat_map(|o| offer_options(o, 1, rate, 0.0, None))
+        .map(|o| OfferChoice { id: o.id, offer: o.offer, term: o.term })
+        .collect()
+}

@@ -39,7 +39,7 @@ mod evaluate;
 mod scenario;
 mod sensitivity;
 
-pub use cloud::{Billing, CloudOption, CloudOptionInput, Term};
+pub use cloud::{Billing, CloudOption, CloudOptionInput, OfferChoice, Term, offer_choices};
 pub use evaluate::{
     CapexLines, Curves, OwnedLines, PowerUse, PresentValues, ReadingSummary, Tco, Totals, WorkloadCost, YearLine,
     evaluate,

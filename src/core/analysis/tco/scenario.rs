@@ -26,8 +26,8 @@ crate::templates! {
         zh: "所选云服务报价 `{id}` 既不在云服务目录中，也不是配置中的自定义报价",
     }
     TCO_OFFER_UNKNOWN_FIX "tco-offer-unknown" {
-        en: "Pick an offer id from catalog/clouds.ron (rigplan tco lists the matching ones), or add a custom offer",
-        zh: "从 catalog/clouds.ron 中选择报价编号（rigplan tco 会列出匹配的报价），或添加自定义报价",
+        en: "Choose another Cloud offer in the TCO tab, or enter this one with Add custom offer",
+        zh: "在 TCO 选项卡的云服务报价中另选一个，或用添加自定义报价输入该报价",
     }
     TCO_NO_CLOUD_MATCH_NODE "tco-no-cloud-match" {
         en: "no cloud offer in the catalog rents {model} in instances that hold a whole node ({gpus} linked GPUs)",
@@ -38,32 +38,32 @@ crate::templates! {
         zh: "部件库中没有出租 {model} 的云服务报价",
     }
     TCO_NO_CLOUD_MATCH_FIX "tco-no-cloud-match" {
-        en: "Enter a custom offer (price per GPU-hour or a yearly quote), or choose an offer with --offer",
-        zh: "输入自定义报价（每 GPU 小时价格或包年报价），或用 --offer 选择报价",
+        en: "Enter a price per GPU-hour or a yearly quote with Add custom offer in the TCO tab, or choose a Cloud offer for another GPU",
+        zh: "在 TCO 选项卡中用添加自定义报价输入每 GPU 小时价格或包年报价，或在云服务报价中选择其他 GPU 的报价",
     }
     TCO_MIXED_GPUS "tco-mixed-gpus" {
         en: "the build mixes {models} GPU models, so no single cloud offer rents the same capacity",
         zh: "该配置混用了 {models} 种 GPU 型号，没有单一云服务报价能租到同等算力",
     }
     TCO_MIXED_GPUS_FIX "tco-mixed-gpus" {
-        en: "Choose an offer with --offer, or enter a custom offer",
-        zh: "用 --offer 选择报价，或输入自定义报价",
+        en: "Choose the Cloud offer to compare against in the TCO tab, or enter one with Add custom offer",
+        zh: "在 TCO 选项卡的云服务报价中选择要对比的报价，或用添加自定义报价输入一个",
     }
     TCO_POWER_UNKNOWN "tco-power-unknown" {
         en: "the build's wall power is not known, so energy and colocation are left out of the owned cost",
         zh: "该配置的墙插功耗未知，自有成本中未计入电费和托管费",
     }
     TCO_POWER_UNKNOWN_FIX "tco-power-unknown" {
-        en: "Complete the build so the power analysis can size it, or enter the yearly owned cost",
-        zh: "补全配置以便计算功耗，或输入每年的自有成本",
+        en: "Complete the build so the power analysis can size it, or enter the Yearly owned cost in the TCO tab",
+        zh: "补全配置以便计算功耗，或在 TCO 选项卡中填写每年自有成本",
     }
     TCO_UNPRICED_LINES "tco-unpriced-lines" {
         en: "capex leaves out {lines} line(s) with no price, so owning looks cheaper than it is",
         zh: "初始投入未计入 {lines} 项无价格的部件，自购成本看起来比实际低",
     }
     TCO_UNPRICED_LINES_FIX "tco-unpriced-lines" {
-        en: "Add price overrides for the unpriced parts",
-        zh: "为无价格的部件填写价格",
+        en: "Enter a Unit price for each unpriced part with Price… beside its price in the parts list",
+        zh: "用物料清单中价格旁的 改价… 为每个无价格的部件填写单价",
     }
     TCO_SPOT_OVERHEAD_UNSET "tco-spot-overhead-unset" {
         en: "spot options count no work lost to interruptions (costs.spot_overhead_percent is 0)",

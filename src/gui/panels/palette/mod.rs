@@ -6,7 +6,7 @@
 mod spec;
 
 use spec::stale_hint;
-pub use spec::{chassis_kind, cooler_kind, display_name, field_label, key_specs, spec_card, spec_rows};
+pub use spec::{chassis_kind, cooler_kind, display_name, field_label, field_label_in, key_specs, spec_card, spec_rows};
 
 use crate::core::catalog::{Catalog, Part, PartId, PartKind};
 use crate::core::units::format_thousands;
@@ -723,27 +723,32 @@ fn row(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, part: Part<'_>) {
     if let Some(img) = fx.icons.kind(part.kind(), theme::ICON_SIZE, child.visuals().weak_text_color()) {
         child.add(img);
     }
-    child.with_layout(Layout::right_to_left(Align::Center), |ui| {
-        let add = ui.small_button(t.add).on_hover_text(fill(t.add_hint, &[&selected_name(fx)]));
-        if add.clicked() {
-            fx.push(Command::AddToSelected(meta.id.clone()));
-        }
-        match stale_hint(fx, &meta) {
-            Some(hint) => {
+    // The name has a line of its own, the whole width of the row (issue 17: at 1280–1600 px
+    // the price and its stale mark left too little room and GPU names were cut); the key
+    // specs share the second line with the price and the Add button.
+    child.vertical(|ui| {
+        ui.spacing_mut().item_spacing.y = 1.0;
+        ui.add(Label::new(RichText::new(meta.name).strong()).truncate().selectable(false));
+        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+            let add = ui.small_button(t.add).on_hover_text(fill(t.add_hint, &[&selected_name(fx)]));
+            if add.clicked() {
+                fx.push(Command::AddToSelected(meta.id.clone()));
+            }
+            match stale_hint(fx, &meta) {
+                Some(hint) => {
+                    let text = format!("{price} · {}", t.stale_mark);
+                    ui.add(Label::new(RichText::new(text).small().monospace().color(tk.warn)).selectable(false))
+                        .on_hover_text(hint);
+                }
+                None => {
+                    ui.add(Label::new(RichText::new(price).small().monospace()).selectable(false));
+                }
+            }
+            ui.with_layout(Layout::left_to_right(Align::Center), |ui| {
                 ui.add(
-                    Label::new(RichText::new(format!("{price} · {}", t.stale_mark)).monospace().color(tk.warn))
-                        .selectable(false),
-                )
-                .on_hover_text(hint);
-            }
-            None => {
-                ui.add(Label::new(RichText::new(price).monospace()).selectable(false));
-            }
-        }
-        ui.with_layout(Layout::top_down(Align::Min), |ui| {
-            ui.spacing_mut().item_spacing.y = 1.0;
-            ui.add(Label::new(RichText::new(meta.name).strong()).truncate().selectable(false));
-            ui.add(Label::new(RichText::new(key_specs(part, t)).small().color(tk.muted)).truncate().selectable(false));
+                    Label::new(RichText::new(key_specs(part, t)).small().color(tk.muted)).truncate().selectable(false),
+                );
+            });
         });
     });
     resp.on_hover_ui(|ui| spec_card(ui, fx, part));

@@ -101,10 +101,23 @@ pub fn spec_rows(part: Part<'_>, t: &Texts) -> Vec<(String, String)> {
         Part::System(p) => serde_json::to_value(p),
     };
     let Ok(serde_json::Value::Object(map)) = value else { return Vec::new() };
+    let gpu = matches!(part, Part::Gpu(_));
     map.into_iter()
         .filter(|(k, v)| !matches!(k.as_str(), "id" | "name" | "source") && !v.is_null())
-        .map(|(k, v)| (field_label(&k), value_text(&v, t)))
+        .map(|(k, v)| (field_label_in(&k, gpu, t), value_text(&v, t)))
         .collect()
+}
+
+/// A field's label in the UI's language: the text table's name for it (on a GPU, its
+/// GPU-specific name first), else the label made from the field name ([`field_label`]).
+#[must_use]
+pub fn field_label_in(field: &str, gpu: bool, t: &Texts) -> String {
+    let f = t.figures;
+    let find = |table: &[(&str, &'static str)]| table.iter().find(|(k, _)| *k == field).map(|(_, v)| *v);
+    gpu.then(|| find(f.gpu_field_labels))
+        .flatten()
+        .or_else(|| find(f.field_labels))
+        .map_or_else(|| field_label(field), str::to_owned)
 }
 
 /// `tdp_watts` → `TDP (W)`: acronyms upper-cased, the unit suffix as a symbol.
@@ -190,7 +203,7 @@ fn value_text(v: &serde_json::Value, t: &Texts) -> String {
                     inner if inner.is_empty() => name,
                     inner => format!("{name} ({inner})"),
                 },
-                None => format!("{}: {}", field_label(k), value_text(v, t)),
+                None => format!("{}: {}", field_label_in(k, false, t), value_text(v, t)),
             })
             .collect::<Vec<_>>()
             .join(", "),
@@ -337,6 +350,36 @@ mod tests {
         assert_eq!(field_label("fp16_tensor_tflops"), "FP16 tensor (TFLOPS)");
         assert_eq!(field_label("vendor"), "Vendor");
         assert_eq!(field_label("pcie_lanes"), "PCIe lanes");
+    }
+
+    /// Every field of every shipped part has a Chinese label (issue 17: the spec card showed
+    /// English field labels in the Chinese UI), and the English ones stay made from the names.
+    #[test]
+    fn every_field_of_every_part_has_a_chinese_label() {
+        let cjk = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+        let (en, zh) = (&crate::gui::text::EN, &crate::gui::text::ZH);
+        let catalog = crate::core::catalog::Catalog::embedded().unwrap();
+        let mut checked = 0;
+        for part in catalog.all_parts() {
+            for ((label_en, value_en), (label_zh, value_zh)) in spec_rows(part, en).into_iter().zip(spec_rows(part, zh))
+            {
+                // Names that are the same in both languages (TDP, ECC, SKU, GPU, …) aside, a
+                // Chinese label is not the English one.
+                let same = ["TDP (W)", "ECC", "SKU", "GPU", "Tjmax (°C)"].contains(&label_zh.as_str());
+                assert!(same || cjk(&label_zh), "{}: `{label_zh}` (for `{label_en}`)", part.meta().id.as_str());
+                // Nested fields ("Connector: …, Count: …") are labelled in Chinese too.
+                if value_en.contains(": ") {
+                    assert_ne!(value_en, value_zh, "{}: {label_en}", part.meta().id.as_str());
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+        assert_eq!(field_label_in("memory_gib", true, zh), "显存 (GiB)");
+        assert_eq!(field_label_in("memory_gib", false, zh), "内存 (GiB)");
+        assert_eq!(field_label_in("memory_gib", true, en), "Memory (GiB)");
+        let table = crate::gui::text::spec_fields::ZH;
+        assert!(table.windows(2).all(|w| w[0].0 < w[1].0), "sorted, each field once");
     }
 
     #[test]

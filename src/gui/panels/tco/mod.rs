@@ -1,13 +1,15 @@
-//! The TCO tab: the site and usage settings (editable in place), owned cost against each
+//! The TCO tab: the site, usage and cost settings with the compared cloud offer and the
+//! custom offers (editable in place, `controls`), owned cost against each
 //! cloud option over the horizon with the break-even month marked, cost against utilization,
 //! the yearly breakdown, and the notes that qualify the comparison. Renders `report.tco`.
+
+mod controls;
 
 use super::explain;
 use super::plots::{LegendEntry, money_tick, round_marks, series_color, with_legend_and_save};
 use crate::core::analysis::tco::{CloudOption, Term};
 use crate::core::catalog::Catalog;
 use crate::core::units::format_thousands;
-use crate::gui::command::{Command, Setting};
 use crate::gui::context::FrameCtx;
 use crate::gui::text::{Texts, fill, money, money_whole};
 use crate::gui::theme;
@@ -34,7 +36,8 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let tco = &derived.report.tco;
     let whole = |v: f64| money_whole(t, v, &tco.currency);
     egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
-        settings(ui, fx);
+        controls::settings(ui, fx);
+        controls::custom_offers(ui, fx);
         ui.add_space(6.0);
         let key = |k: &str| vec![format!("tco.{k}")];
         let mut rows: Vec<(String, String, Vec<String>)> = vec![
@@ -190,6 +193,17 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
             ui.label(RichText::new(t.tco_notes).strong());
             for n in &tco.notes {
                 ui.add(egui::Label::new(RichText::new(&n.message).small()).wrap());
+                // The fix names a control of this tab (or the parts list's price editor, one
+                // click away).
+                if let Some(fix) = &n.fix {
+                    ui.add(egui::Label::new(RichText::new(fill(t.fix, &[fix])).small().weak()).wrap());
+                }
+                if let Some((label, command)) = crate::gui::fixes::one_click(n, fx.doc.build(), t)
+                    && command != crate::gui::command::Command::SetTab(crate::gui::vocab::AnalysisTab::Tco)
+                    && ui.small_button(label).clicked()
+                {
+                    fx.push(command);
+                }
             }
         }
     });
@@ -267,76 +281,4 @@ fn options_table(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 });
             }
         });
-}
-
-/// The site and usage settings, each edit a command (one undo step per setting while it is
-/// being dragged or typed).
-fn settings(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
-    let t = fx.texts;
-    let build = fx.doc.build();
-    let (site, usage) = (&build.site, &build.usage);
-    egui::Grid::new("tco-settings").num_columns(2).spacing([12.0, 4.0]).show(ui, |ui| {
-        let label = ui.label(t.set_currency);
-        let mut currency = site.currency.0.clone();
-        let r =
-            ui.add(egui::TextEdit::singleline(&mut currency).desired_width(60.0).char_limit(3)).labelled_by(label.id);
-        if r.changed() && currency.trim().len() == 3 {
-            fx.push(Command::SetSetting(Setting::Currency(currency)));
-        }
-        ui.end_row();
-        let mut push_drag = |ui: &mut egui::Ui,
-                             label: &str,
-                             value: f64,
-                             range: std::ops::RangeInclusive<f64>,
-                             speed: f64,
-                             decimals: usize,
-                             suffix: &str,
-                             make: fn(f64) -> Setting| {
-            let l = ui.label(label);
-            let mut v = value;
-            let r = ui
-                .add(
-                    egui::DragValue::new(&mut v)
-                        .range(range)
-                        .speed(speed)
-                        .max_decimals(decimals)
-                        .suffix(suffix.to_owned()),
-                )
-                .labelled_by(l.id);
-            if r.changed() && (v - value).abs() > f64::EPSILON {
-                fx.push(Command::SetSetting(make(v)));
-            }
-            ui.end_row();
-        };
-        push_drag(
-            ui,
-            t.set_exchange_rate,
-            site.usd_exchange_rate,
-            0.0001..=100_000.0,
-            0.01,
-            4,
-            "",
-            Setting::UsdExchangeRate,
-        );
-        push_drag(
-            ui,
-            t.set_electricity,
-            site.electricity_per_kwh,
-            0.0..=100.0,
-            0.005,
-            3,
-            "",
-            Setting::ElectricityPerKwh,
-        );
-        push_drag(ui, t.set_pue, site.pue, 1.0..=3.0, 0.01, 2, "", Setting::Pue);
-        push_drag(ui, t.set_horizon, usage.horizon_years, 0.25..=15.0, 0.05, 2, "", Setting::HorizonYears);
-        let name = ui.label(t.set_utilization);
-        let mut percent = usage.utilization * 100.0;
-        let slider =
-            ui.add(egui::Slider::new(&mut percent, 0.0..=100.0).suffix(" %").max_decimals(0)).labelled_by(name.id);
-        if slider.changed() {
-            fx.push(Command::SetSetting(Setting::Utilization((percent / 100.0).clamp(0.0, 1.0))));
-        }
-        ui.end_row();
-    });
 }
