@@ -9,7 +9,9 @@
 //! position for position. A file `build.rs` could not translate is empty here, and the
 //! catalog then loads from its RON text ([`catalog`] gives None).
 
-use super::{Catalog, CatalogEntry, CloudOffer, Model, Models, Origin, clouds::CLOUDS_FILE, models::MODELS_FILE_NAME};
+use super::{
+    Catalog, CatalogEntry, CloudOffer, Gpu, Model, Models, Origin, clouds::CLOUDS_FILE, models::MODELS_FILE_NAME,
+};
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 
@@ -63,29 +65,53 @@ fn parts<T: DeserializeOwned + CatalogEntry>(
 }
 
 /// The embedded catalog from its compiled form; None when a file was not compiled.
+///
+/// The GPUs and the models (about half of the text) are read on a second thread while this
+/// one reads the rest: a `rigplan fit` or `report` process waits for the slower half only
+/// (issue 19). Should the thread not start, this thread reads them too.
 pub(super) fn catalog() -> Option<Catalog> {
-    let mut c = Catalog::default();
-    parts(GPU, &mut c.gpus, &mut c.origins)?;
-    parts(CPU, &mut c.cpus, &mut c.origins)?;
-    parts(MOTHERBOARD, &mut c.motherboards, &mut c.origins)?;
-    parts(MEMORY, &mut c.memory, &mut c.origins)?;
-    parts(STORAGE, &mut c.storage, &mut c.origins)?;
-    parts(PSU, &mut c.psus, &mut c.origins)?;
-    parts(COOLER, &mut c.coolers, &mut c.origins)?;
-    parts(CHASSIS, &mut c.chassis, &mut c.origins)?;
-    parts(NIC, &mut c.nics, &mut c.origins)?;
-    parts(SWITCH, &mut c.switches, &mut c.origins)?;
-    parts(SYSTEM, &mut c.systems, &mut c.origins)?;
-    c.models = Models::from_located(located::<Model>(MODELS, &format!("catalog/{MODELS_FILE_NAME}"))?);
-    let mut offers = located::<CloudOffer>(CLOUDS, &format!("catalog/{CLOUDS_FILE}"))?;
-    // As `Catalog::load_clouds` keeps them: sorted by id.
-    offers.sort_by(|a, b| a.0.id.cmp(&b.0.id));
-    for (offer, origin) in offers {
-        c.cloud_origins.insert(offer.id.clone(), origin);
-        c.clouds.push(offer);
-    }
-    c.rebuild_index();
-    Some(c)
+    type Side = Option<(Vec<(Gpu, Origin)>, Vec<(Model, Origin)>)>;
+    let side = || -> Side {
+        let gpus = located::<Gpu>(GPU, &format!("catalog/{}", Gpu::KIND.file_name()))?;
+        let models = located::<Model>(MODELS, &format!("catalog/{MODELS_FILE_NAME}"))?;
+        Some((gpus, models))
+    };
+    std::thread::scope(|scope| {
+        let other = std::thread::Builder::new().spawn_scoped(scope, side).ok();
+        let mut c = Catalog::default();
+        let rest = (|| {
+            parts(CPU, &mut c.cpus, &mut c.origins)?;
+            parts(MOTHERBOARD, &mut c.motherboards, &mut c.origins)?;
+            parts(MEMORY, &mut c.memory, &mut c.origins)?;
+            parts(STORAGE, &mut c.storage, &mut c.origins)?;
+            parts(PSU, &mut c.psus, &mut c.origins)?;
+            parts(COOLER, &mut c.coolers, &mut c.origins)?;
+            parts(CHASSIS, &mut c.chassis, &mut c.origins)?;
+            parts(NIC, &mut c.nics, &mut c.origins)?;
+            parts(SWITCH, &mut c.switches, &mut c.origins)?;
+            parts(SYSTEM, &mut c.systems, &mut c.origins)?;
+            located::<CloudOffer>(CLOUDS, &format!("catalog/{CLOUDS_FILE}"))
+        })();
+        // Joined before any early return, so the thread never outlives a failure here.
+        let side = match other {
+            Some(handle) => handle.join().ok().flatten(),
+            None => side(),
+        };
+        let (mut offers, (gpus, models)) = (rest?, side?);
+        for (gpu, origin) in gpus {
+            c.origins.insert(gpu.meta().id.clone(), origin);
+            c.gpus.push(gpu);
+        }
+        c.models = Models::from_located(models);
+        // As `Catalog::load_clouds` keeps them: sorted by id.
+        offers.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+        for (offer, origin) in offers {
+            c.cloud_origins.insert(offer.id.clone(), origin);
+            c.clouds.push(offer);
+        }
+        c.rebuild_index();
+        Some(c)
+    })
 }
 
 #[cfg(test)]
