@@ -18,6 +18,7 @@ mod compare_add;
 mod drops;
 mod editing;
 mod explain;
+mod explain_counts;
 mod explain_tabs;
 mod export;
 mod figures;

@@ -207,7 +207,10 @@ pub fn attach_with_value(
     value: &str,
     keys: &[String],
 ) {
-    if bases_of(fx.derived, fx.cell_detail, keys).is_empty() {
+    // Only under the pointer: the report's bases are written when first asked for (issue 19),
+    // and an explained line that is always on screen (the status bar) would otherwise ask on
+    // every edit. The area takes hover from the next frame on, which a tooltip's delay hides.
+    if !ui.rect_contains_pointer(response.rect) || bases_of(fx.derived, fx.cell_detail, keys).is_empty() {
         return;
     }
     let area = ui.interact(response.rect, response.id.with("explain"), Sense::click());

@@ -48,12 +48,18 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
             .labelled_by(label.id);
     }
     let Some(m) = fit.get(current) else { return };
-    ui.label(
+    let header = ui.label(
         RichText::new(fill(
             t.fit_gpus,
             &[&m.gpus_per_node, &m.gpu_name, &t.n_nodes.count(m.nodes), &m.gpu_memory_bytes],
         ))
         .strong(),
+    );
+    super::explain::attach(
+        ui,
+        fx,
+        &header,
+        &super::explain::keys(&format!("fit[{current}]"), &["gpus_per_node", "gpu_memory_bytes"]),
     );
     ui.add(egui::Label::new(RichText::new(m.interconnect.as_str()).small()).wrap());
     egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
