@@ -19,6 +19,7 @@ mod drops;
 mod editing;
 mod explain;
 mod explain_counts;
+mod explain_plots;
 mod explain_tabs;
 mod export;
 mod figures;

@@ -217,7 +217,12 @@ pub fn attach_with_value(
     hover_and_pin(fx, area, value, keys);
 }
 
-fn hover_and_pin(fx: &mut FrameCtx<'_>, response: egui::Response, value: &str, keys: &[String]) -> egui::Response {
+pub(super) fn hover_and_pin(
+    fx: &mut FrameCtx<'_>,
+    response: egui::Response,
+    value: &str,
+    keys: &[String],
+) -> egui::Response {
     let (derived, cell, lang) = (fx.derived, fx.cell_detail, fx.lang);
     let bases = bases_of(derived, cell, keys);
     let response = response.on_hover_ui(|ui| {

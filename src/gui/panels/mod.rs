@@ -11,6 +11,7 @@ pub mod explain;
 pub mod fit;
 pub mod menu;
 pub mod palette;
+mod plot_hover;
 mod plots;
 pub mod power;
 pub mod status;
