@@ -15,6 +15,7 @@ mod browser;
 mod common;
 mod compare;
 mod compare_add;
+mod compare_explain;
 mod drops;
 mod editing;
 mod explain;

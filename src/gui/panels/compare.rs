@@ -199,7 +199,7 @@ fn header_cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: Option<&Comparison>,
         }
     }
     if let Some(b) = compared {
-        ui.add(
+        let counts = ui.add(
             Label::new(
                 RichText::new(fill(t.summary_nodes_gpus, &[&t.n_nodes.count(b.nodes), &t.n_gpus.count(b.gpus)]))
                     .small()
@@ -207,6 +207,7 @@ fn header_cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: Option<&Comparison>,
             )
             .truncate(),
         );
+        super::compare_explain::counts_hover(fx, i, &counts);
         let cloud = b.primary_label.as_deref().unwrap_or(t.compare_no_cloud);
         let cloud = fill(t.compare_cloud_option, &[&cloud]);
         ui.add(Label::new(RichText::new(&cloud).small().weak()).truncate());
@@ -279,7 +280,7 @@ fn rows(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison) {
                 for row in &g.rows {
                     metric(ui, width, row);
                     for i in 0..c.builds.len() {
-                        cell(ui, fx, row, i);
+                        cell(ui, fx, c, row, i);
                     }
                     ui.end_row();
                 }
@@ -302,21 +303,23 @@ fn metric(ui: &mut egui::Ui, width: f32, row: &Row) {
     });
 }
 
-fn cell(ui: &mut egui::Ui, fx: &FrameCtx<'_>, row: &Row, i: usize) {
+fn cell(ui: &mut egui::Ui, fx: &FrameCtx<'_>, c: &Comparison, row: &Row, i: usize) {
     let (t, tk) = (fx.texts, fx.tokens);
     let text = row.text.get(i).cloned().unwrap_or_default();
     let best = row.best.contains(&i);
     ui.horizontal(|ui| {
         let frame = Frame::new().inner_margin(Margin::symmetric(4, 1)).corner_radius(3);
-        if best {
+        // The value explains itself from the build's own report.
+        let value = if best {
             frame
                 .fill(tk.best_fill)
                 .show(ui, |ui| ui.label(RichText::new(fill(t.compare_best, &[&text])).strong()))
                 .inner
-                .on_hover_text(t.compare_best_hint);
+                .on_hover_text(t.compare_best_hint)
         } else {
-            frame.show(ui, |ui| ui.label(text));
-        }
+            frame.show(ui, |ui| ui.label(text)).inner
+        };
+        super::compare_explain::cell_hover(fx, c, row, i, &value);
         if i == 0 {
             return;
         }

@@ -121,7 +121,7 @@ pub fn formulas_ui(ui: &mut egui::Ui, lang: Lang, formula_ids: &[&str]) {
 
 /// Several bases, those of one formula together: what, formula, source and confidence once,
 /// then this build's numbers for each figure (named by its key when there are several).
-fn grouped_ui(ui: &mut egui::Ui, lang: Lang, bases: &[&Basis]) {
+pub(super) fn grouped_ui(ui: &mut egui::Ui, lang: Lang, bases: &[&Basis]) {
     let w = words(lang);
     let mut ids: Vec<&str> = Vec::new();
     for b in bases {

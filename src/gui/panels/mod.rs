@@ -6,6 +6,7 @@ pub mod advisor;
 pub mod analysis;
 pub mod canvas;
 pub mod compare;
+mod compare_explain;
 pub mod dialogs;
 pub mod explain;
 pub mod fit;

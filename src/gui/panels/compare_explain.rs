@@ -1,0 +1,127 @@
+//! The compare view's figures explain themselves: a cell's hover shows the bases of the figure
+//! in that build's own report (what, formula with that build's numbers, source, confidence),
+//! like a figure of the other tabs. Each compared build has its report
+//! ([`crate::gui::compare::Compared::reports`]); nothing here computes.
+//!
+//! A comparison of builds in different currencies shows amounts converted to USD while a
+//! report's bases are in the build's own currency: the hover then says so, with the rate.
+//! Compare figures are not pinned: the side panel's pinned figures are the current build's.
+
+use crate::core::analysis::Report;
+use crate::core::analysis::basis::{self, Basis, counts::findings_key};
+use crate::core::compare::{Comparison, Row};
+use crate::core::i18n::Lang;
+use crate::gui::context::FrameCtx;
+use crate::gui::text::fill;
+use crate::gui::theme;
+
+/// The words of a compare hover.
+struct Words {
+    /// `{build}: {value}`.
+    of_build: &'static str,
+    /// The basis is in the build's currency: `{currency}`, `{rate}`, `{currency}`.
+    converted: &'static str,
+    /// A row no basis explains.
+    none: &'static str,
+}
+
+const EN: Words = Words {
+    of_build: "{}: {}",
+    converted: "This build's figures below are in {}; the comparison shows them in USD at its rate of {} {} per USD.",
+    none: "This row is counted from the build's fit matrix or speed estimates; open the build to see each cell's basis.",
+};
+
+const ZH: Words = Words {
+    of_build: "{}：{}",
+    converted: "下方该配置的数据以 {} 计；对比按其汇率 1 美元 = {} {} 折算为美元显示。",
+    none: "该行由配置的适配矩阵或速度估算统计得出；打开该配置可查看各单元格的数据来源。",
+};
+
+fn words(lang: Lang) -> &'static Words {
+    match lang {
+        Lang::En => &EN,
+        Lang::ZhCn => &ZH,
+    }
+}
+
+/// The figures of a report that a compare row shows for its build: the same figure's key, or
+/// the figures it is made of (the savings are the cloud total less the owned total). Empty for
+/// the rows counted from fit matrices and speed estimates.
+#[must_use]
+pub fn row_keys(row_id: &str, r: &Report) -> Vec<String> {
+    let primary = || r.tco.primary_option.as_ref().map(|id| format!("tco.totals.options.{id}"));
+    let nodes = |field: &str| -> Vec<String> {
+        r.power.nodes.iter().map(|n| format!("power.nodes[{}].{field}", n.node)).collect()
+    };
+    let one = |k: &str| vec![k.to_owned()];
+    match row_id {
+        "capex" => one("tco.capex"),
+        "unpriced-lines" => one("bom.unpriced_lines"),
+        "tco-owned" => one("tco.totals.owned"),
+        "tco-cloud" => primary().into_iter().collect(),
+        "owning-savings" => primary().into_iter().chain(one("tco.totals.owned")).collect(),
+        "break-even" => one("tco.break_even_month"),
+        "wall-max" => one("power.wall_watts"),
+        "wall-typical" => one("power.wall_typical_watts"),
+        "wall-idle" => one("power.wall_idle_watts"),
+        "recommended-psu" => one("power.recommended_psu_watts"),
+        "circuits" => nodes("circuits_needed"),
+        "gpu-headroom" | "gpu-temp" => one("summary.worst_gpu_headroom.headroom_c"),
+        "cpu-cooler-headroom" => one("summary.worst_cooler_headroom.headroom_watts"),
+        "airflow-headroom" => r
+            .thermal
+            .nodes
+            .iter()
+            .flat_map(|n| {
+                let k = |f: &str| format!("thermal.nodes[{}].airflow.{f}", n.node);
+                [k("needed_cfm"), k("available_cfm")]
+            })
+            .collect(),
+        "heat" => vec!["thermal.heat_btu_per_hour".to_owned(), "thermal.heat_watts".to_owned()],
+        "errors" => one(findings_key(crate::core::analysis::Severity::Error)),
+        "warnings" => one(findings_key(crate::core::analysis::Severity::Warning)),
+        "infos" => one(findings_key(crate::core::analysis::Severity::Info)),
+        _ => Vec::new(),
+    }
+}
+
+/// Explains a compare cell (row `row`, build `i`) on hover from build `i`'s report.
+pub fn cell_hover(fx: &FrameCtx<'_>, c: &Comparison, row: &Row, i: usize, response: &egui::Response) {
+    let Some(report) = fx.compared.and_then(|x| x.reports.get(i)) else { return };
+    if !response.hovered() {
+        return;
+    }
+    let lang = fx.lang;
+    let w = words(lang);
+    let bases: Vec<&Basis> = row_keys(&row.id, report).iter().filter_map(|k| basis::find(report.basis(), k)).collect();
+    let name = c.builds.get(i).map_or_else(String::new, |b| format!("{} {}", b.label, b.name));
+    let value = row.text.get(i).cloned().unwrap_or_default();
+    let converted = c.converted_to_usd && row.unit == c.currency.to_string();
+    let build = c.builds.get(i);
+    response.clone().on_hover_ui(|ui| {
+        ui.set_max_width(theme::EXPLAIN_WIDTH);
+        ui.label(fill(w.of_build, &[&name, &format!("{value} {}", row.unit)]));
+        if bases.is_empty() {
+            ui.weak(w.none);
+            return;
+        }
+        if converted && let Some(b) = build {
+            ui.weak(fill(w.converted, &[&b.currency, &b.usd_exchange_rate, &b.currency]));
+        }
+        super::explain::grouped_ui(ui, lang, &bases);
+    });
+}
+
+/// Explains a compared build's node and GPU counts from its report.
+pub fn counts_hover(fx: &FrameCtx<'_>, i: usize, response: &egui::Response) {
+    let Some(report) = fx.compared.and_then(|x| x.reports.get(i)) else { return };
+    if !response.hovered() {
+        return;
+    }
+    let lang = fx.lang;
+    let bases: Vec<&Basis> = ["nodes", "gpus"].iter().filter_map(|k| basis::find(report.basis(), k)).collect();
+    response.clone().on_hover_ui(|ui| {
+        ui.set_max_width(theme::EXPLAIN_WIDTH);
+        super::explain::grouped_ui(ui, lang, &bases);
+    });
+}

@@ -1,0 +1,51 @@
+//! The compare view's figures explain themselves (issue 15): hovering a cell shows the basis
+//! of that figure from that build's own report, with that build's numbers.
+
+use crate::common::*;
+use egui_kittest::kittest::Queryable;
+use rigplan::core::analysis::basis;
+use rigplan::gui::command::Command;
+
+type H = egui_kittest::Harness<'static, rigplan::gui::App>;
+
+/// The substituted formula of `figure` in compared build `i`'s report.
+fn substituted(h: &H, i: usize, figure: &str) -> String {
+    let reports = &state(h).compared.as_ref().expect("compared").reports;
+    basis::find(reports[i].basis(), figure).expect("the report explains it").substituted.clone()
+}
+
+#[test]
+fn hovering_a_compare_cell_shows_that_builds_formula() {
+    // The AMD entry workstation (current) against the Intel one.
+    let mut h = app_as_started(config());
+    h.state_mut().state_mut().push(Command::ShowView(rigplan::gui::state::MainView::Compare));
+    h.state_mut().state_mut().push(Command::CompareAddCurrent);
+    h.state_mut().state_mut().push(Command::CompareAddTemplate("entry-workstation-intel"));
+    h.run();
+    h.run();
+    let c = state(&h).compared.as_ref().and_then(|c| c.comparison()).cloned().expect("a comparison");
+    assert_eq!(state(&h).compared.as_ref().unwrap().reports.len(), 2, "one report per build");
+    // Capex: the Intel build's (B) is the best value; its hover is B's capex sum.
+    let capex = c.row("capex").unwrap();
+    let b_capex = substituted(&h, 1, "tco.capex");
+    let a_capex = substituted(&h, 0, "tco.capex");
+    assert_ne!(a_capex, b_capex);
+    assert!(h.query_by_label_contains(&b_capex).is_none(), "nothing before hovering");
+    let at = h.get_by_label(&format!("{} (best)", capex.text[1])).rect().center();
+    h.hover_at(at);
+    h.run();
+    assert!(h.query_by_label_contains(&b_capex).is_some(), "B's capex: {b_capex}");
+    assert!(h.query_by_label_contains(&a_capex).is_none(), "not A's");
+    assert!(h.query_by_label_contains("capex = Σ price × quantity × nodes").is_some(), "with the formula");
+    // A wall-power cell of A: A's wall draw.
+    let wall = c.row("wall-max").unwrap();
+    let a_wall = substituted(&h, 0, "power.wall_watts");
+    let cells: Vec<egui::Pos2> = h.get_all_by_label_contains(&wall.text[0]).map(|n| n.rect().center()).collect();
+    let shown = cells.into_iter().any(|p| {
+        h.hover_at(p);
+        h.run();
+        h.query_by_label_contains(&a_wall).is_some()
+    });
+    assert!(shown, "A's wall draw: {a_wall}");
+    assert!(h.query_by_label_contains("P_wall = P_dc(PSU-fed) / η").is_some());
+}
