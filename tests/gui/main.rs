@@ -11,6 +11,7 @@
 mod acceptance;
 mod accuracy;
 mod advisor;
+mod advisor_explain;
 mod browser;
 mod common;
 mod compare;

@@ -244,6 +244,22 @@ pub(super) fn hover_and_pin(
     response
 }
 
+/// Explains a widget by `bases` of another build than the current one (a compared build's, an
+/// advisor candidate's) on hover, opening with `value`. Not pinned: the side panel's pinned
+/// figures are the current build's.
+pub fn hover_bases(lang: Lang, response: &egui::Response, value: &str, bases: &[&Basis]) {
+    if bases.is_empty() || !response.hovered() {
+        return;
+    }
+    response.clone().on_hover_ui(|ui| {
+        ui.set_max_width(theme::EXPLAIN_WIDTH);
+        if !value.is_empty() {
+            ui.label(value);
+        }
+        grouped_ui(ui, lang, bases);
+    });
+}
+
 /// Keys `prefix.field` for each field: the bases of a row that shows several figures.
 #[must_use]
 pub fn keys(prefix: &str, fields: &[&str]) -> Vec<String> {
