@@ -49,3 +49,36 @@ fn hovering_a_compare_cell_shows_that_builds_formula() {
     assert!(shown, "A's wall draw: {a_wall}");
     assert!(h.query_by_label_contains("P_wall = P_dc(PSU-fed) / η").is_some());
 }
+
+/// Hovering the compare view's cost plot names the curve under the pointer (a build's owned
+/// or cloud cost) at that month and shows that build's basis of its total.
+#[test]
+fn hovering_the_compare_cost_plot_explains_a_builds_curve() {
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1500.0, 4000.0))
+        .build_eframe(move |cc| rigplan::gui::App::new(cc, config()));
+    h.run();
+    h.state_mut().state_mut().push(Command::ShowView(rigplan::gui::state::MainView::Compare));
+    h.state_mut().state_mut().push(Command::CompareAddCurrent);
+    h.state_mut().state_mut().push(Command::CompareAddTemplate("entry-workstation-intel"));
+    h.run();
+    h.run();
+    let heading = h.get_by_label("Cumulative cost: owned (solid) against each build's cloud option (dashed)").rect();
+    let save = h
+        .get_all_by_label("Save as PNG…")
+        .map(|n| n.rect())
+        .filter(|r| r.top() > heading.bottom())
+        .min_by(|a, b| a.top().total_cmp(&b.top()))
+        .expect("the plot's save button");
+    let mut explained = 0;
+    for up in [60.0, 120.0, 180.0, 240.0] {
+        h.hover_at(egui::pos2(heading.center().x, save.top() - up));
+        h.run();
+        let Some(line) = h.query_all_by_label_contains(" at month ").next().and_then(|n| n.value()) else { continue };
+        let owned = line.contains(" owned at month ");
+        let formula = if owned { "owned = capex + opex × years" } else { "cloud = price per hour" };
+        assert!(h.query_by_label_contains(formula).is_some(), "{line}: {formula}");
+        explained += 1;
+    }
+    assert!(explained > 0, "hovering the plot explains a curve");
+}

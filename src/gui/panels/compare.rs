@@ -443,7 +443,8 @@ fn tco_plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison, _charts: &
         CompareNorm::PerGpu => format!("{} ({currency})", t.tools.compare_norm_units[0]),
         CompareNorm::RelativeToFirst => t.tools.compare_norm_units[1].to_owned(),
     };
-    with_save(ui, fx, "compare-tco", |ui| {
+    let unit = y_label.clone();
+    let response = with_save(ui, fx, "compare-tco", |ui| {
         let mut plot = Plot::new("compare-tco")
             .height(theme::TALL_PLOT_HEIGHT)
             .legend(legend())
@@ -470,6 +471,7 @@ fn tco_plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison, _charts: &
             }
         })
     });
+    super::compare_explain::curves_hover(fx, c, curves, &response, scale.log, &unit);
 }
 
 fn power_plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison, charts: &CompareCharts) {

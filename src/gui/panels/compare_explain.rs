@@ -6,11 +6,13 @@
 //! A comparison of builds in different currencies shows amounts converted to USD while a
 //! report's bases are in the build's own currency: the hover then says so, with the rate.
 //! Compare figures are not pinned: the side panel's pinned figures are the current build's.
+//! Hovering the cost plot explains the curve under the pointer the same way.
 
 use crate::core::analysis::Report;
 use crate::core::analysis::basis::{self, Basis, counts::findings_key};
 use crate::core::compare::{Comparison, Row};
 use crate::core::i18n::Lang;
+use crate::gui::compare::CurveSeries;
 use crate::gui::context::FrameCtx;
 use crate::gui::text::fill;
 use crate::gui::theme;
@@ -124,4 +126,46 @@ pub fn counts_hover(fx: &FrameCtx<'_>, i: usize, response: &egui::Response) {
         ui.set_max_width(theme::EXPLAIN_WIDTH);
         super::explain::grouped_ui(ui, lang, &bases);
     });
+}
+
+/// Explains the curve under the pointer of the compare view's cost plot: the build's owned or
+/// cloud curve, its amount at that month (in the plot's unit; a log axis plots log10 of it),
+/// and that build's basis of the horizon total.
+pub fn curves_hover<R>(
+    fx: &FrameCtx<'_>,
+    c: &Comparison,
+    curves: &[CurveSeries],
+    plot: &egui_plot::PlotResponse<R>,
+    log: bool,
+    unit: &str,
+) {
+    let Some(pos) = plot.response.hover_pos() else { return };
+    let at = plot.transform.value_from_position(pos);
+    // Owned and cloud curves of every build, with the build and whether it is the cloud's.
+    let mut series: Vec<(&[egui_plot::PlotPoint], usize, bool)> = Vec::new();
+    for (i, s) in curves.iter().enumerate() {
+        series.push((&s.owned, i, false));
+        if let Some(p) = &s.primary {
+            series.push((p, i, true));
+        }
+    }
+    let points: Vec<&[egui_plot::PlotPoint]> = series.iter().map(|(p, _, _)| *p).collect();
+    let Some((k, value)) = super::plot_hover::nearest_curve(&points, at) else { return };
+    let Some(&(_, i, cloud)) = series.get(k) else { return };
+    let Some(report) = fx.compared.and_then(|x| x.reports.get(i)) else { return };
+    let t = fx.texts;
+    let label = c.builds.get(i).map_or("", |b| b.label);
+    let name = fill(if cloud { t.compare_cloud } else { t.compare_owned }, &[&label]);
+    let key = if cloud {
+        report.tco.primary_option.as_ref().map(|id| format!("tco.totals.options.{id}"))
+    } else {
+        Some("tco.totals.owned".to_owned())
+    };
+    let bases: Vec<&Basis> = key.iter().filter_map(|k| basis::find(report.basis(), k)).collect();
+    let amount = if log { 10f64.powf(value) } else { value };
+    let month = format!("{:.0}", at.x.max(0.0));
+    let words = super::plot_hover::words(fx.lang);
+    let text =
+        fill(words.at_month, &[&name, &month, &format!("{} {unit}", crate::core::units::format_thousands(amount, 2))]);
+    super::explain::hover_bases(fx.lang, &plot.response, &text, &bases);
 }
