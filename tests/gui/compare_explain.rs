@@ -82,3 +82,38 @@ fn hovering_the_compare_cost_plot_explains_a_builds_curve() {
     }
     assert!(explained > 0, "hovering the plot explains a curve");
 }
+
+/// Hovering a bar of the compare view's wall-power plot names the build and level and shows
+/// that build's wall-draw basis.
+#[test]
+fn hovering_a_compare_power_bar_explains_that_builds_wall_draw() {
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1500.0, 4000.0))
+        .build_eframe(move |cc| rigplan::gui::App::new(cc, config()));
+    h.run();
+    h.state_mut().state_mut().push(Command::ShowView(rigplan::gui::state::MainView::Compare));
+    h.state_mut().state_mut().push(Command::CompareAddCurrent);
+    h.state_mut().state_mut().push(Command::CompareAddTemplate("entry-workstation-intel"));
+    h.run();
+    h.run();
+    let heading = h.get_by_label(rigplan::gui::text::EN.compare_power_bars).rect();
+    let save = h
+        .get_all_by_label("Save as PNG…")
+        .map(|n| n.rect())
+        .filter(|r| r.top() > heading.bottom())
+        .min_by(|a, b| a.top().total_cmp(&b.top()))
+        .expect("the plot's save button");
+    // Low in the plot, across it: some point is on a bar.
+    let a_wall = substituted(&h, 0, "power.wall_watts");
+    let b_wall = substituted(&h, 1, "power.wall_watts");
+    let mut found = false;
+    let mut x = heading.left();
+    while x < save.right() && !found {
+        h.hover_at(egui::pos2(x, save.top() - 45.0));
+        h.run();
+        found = h.query_by_label_contains(&a_wall).is_some() || h.query_by_label_contains(&b_wall).is_some();
+        x += 15.0;
+    }
+    assert!(found, "a bar explains its build's wall draw");
+    assert!(h.query_by_label_contains("P_wall = P_dc(PSU-fed) / η").is_some(), "with the formula");
+}

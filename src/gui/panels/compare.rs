@@ -479,7 +479,7 @@ fn power_plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison, charts: 
     ui.label(RichText::new(t.compare_power_bars).strong());
     let levels = t.compare_power_levels;
     let last = levels.len() as f64 - 1.0;
-    with_save(ui, fx, "compare-power", |ui| {
+    let response = with_save(ui, fx, "compare-power", |ui| {
         Plot::new("compare-power")
             .height(theme::TALL_PLOT_HEIGHT)
             // The idle bars are the lowest: the legend goes above them.
@@ -503,6 +503,7 @@ fn power_plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison, charts: 
                 }
             })
     });
+    super::compare_explain::power_bars_hover(fx, c, charts, &response);
 }
 
 fn verdict_text(fx: &FrameCtx<'_>, v: Option<Verdict>) -> (&'static str, egui::Color32) {

@@ -6,7 +6,8 @@
 //! A comparison of builds in different currencies shows amounts converted to USD while a
 //! report's bases are in the build's own currency: the hover then says so, with the rate.
 //! Compare figures are not pinned: the side panel's pinned figures are the current build's.
-//! Hovering the cost plot explains the curve under the pointer the same way.
+//! Hovering the cost plot or the wall-power bars explains the curve or bar under the pointer
+//! the same way.
 
 use crate::core::analysis::Report;
 use crate::core::analysis::basis::{self, Basis, counts::findings_key};
@@ -167,5 +168,34 @@ pub fn curves_hover<R>(
     let words = super::plot_hover::words(fx.lang);
     let text =
         fill(words.at_month, &[&name, &month, &format!("{} {unit}", crate::core::units::format_thousands(amount, 2))]);
+    super::explain::hover_bases(fx.lang, &plot.response, &text, &bases);
+}
+
+/// Explains the bar under the pointer of the compare view's wall-power bars: the build, the
+/// power level and its watts, with that build's basis of the wall draw.
+pub fn power_bars_hover<R>(
+    fx: &FrameCtx<'_>,
+    c: &Comparison,
+    charts: &crate::gui::compare::CompareCharts,
+    plot: &egui_plot::PlotResponse<R>,
+) {
+    let Some(pos) = plot.response.hover_pos() else { return };
+    let at = plot.transform.value_from_position(pos);
+    let half = charts.bar_width * 0.45;
+    let bar = charts.power_bars.iter().enumerate().find_map(|(i, (_, bars))| {
+        bars.iter()
+            .find(|(x, watts)| (at.x - x).abs() <= half && (0.0..=*watts).contains(&at.y))
+            .map(|&(x, watts)| (i, x, watts))
+    });
+    let Some((i, x, watts)) = bar else { return };
+    let Some(report) = fx.compared.and_then(|cmp| cmp.reports.get(i)) else { return };
+    // The bar's level: the nearest whole x (bars sit around their level's x).
+    let level = crate::gui::compare::POWER_ROWS.iter().enumerate().find(|(l, _)| (x - *l as f64).abs() < 0.5);
+    let Some((level, row_id)) = level else { return };
+    let bases: Vec<&Basis> = row_keys(row_id, report).iter().filter_map(|k| basis::find(report.basis(), k)).collect();
+    let name = c.builds.get(i).map_or_else(String::new, |b| format!("{} {}", b.label, b.name));
+    let level_name = fx.texts.compare_power_levels.get(level).copied().unwrap_or_default();
+    let value = format!("{level_name}: {} W", crate::core::units::format_thousands(watts, 0));
+    let text = fill(words(fx.lang).of_build, &[&name, &value]);
     super::explain::hover_bases(fx.lang, &plot.response, &text, &bases);
 }
