@@ -88,3 +88,33 @@ fn hovering_a_power_bar_explains_the_nodes_max_draw() {
     assert!(line.as_deref().is_some_and(|l| l.ends_with(" W")), "{line:?}");
     assert!(h.query_by_label_contains("P_max = Σ quantity × P_max(part)").is_some(), "the node's max-draw formula");
 }
+
+/// Hovering the selected cell's memory bar names the part under the pointer and shows its
+/// formula with the cell's numbers.
+#[test]
+fn hovering_the_memory_bar_explains_the_part_under_the_pointer() {
+    let mut h = tall();
+    open_tab(&mut h, "Memory & speed");
+    let cell = rigplan::gui::derived::FitSel { matrix: 0, row: 0, col: 0 };
+    h.state_mut().state_mut().push(rigplan::gui::command::Command::SelectFitCell(Some(cell)));
+    h.run();
+    h.run();
+    let detail = state(&h).cell_detail.clone().expect("the cell is evaluated");
+    let weights = rigplan::core::analysis::basis::find(&detail.bases, "fit.per_gpu.weights_bytes")
+        .expect("the weights' basis")
+        .substituted
+        .clone();
+    assert!(h.query_by_label_contains(&weights).is_none(), "nothing before hovering");
+    // The plot: from the legend's left to its save button's right, above the legend.
+    let legend = h.get_by_label_contains("Legend (").rect();
+    let save = h
+        .get_all_by_label("Save as PNG…")
+        .map(|n| n.rect())
+        .filter(|r| r.top() > legend.top())
+        .min_by(|a, b| a.top().total_cmp(&b.top()))
+        .expect("the plot's save button");
+    // The weights are the bottom of the stack.
+    h.hover_at(egui::pos2(f32::midpoint(legend.left(), save.right()), legend.top() - 30.0));
+    h.run();
+    assert!(h.query_by_label_contains(&weights).is_some(), "the weights: {weights}");
+}

@@ -87,8 +87,8 @@ pub fn nearest_curve(curves: &[&[PlotPoint]], at: PlotPoint) -> Option<(usize, f
         .min_by(|a, b| (a.1 - at.y).abs().total_cmp(&(b.1 - at.y).abs()))
 }
 
-/// Half the width of the bars of the power and temperature charts (0.6 wide, centred on
-/// whole numbers).
+/// Half the width of the bars of the power and temperature charts (0.6 wide, centred on whole
+/// numbers; the memory bar, 0.5 wide, reads a few hundredths wider than it is).
 const BAR_HALF_WIDTH: f64 = 0.3;
 
 /// The bar under a pointer at plot x `x`, of `bars` bars at 0, 1, 2…: the nearest whole
