@@ -118,3 +118,30 @@ fn hovering_the_memory_bar_explains_the_part_under_the_pointer() {
     h.run();
     assert!(h.query_by_label_contains(&weights).is_some(), "the weights: {weights}");
 }
+
+/// Hovering a GPU's temperature bar shows its estimate's formula with the build's numbers.
+#[test]
+fn hovering_a_gpu_temperature_bar_explains_its_estimate() {
+    let mut h = tall();
+    open_tab(&mut h, "Thermal");
+    let estimate = rigplan::core::analysis::basis::find(
+        state(&h).derived.report.basis(),
+        "thermal.nodes[0].gpus[0].estimated_temp_c",
+    )
+    .expect("the GPU's estimate basis")
+    .substituted
+    .clone();
+    assert!(h.query_by_label_contains(&estimate).is_none(), "nothing before hovering");
+    // One GPU: its bar is in the middle of the plot; low in the plot the pointer is on it.
+    let heading = h.get_by_label("GPU temperature at full load against its limit").rect();
+    let save = h
+        .get_all_by_label("Save as PNG…")
+        .map(|n| n.rect())
+        .filter(|r| r.top() > heading.bottom())
+        .min_by(|a, b| a.top().total_cmp(&b.top()))
+        .expect("the plot's save button");
+    h.hover_at(egui::pos2(f32::midpoint(heading.left(), save.right()), save.top() - 60.0));
+    h.run();
+    assert!(h.query_by_label_contains(&estimate).is_some(), "the estimate: {estimate}");
+    assert!(h.query_by_label_contains(" (limit ").is_some(), "with its limit");
+}
