@@ -304,6 +304,9 @@ pub struct Compared {
     pub key: CompareKey,
     /// `None` while the set has fewer than [`MIN_BUILDS`] builds.
     pub result: Option<Result<Comparison, String>>,
+    /// Each compared build's report, in column order (its figures' bases, in the build's own
+    /// currency at the comparison's horizon); empty without a comparison.
+    pub reports: std::sync::Arc<Vec<crate::core::analysis::Report>>,
     pub charts: CompareCharts,
     /// The cost curves as plotted: [`scaled_curves`] under `scale`.
     pub curves: Vec<CurveSeries>,
@@ -318,6 +321,7 @@ impl Compared {
             return Self {
                 key,
                 result: None,
+                reports: std::sync::Arc::default(),
                 charts: CompareCharts::default(),
                 curves: Vec::new(),
                 scale: CompareScale::default(),
@@ -325,10 +329,14 @@ impl Compared {
         }
         let builds: Vec<&Build> = set.entries.iter().map(|e| e.build.as_ref().unwrap_or(current)).collect();
         let options = CompareOptions { model: set.model.clone(), lang: key.lang, ..CompareOptions::default() };
-        let result = compare::compare(catalog, &builds, &options).map_err(|e| e.message_in(key.lang));
+        let (result, reports) = match compare::compare_with_reports(catalog, &builds, &options) {
+            Ok((c, reports)) => (Ok(c), reports),
+            Err(e) => (Err(e.message_in(key.lang)), Vec::new()),
+        };
         let charts = result.as_ref().map(CompareCharts::of).unwrap_or_default();
         let curves = charts.curves.clone();
-        Self { key, result: Some(result), charts, curves, scale: CompareScale::default() }
+        let reports = std::sync::Arc::new(reports);
+        Self { key, result: Some(result), reports, charts, curves, scale: CompareScale::default() }
     }
 
     /// Plots the cost curves under `scale` (once per change of scale or comparison).

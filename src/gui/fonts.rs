@@ -52,6 +52,16 @@ mod tests {
         for c in &crate::core::analysis::codes::CODES {
             all.push_str(c.zh);
         }
+        // Every figure's explanation: the formula registry in both languages (the English is
+        // drawn with the same fallback chain).
+        for f in &crate::core::analysis::basis::FORMULAS {
+            for pair in [f.what, f.formula, f.source] {
+                all.push_str(pair[0]);
+                all.push_str(pair[1]);
+            }
+        }
+        // And the symbols the bases' substituted formulas write (`basis/report.rs`, `fit.rs`).
+        all.push_str("×°−→η≤≥⁶√—–Δ½±");
         // The accuracy window: each class's name, meaning and one-line summary.
         for class in crate::core::reference::Class::ALL {
             let zh = crate::core::i18n::Lang::ZhCn;

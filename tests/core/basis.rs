@@ -414,3 +414,64 @@ fn readme_shows_this_builds_explained_figure_and_validate_summary() {
     assert_eq!(summary(&readme), summary(&validate));
     assert!(readme.contains(validate.lines().next().unwrap()), "the count of measurements");
 }
+
+/// The counts and settings explain themselves (issue 15): the 8 × H100 HGX template is one
+/// node of eight 80 GiB H100 SXM5s priced in CNY at 7.2 per USD; made three nodes, it has
+/// 3 nodes and 8 × 3 = 24 GPUs. Dated 2026-12-01 with a 12-month threshold, its H100 price
+/// (dated 2023-08) is 3 years and 4 months = 40 months old, so stale.
+#[test]
+#[expect(clippy::float_cmp, reason = "counts are whole numbers, exact in an f64")]
+fn counts_and_settings_have_bases_with_the_builds_numbers() {
+    use rigplan::core::analysis::prices::PriceAgePolicy;
+    use rigplan::core::export::date::SheetDate;
+    let catalog = Catalog::embedded().expect("embedded catalog");
+    let mut build = find("enterprise-8x-h100-hgx").expect("template").load().expect("loads");
+    build.nodes[0].count = 3;
+    let mut r = analyze(&catalog, &build);
+    let bases = r.basis();
+    let get = |key: &str| basis::find(bases, key).unwrap_or_else(|| panic!("no basis of {key}")).clone();
+    let nodes = get("nodes");
+    assert_eq!((nodes.formula_id, nodes.value), ("count-nodes", 3.0));
+    assert!(nodes.substituted.ends_with("= 3"), "{}", nodes.substituted);
+    let gpus = get("gpus");
+    assert_eq!((gpus.formula_id, gpus.value), ("count-gpus", 24.0));
+    assert!(gpus.substituted.starts_with("8 × 3 (") && gpus.substituted.ends_with("= 24"), "{}", gpus.substituted);
+    let per_node = get("fit[0].gpus_per_node");
+    assert_eq!((per_node.formula_id, per_node.value), ("count-gpus-per-node", 8.0));
+    assert!(per_node.substituted.starts_with("8 (line 1) = 8 ×"), "{}", per_node.substituted);
+    let memory = get("fit[0].gpu_memory_bytes");
+    assert_eq!((memory.formula_id, memory.value, memory.unit), ("gpu-memory", 80.0, "GiB"));
+    assert_eq!(memory.confidence, Confidence::Datasheet);
+    assert_eq!(memory.inputs[0].from, "gpu/nvidia-h100-sxm5-80gb");
+    let rate = get("bom.usd_exchange_rate");
+    assert_eq!((rate.formula_id, rate.value), ("exchange-rate", 7.2));
+    assert!(rate.substituted.starts_with("1 USD = 7.2"), "{}", rate.substituted);
+    let unpriced = get("bom.unpriced_lines");
+    assert_eq!(unpriced.value, r.bom.unpriced_lines as f64);
+    for (key, severity) in [
+        ("diagnostics.errors", rigplan::core::analysis::Severity::Error),
+        ("diagnostics.warnings", rigplan::core::analysis::Severity::Warning),
+    ] {
+        let b = get(key);
+        assert_eq!((b.formula_id, b.value), ("count-findings", r.count(severity) as f64), "{key}");
+        assert_eq!(b.inputs.len(), r.count(severity), "{key}: one input per finding");
+    }
+    // No stale count before the prices are dated; dating adds it to bases already written.
+    assert!(basis::find(r.basis(), "prices.stale_lines").is_none());
+    let as_of = SheetDate::new(2026, 12, 1).expect("a date");
+    r.date_prices(PriceAgePolicy { as_of, stale_after_months: 12 });
+    let stale = basis::find(r.basis(), "prices.stale_lines").expect("dated: a stale count").clone();
+    assert_eq!(stale.formula_id, "price-stale");
+    assert_eq!(stale.confidence, Confidence::Assumption);
+    let ages = r.prices.as_ref().expect("dated");
+    assert_eq!(stale.value, ages.stale_lines() as f64);
+    let h100 =
+        stale.inputs.iter().find(|i| i.from.starts_with("gpu/nvidia-h100-sxm5-80gb")).expect("the H100 is stale");
+    assert_eq!(h100.value, 40.0, "2023-08-01 to 2026-12-01");
+    assert_eq!(stale.inputs[0].value, 12.0, "the threshold");
+    // Dated again with a threshold nothing passes: the count is replaced, not added.
+    r.date_prices(PriceAgePolicy { as_of, stale_after_months: 120 });
+    let again: Vec<_> = r.basis().iter().filter(|b| b.figure == "prices.stale_lines").collect();
+    assert_eq!(again.len(), 1);
+    assert_eq!(again[0].value, 0.0);
+}

@@ -69,3 +69,32 @@ fn the_accuracy_window_in_chinese() {
     assert!(line.contains(&format!("（{decode} 个实测值）")), "{line}");
     assert!(h.query_by_label("所有类别均在阈值之内。").is_some());
 }
+
+/// The window shows the shipped report, the one every figure's typical error quotes; a user
+/// catalog that moves an estimate of the set (here the H100 SXM5 at half its memory bandwidth)
+/// adds the classes it moves under their own heading, never a second number unlabelled.
+#[test]
+fn a_user_catalog_that_moves_an_estimate_is_a_second_labelled_report() {
+    let shipped = reference::shipped_accuracy().expect("the shipped report");
+    let decode = shipped.class(Class::Decode).expect("decode");
+    let shipped_line = decode.sentence(Lang::En);
+    let mut c = config();
+    let gpu = c.catalog.gpus.iter_mut().find(|g| g.id.as_str() == "gpu/nvidia-h100-sxm5-80gb").expect("the H100 SXM5");
+    gpu.memory_bandwidth_gbs /= 2.0;
+    let mut h = app_as_started(c);
+    h.get_by_label("Help").click();
+    h.run();
+    h.get_by_label("Accuracy…").click();
+    h.run();
+    assert_eq!(state(&h).accuracy.as_ref().map(|v| &v.accuracy), Some(shipped), "the shipped report");
+    assert!(h.query_by_label(&shipped_line).is_some(), "its decode line: {shipped_line}");
+    assert!(h.query_by_label("With your catalog").is_some());
+    let yours = h.get_by_label_contains("Your catalog: Decode speed: mean error").value().expect("a text");
+    assert_ne!(yours, format!("Your catalog: {shipped_line}"));
+    // Unlabelled, the decode class has one line: the shipped one.
+    let plain = h
+        .query_all_by_label_contains("Decode speed: mean error")
+        .filter(|n| n.value().is_some_and(|v| !v.starts_with("Your catalog")))
+        .count();
+    assert_eq!(plain, 1);
+}

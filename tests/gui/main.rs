@@ -11,13 +11,17 @@
 mod acceptance;
 mod accuracy;
 mod advisor;
+mod advisor_explain;
 mod browser;
 mod common;
 mod compare;
 mod compare_add;
+mod compare_explain;
 mod drops;
 mod editing;
 mod explain;
+mod explain_counts;
+mod explain_plots;
 mod explain_tabs;
 mod export;
 mod figures;

@@ -110,6 +110,14 @@ pub struct Candidate {
     pub cost_per_run: Vec<Option<f64>>,
     /// Why this build and not a neighbour: the constraints that bind it.
     pub reasons: Vec<Reason>,
+    /// The analysis of `build` the figures above are read from: where a front end finds their
+    /// bases (`Report::basis`, written when first asked for). Not serialized.
+    #[serde(skip)]
+    pub report: std::sync::Arc<analysis::Report>,
+    /// Per workload, the TCO priced with its throughput, whose bases explain the cost per 1M
+    /// tokens. Not serialized.
+    #[serde(skip)]
+    pub priced: std::sync::Arc<Vec<tco::Tco>>,
 }
 
 /// "Why not this part?"
@@ -496,6 +504,8 @@ fn finalize(catalog: &Catalog, req: &Requirement, f: &Found) -> Candidate {
         cost_per_run: priced.iter().map(|t| t.workload.as_ref().and_then(|x| x.owned_per_run)).collect(),
         reasons: Vec::new(),
         build,
+        report: std::sync::Arc::new(report),
+        priced: std::sync::Arc::new(priced),
     }
 }
 

@@ -158,6 +158,7 @@ impl Report {
         self.basis.get_or_init(|| {
             let mut bases =
                 basis::report::of_report(&self.site, &self.bom, &self.power, &self.thermal, &self.tco, &self.summary);
+            bases.extend(basis::counts::of_counts(self));
             basis::localize_all(&mut bases, self.rendered_in);
             bases
         })
@@ -166,7 +167,15 @@ impl Report {
     /// Dates the report's catalog prices: counts the stale ones under `policy` (its date is
     /// today, or the date a sheet is printed with).
     pub fn date_prices(&mut self, policy: prices::PriceAgePolicy) {
-        self.prices = Some(prices::price_ages(&self.bom, policy));
+        let ages = prices::price_ages(&self.bom, policy);
+        // Bases written before the prices were dated (or dated otherwise) get the new count.
+        if let Some(bases) = self.basis.get_mut() {
+            bases.retain(|b| b.figure != basis::counts::STALE_PRICES_KEY);
+            let mut stale = basis::counts::of_price_ages(&ages);
+            stale.localize(self.rendered_in);
+            bases.push(stale);
+        }
+        self.prices = Some(ages);
     }
 
     /// Number of findings of a severity.

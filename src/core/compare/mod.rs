@@ -369,6 +369,19 @@ fn count_cell(count: usize) -> (Option<f64>, String) {
 /// non-positive training token count, or (when currencies differ) an exchange rate that is
 /// not a positive number.
 pub fn compare(catalog: &Catalog, builds: &[&Build], options: &CompareOptions) -> Result<Comparison, CompareError> {
+    compare_with_reports(catalog, builds, options).map(|(c, _)| c)
+}
+
+/// [`compare`], with the report of each build it analysed (at the comparison's horizon, in
+/// the build's own currency): where a front end finds the bases of the compared figures.
+///
+/// # Errors
+/// As [`compare`].
+pub fn compare_with_reports(
+    catalog: &Catalog,
+    builds: &[&Build],
+    options: &CompareOptions,
+) -> Result<(Comparison, Vec<Report>), CompareError> {
     if !(MIN_BUILDS..=MAX_BUILDS).contains(&builds.len()) {
         return Err(CompareError::Count(builds.len()));
     }
@@ -466,7 +479,7 @@ pub fn compare(catalog: &Catalog, builds: &[&Build], options: &CompareOptions) -
         notes.push(tx.note_no_models.to_owned());
     }
 
-    Ok(Comparison {
+    let comparison = Comparison {
         builds: compared,
         currency,
         converted_to_usd,
@@ -498,5 +511,6 @@ pub fn compare(catalog: &Catalog, builds: &[&Build], options: &CompareOptions) -
             .collect(),
         notes,
         lang: options.lang,
-    })
+    };
+    Ok((comparison, analysed.into_iter().map(|a| a.report).collect()))
 }

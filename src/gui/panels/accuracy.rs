@@ -1,7 +1,10 @@
 //! Help → Accuracy…: a window with how rigplan's estimates fare against published
 //! measurements — each class in one line ("Decode speed: mean error 5.9 % over 28
 //! measurements, worst 17.4 % (id)") with whether it passes, what it covers and its threshold,
-//! how to read an error, and (collapsed) every measurement with its figures and source. It
+//! how to read an error, and (collapsed) every measurement with its figures and source. The
+//! report is the shipped one (the built-in catalog, which the figures' typical errors quote);
+//! when the user's catalog folders move an estimate, the classes they move follow on the
+//! user's catalog, under their own heading. It
 //! draws the [`crate::gui::accuracy::AccuracyView`] computed in `logic`; closing it pushes
 //! [`Command::ShowAccuracy`].
 
@@ -56,6 +59,18 @@ fn contents(ui: &mut egui::Ui, fx: &FrameCtx<'_>, view: &AccuracyView) {
         });
         ui.weak(fill(t.class_detail, &[&line.meaning, &line.threshold]));
         ui.add_space(2.0);
+    }
+    if let Some(yours) = &view.with_catalog {
+        ui.add_space(4.0);
+        ui.label(RichText::new(t.with_catalog_title).strong().color(tokens.warn));
+        ui.label(fill(t.with_catalog_note, &[&yours.changed]));
+        for line in &yours.classes {
+            ui.horizontal_wrapped(|ui| {
+                let (verdict, color) = if line.passes { (t.pass, tokens.ok) } else { (t.fail, tokens.error) };
+                ui.label(RichText::new(fill(t.with_catalog_line, &[&line.summary])).strong());
+                ui.label(RichText::new(verdict).color(color));
+            });
+        }
     }
     ui.add_space(4.0);
     let failing: Vec<&str> = view.classes.iter().filter(|c| !c.passes).map(|c| c.class.name(view.lang)).collect();

@@ -1,6 +1,7 @@
 //! The analysis panel: one tab per section of the cached report. A tab exists only when the
 //! report has its data; nothing here computes, it renders [`crate::core::analysis::Report`].
 
+use crate::core::analysis::basis::counts::{STALE_PRICES_KEY, findings_key};
 use crate::core::analysis::bom::PriceOrigin;
 use crate::core::analysis::summary::GroupFit;
 use crate::core::analysis::tco::Term;
@@ -72,7 +73,8 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     let report = &derived.report;
     let bom = &report.bom;
     ui.heading(&report.build_name);
-    ui.label(fill(t.summary_nodes_gpus, &[&t.n_nodes.count(report.nodes), &t.n_gpus.count(report.gpus)]));
+    let counts = ui.label(fill(t.summary_nodes_gpus, &[&t.n_nodes.count(report.nodes), &t.n_gpus.count(report.gpus)]));
+    super::explain::attach(ui, fx, &counts, &["nodes".to_owned(), "gpus".to_owned()]);
     ui.add_space(6.0);
     ui.label(RichText::new(t.summary_capex).small());
     let (headline, exact) = money_headline(t, bom.capex, &bom.currency);
@@ -84,20 +86,22 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
     ));
     super::explain::attach(ui, fx, &parts, &["bom.parts_total".to_owned(), "tco.capex".to_owned()]);
     if (bom.usd_exchange_rate - 1.0).abs() > f64::EPSILON {
-        ui.weak(fill(t.summary_exchange, &[&bom.usd_exchange_rate, &bom.currency]));
+        let rate = ui.weak(fill(t.summary_exchange, &[&bom.usd_exchange_rate, &bom.currency]));
+        super::explain::attach(ui, fx, &rate, &["bom.usd_exchange_rate".to_owned()]);
     }
     if bom.unpriced_lines > 0 {
-        ui.colored_label(tk.warn, t.summary_unpriced.count(bom.unpriced_lines));
+        let unpriced = ui.colored_label(tk.warn, t.summary_unpriced.count(bom.unpriced_lines));
+        super::explain::attach(ui, fx, &unpriced, &["bom.unpriced_lines".to_owned()]);
     }
     if let Some(ages) = &report.prices {
         let months = ages.policy.stale_after_months;
-        if ages.stale.is_empty() {
-            ui.weak(fill(t.summary_prices_fresh, &[&ages.dated_lines, &months]));
+        // The basis lists the stale lines with their dates, and the threshold.
+        let line = if ages.stale.is_empty() {
+            ui.weak(fill(t.summary_prices_fresh, &[&ages.dated_lines, &months]))
         } else {
-            let hover: Vec<String> = ages.stale.iter().map(|s| format!("{}: {}", s.name, s.date)).collect();
             ui.colored_label(tk.warn, fill(t.summary_prices_stale, &[&ages.stale_lines(), &ages.dated_lines, &months]))
-                .on_hover_text(hover.join("\n"));
-        }
+        };
+        super::explain::attach(ui, fx, &line, &[STALE_PRICES_KEY.to_owned()]);
     }
     ui.add_space(6.0);
     let sf = &report.summary;
@@ -199,7 +203,9 @@ fn summary(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         for s in [Severity::Error, Severity::Warning, Severity::Info] {
             let n = report.count(s);
             let color = if n > 0 { severity_color(fx, s) } else { tk.muted };
-            ui.label(RichText::new(fill(t.severity_count, &[&n, &severity_name(fx, s)])).color(color).strong());
+            let count =
+                ui.label(RichText::new(fill(t.severity_count, &[&n, &severity_name(fx, s)])).color(color).strong());
+            super::explain::attach(ui, fx, &count, &[findings_key(s).to_owned()]);
         }
         if !report.diagnostics.is_empty() && ui.button(t.show_issues).clicked() {
             fx.push(Command::SetTab(AnalysisTab::Issues));

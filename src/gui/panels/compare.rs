@@ -199,7 +199,7 @@ fn header_cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: Option<&Comparison>,
         }
     }
     if let Some(b) = compared {
-        ui.add(
+        let counts = ui.add(
             Label::new(
                 RichText::new(fill(t.summary_nodes_gpus, &[&t.n_nodes.count(b.nodes), &t.n_gpus.count(b.gpus)]))
                     .small()
@@ -207,6 +207,7 @@ fn header_cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: Option<&Comparison>,
             )
             .truncate(),
         );
+        super::compare_explain::counts_hover(fx, i, &counts);
         let cloud = b.primary_label.as_deref().unwrap_or(t.compare_no_cloud);
         let cloud = fill(t.compare_cloud_option, &[&cloud]);
         ui.add(Label::new(RichText::new(&cloud).small().weak()).truncate());
@@ -279,7 +280,7 @@ fn rows(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison) {
                 for row in &g.rows {
                     metric(ui, width, row);
                     for i in 0..c.builds.len() {
-                        cell(ui, fx, row, i);
+                        cell(ui, fx, c, row, i);
                     }
                     ui.end_row();
                 }
@@ -302,21 +303,23 @@ fn metric(ui: &mut egui::Ui, width: f32, row: &Row) {
     });
 }
 
-fn cell(ui: &mut egui::Ui, fx: &FrameCtx<'_>, row: &Row, i: usize) {
+fn cell(ui: &mut egui::Ui, fx: &FrameCtx<'_>, c: &Comparison, row: &Row, i: usize) {
     let (t, tk) = (fx.texts, fx.tokens);
     let text = row.text.get(i).cloned().unwrap_or_default();
     let best = row.best.contains(&i);
     ui.horizontal(|ui| {
         let frame = Frame::new().inner_margin(Margin::symmetric(4, 1)).corner_radius(3);
-        if best {
+        // The value explains itself from the build's own report.
+        let value = if best {
             frame
                 .fill(tk.best_fill)
                 .show(ui, |ui| ui.label(RichText::new(fill(t.compare_best, &[&text])).strong()))
                 .inner
-                .on_hover_text(t.compare_best_hint);
+                .on_hover_text(t.compare_best_hint)
         } else {
-            frame.show(ui, |ui| ui.label(text));
-        }
+            frame.show(ui, |ui| ui.label(text)).inner
+        };
+        super::compare_explain::cell_hover(fx, c, row, i, &value);
         if i == 0 {
             return;
         }
@@ -440,7 +443,8 @@ fn tco_plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison, _charts: &
         CompareNorm::PerGpu => format!("{} ({currency})", t.tools.compare_norm_units[0]),
         CompareNorm::RelativeToFirst => t.tools.compare_norm_units[1].to_owned(),
     };
-    with_save(ui, fx, "compare-tco", |ui| {
+    let unit = y_label.clone();
+    let response = with_save(ui, fx, "compare-tco", |ui| {
         let mut plot = Plot::new("compare-tco")
             .height(theme::TALL_PLOT_HEIGHT)
             .legend(legend())
@@ -467,6 +471,7 @@ fn tco_plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison, _charts: &
             }
         })
     });
+    super::compare_explain::curves_hover(fx, c, curves, &response, scale.log, &unit);
 }
 
 fn power_plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison, charts: &CompareCharts) {
@@ -474,7 +479,7 @@ fn power_plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison, charts: 
     ui.label(RichText::new(t.compare_power_bars).strong());
     let levels = t.compare_power_levels;
     let last = levels.len() as f64 - 1.0;
-    with_save(ui, fx, "compare-power", |ui| {
+    let response = with_save(ui, fx, "compare-power", |ui| {
         Plot::new("compare-power")
             .height(theme::TALL_PLOT_HEIGHT)
             // The idle bars are the lowest: the legend goes above them.
@@ -498,6 +503,7 @@ fn power_plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, c: &Comparison, charts: 
                 }
             })
     });
+    super::compare_explain::power_bars_hover(fx, c, charts, &response);
 }
 
 fn verdict_text(fx: &FrameCtx<'_>, v: Option<Verdict>) -> (&'static str, egui::Color32) {

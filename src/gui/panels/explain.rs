@@ -121,7 +121,7 @@ pub fn formulas_ui(ui: &mut egui::Ui, lang: Lang, formula_ids: &[&str]) {
 
 /// Several bases, those of one formula together: what, formula, source and confidence once,
 /// then this build's numbers for each figure (named by its key when there are several).
-fn grouped_ui(ui: &mut egui::Ui, lang: Lang, bases: &[&Basis]) {
+pub(super) fn grouped_ui(ui: &mut egui::Ui, lang: Lang, bases: &[&Basis]) {
     let w = words(lang);
     let mut ids: Vec<&str> = Vec::new();
     for b in bases {
@@ -207,14 +207,22 @@ pub fn attach_with_value(
     value: &str,
     keys: &[String],
 ) {
-    if bases_of(fx.derived, fx.cell_detail, keys).is_empty() {
+    // Only under the pointer: the report's bases are written when first asked for (issue 19),
+    // and an explained line that is always on screen (the status bar) would otherwise ask on
+    // every edit. The area takes hover from the next frame on, which a tooltip's delay hides.
+    if !ui.rect_contains_pointer(response.rect) || bases_of(fx.derived, fx.cell_detail, keys).is_empty() {
         return;
     }
     let area = ui.interact(response.rect, response.id.with("explain"), Sense::click());
     hover_and_pin(fx, area, value, keys);
 }
 
-fn hover_and_pin(fx: &mut FrameCtx<'_>, response: egui::Response, value: &str, keys: &[String]) -> egui::Response {
+pub(super) fn hover_and_pin(
+    fx: &mut FrameCtx<'_>,
+    response: egui::Response,
+    value: &str,
+    keys: &[String],
+) -> egui::Response {
     let (derived, cell, lang) = (fx.derived, fx.cell_detail, fx.lang);
     let bases = bases_of(derived, cell, keys);
     let response = response.on_hover_ui(|ui| {
@@ -234,6 +242,22 @@ fn hover_and_pin(fx: &mut FrameCtx<'_>, response: egui::Response, value: &str, k
         }
     }
     response
+}
+
+/// Explains a widget by `bases` of another build than the current one (a compared build's, an
+/// advisor candidate's) on hover, opening with `value`. Not pinned: the side panel's pinned
+/// figures are the current build's.
+pub fn hover_bases(lang: Lang, response: &egui::Response, value: &str, bases: &[&Basis]) {
+    if bases.is_empty() || !response.hovered() {
+        return;
+    }
+    response.clone().on_hover_ui(|ui| {
+        ui.set_max_width(theme::EXPLAIN_WIDTH);
+        if !value.is_empty() {
+            ui.label(value);
+        }
+        grouped_ui(ui, lang, bases);
+    });
 }
 
 /// Keys `prefix.field` for each field: the bases of a row that shows several figures.

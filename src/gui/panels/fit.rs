@@ -48,12 +48,18 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
             .labelled_by(label.id);
     }
     let Some(m) = fit.get(current) else { return };
-    ui.label(
+    let header = ui.label(
         RichText::new(fill(
             t.fit_gpus,
             &[&m.gpus_per_node, &m.gpu_name, &t.n_nodes.count(m.nodes), &m.gpu_memory_bytes],
         ))
         .strong(),
+    );
+    super::explain::attach(
+        ui,
+        fx,
+        &header,
+        &super::explain::keys(&format!("fit[{current}]"), &["gpus_per_node", "gpu_memory_bytes"]),
     );
     ui.add(egui::Label::new(RichText::new(m.interconnect.as_str()).small()).wrap());
     egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
@@ -193,17 +199,20 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
         }
     };
     let p = &est.per_gpu;
-    let parts: Vec<(&str, Bytes)> = [
-        (t.mem_weights, Some(p.weights_bytes)),
-        (t.mem_gradients, p.gradients_bytes),
-        (t.mem_optimizer, p.optimizer_bytes),
-        (t.mem_activations, p.activations_bytes),
-        (t.mem_kv_cache, p.kv_cache_bytes),
-        (t.mem_overhead, Some(p.overhead_bytes)),
+    // Each part with the cell basis that explains it (gradients and optimizer states are one
+    // basis, the training states).
+    let parts_keyed: Vec<(&str, Bytes, &str)> = [
+        (t.mem_weights, Some(p.weights_bytes), "fit.per_gpu.weights_bytes"),
+        (t.mem_gradients, p.gradients_bytes, "fit.per_gpu.optimizer_bytes"),
+        (t.mem_optimizer, p.optimizer_bytes, "fit.per_gpu.optimizer_bytes"),
+        (t.mem_activations, p.activations_bytes, "fit.per_gpu.activations_bytes"),
+        (t.mem_kv_cache, p.kv_cache_bytes, "fit.per_gpu.kv_cache_bytes"),
+        (t.mem_overhead, Some(p.overhead_bytes), "fit.per_gpu.overhead_bytes"),
     ]
     .into_iter()
-    .filter_map(|(name, b)| b.filter(|b| b.0 > 0).map(|b| (name, b)))
+    .filter_map(|(name, b, key)| b.filter(|b| b.0 > 0).map(|b| (name, b, key)))
     .collect();
+    let parts: Vec<(&str, Bytes)> = parts_keyed.iter().map(|(name, b, _)| (*name, *b)).collect();
     let capacity_gib = d.capacity.gib();
     let capacity_label = fill(t.mem_capacity, &[&d.gpu_name]);
     let mut entries: Vec<LegendEntry> = parts
@@ -217,7 +226,7 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
         .collect();
     entries.push(LegendEntry { label: capacity_label.clone(), color: tk.error, dashed: true });
     // The legend sits under the plot, where it cannot cover the bar.
-    with_legend_and_save(ui, fx, "memory-breakdown", &entries, |ui| {
+    let plot = with_legend_and_save(ui, fx, "memory-breakdown", &entries, |ui| {
         Plot::new("memory-breakdown")
             .height(theme::PLOT_HEIGHT)
             .allow_scroll(false)
@@ -240,6 +249,14 @@ fn cell(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, d: &CellDetail) {
                 }
                 plot.hline(HLine::new(capacity_label, capacity_gib).style(LineStyle::dashed_dense()).color(tk.error));
             })
+    });
+    // The part of the stack under the pointer: its size and its basis, with the total's.
+    super::plot_hover::explain(fx, &plot, |at| {
+        super::plot_hover::bar_at(at.x, 1)?;
+        let heights: Vec<f64> = parts_keyed.iter().map(|(_, b, _)| b.gib()).collect();
+        let (name, b, key) = parts_keyed.get(super::plot_hover::stack_segment(&heights, at.y)?)?;
+        let text = format!("{name}: {}", bytes(*b));
+        Some(super::plot_hover::Hovered { text, keys: vec![(*key).to_owned(), "fit.per_gpu.total_bytes".to_owned()] })
     });
     let verdict = match check.verdict {
         Verdict::Fits => t.verdict_fits,

@@ -10,37 +10,41 @@ use crate::gui::theme::{self, Tokens};
 use egui_plot::PlotResponse;
 
 /// Lays out a plot, then a "Save as PNG…" button under it that saves the plot's screen region.
+/// Returns the plot's response (for its hover, [`super::plot_hover`]).
 pub fn with_save<R>(
     ui: &mut egui::Ui,
     fx: &mut FrameCtx<'_>,
     name: &str,
     show: impl FnOnce(&mut egui::Ui) -> PlotResponse<R>,
-) {
-    let rect = show(ui).response.rect;
+) -> PlotResponse<R> {
+    let plot = show(ui);
+    let rect = plot.response.rect;
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
         if ui.small_button(fx.texts.save_png).clicked() {
             fx.push(Command::SavePlot { rect, name: name.to_owned() });
         }
     });
+    plot
 }
 
 /// A plot, its legend under it (see [`legend_under`]) and a "Save as PNG…" button that saves
-/// both.
+/// both. Returns the plot's response (for its hover, [`super::plot_hover`]).
 pub fn with_legend_and_save<R>(
     ui: &mut egui::Ui,
     fx: &mut FrameCtx<'_>,
     name: &str,
     entries: &[LegendEntry],
     show: impl FnOnce(&mut egui::Ui) -> PlotResponse<R>,
-) {
-    let plot = show(ui).response.rect;
+) -> PlotResponse<R> {
+    let plot = show(ui);
     let legend = legend_under(ui, fx, name, entries);
-    let rect = legend.map_or(plot, |r| plot.union(r));
+    let rect = legend.map_or(plot.response.rect, |r| plot.response.rect.union(r));
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
         if ui.small_button(fx.texts.save_png).clicked() {
             fx.push(Command::SavePlot { rect, name: name.to_owned() });
         }
     });
+    plot
 }
 
 /// One series of a plot as its legend names it.

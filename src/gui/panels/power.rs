@@ -73,7 +73,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
             // Room around the bars, so that one node is a bar and not a wall.
             let x_max = names.len() as f64 - 1.0 + BAR_MARGIN;
             let kind_names = t.kind_names;
-            with_save(ui, fx, "power-by-component", |ui| {
+            let plot = with_save(ui, fx, "power-by-component", |ui| {
                 Plot::new("power-by-component")
                     .height(theme::PLOT_HEIGHT)
                     .legend(legend())
@@ -100,6 +100,26 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                             plot.bar_chart(chart);
                         }
                     })
+            });
+            // The part kind under the pointer in a node's stack: the node's max draw, part by part.
+            let words = super::plot_hover::words(fx.lang);
+            super::plot_hover::explain(fx, &plot, |at| {
+                let i = super::plot_hover::bar_at(at.x, p.nodes.len())?;
+                let node = p.nodes.get(i)?;
+                let stack: Vec<(PartKind, f64)> = charts
+                    .power_by_kind
+                    .iter()
+                    .filter_map(|(kind, bars)| {
+                        bars.iter().find(|(x, _)| bar_index(*x, p.nodes.len()) == Some(i)).map(|(_, w)| (*kind, *w))
+                    })
+                    .collect();
+                let heights: Vec<f64> = stack.iter().map(|(_, w)| *w).collect();
+                let (kind, watts) = stack.get(super::plot_hover::stack_segment(&heights, at.y)?)?;
+                let k = PartKind::ALL.iter().position(|x| x == kind).unwrap_or_default();
+                let name = kind_names.get(k).copied().unwrap_or_default();
+                let value = format!("{} W", format_thousands(*watts, 0));
+                let text = fill(words.part_kind_in, &[&node.name, &name, &value]);
+                Some(super::plot_hover::Hovered { text, keys: vec![format!("power.nodes[{}].max_watts", node.node)] })
             });
         }
         for np in &p.nodes {

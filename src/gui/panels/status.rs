@@ -1,7 +1,9 @@
 //! The status bar: file, unsaved marker, last autosave, totals.
 
 use crate::core::analysis::Severity;
+use crate::core::analysis::basis::counts::findings_key;
 use crate::gui::context::FrameCtx;
+use crate::gui::panels::explain;
 use crate::gui::recovery::utc_clock;
 use crate::gui::text::{fill, money_whole};
 
@@ -31,11 +33,15 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 } else {
                     tk.ok
                 };
-                ui.colored_label(color, fill(t.status_findings, &[&errors, &warnings]));
+                let findings = ui.colored_label(color, fill(t.status_findings, &[&errors, &warnings]));
+                let keys = [Severity::Error, Severity::Warning].map(|s| findings_key(s).to_owned());
+                explain::attach(ui, fx, &findings, &keys);
                 ui.separator();
                 ui.label(fill(t.status_capex, &[&money_whole(t, report.bom.capex, &report.currency)]));
                 ui.separator();
-                ui.label(fill(t.status_totals, &[&t.n_nodes.count(report.nodes), &t.n_gpus.count(report.gpus)]));
+                let totals =
+                    ui.label(fill(t.status_totals, &[&t.n_nodes.count(report.nodes), &t.n_gpus.count(report.gpus)]));
+                explain::attach(ui, fx, &totals, &["nodes".to_owned(), "gpus".to_owned()]);
             });
         });
     });

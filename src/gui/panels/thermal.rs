@@ -46,7 +46,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         } else {
             let labels: Vec<String> = temps.iter().map(|(l, _, _)| l.clone()).collect();
             let x_max = labels.len() as f64 - 1.0 + super::power::BAR_MARGIN;
-            with_save(ui, fx, "gpu-temperatures", |ui| {
+            let plot = with_save(ui, fx, "gpu-temperatures", |ui| {
                 Plot::new("gpu-temperatures")
                     .height(theme::PLOT_HEIGHT)
                     .legend(legend())
@@ -83,6 +83,25 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                                 .color(tk.error),
                         );
                     })
+            });
+            // The GPU under the pointer: its estimate and its limit, in chart order.
+            let keys: Vec<[String; 2]> = th
+                .nodes
+                .iter()
+                .flat_map(|n| {
+                    (0..n.gpus.len()).map(move |j| {
+                        let k = |field: &str| format!("thermal.nodes[{}].gpus[{j}].{field}", n.node);
+                        [k("estimated_temp_c"), k("max_temp_c")]
+                    })
+                })
+                .collect();
+            let words = super::plot_hover::words(fx.lang);
+            super::plot_hover::explain(fx, &plot, |at| {
+                let i = super::plot_hover::bar_at(at.x, temps.len())?;
+                let (label, est, max) = temps.get(i)?;
+                let value = fill(words.with_limit, &[&format!("{est:.0} °C"), &format!("{max:.0} °C")]);
+                let text = format!("{label}: {value}");
+                Some(super::plot_hover::Hovered { text, keys: keys.get(i)?.to_vec() })
             });
         }
         for n in &th.nodes {

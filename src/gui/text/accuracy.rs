@@ -32,6 +32,12 @@ pub struct AccuracyTexts {
     pub source: &'static str,
     /// "The reference set could not be loaded: {error}".
     pub failed: &'static str,
+    /// Over the classes recomputed on the user's catalog.
+    pub with_catalog_title: &'static str,
+    /// Why there is a second report: "{count} measurements …".
+    pub with_catalog_note: &'static str,
+    /// A class on the user's catalog: "Your catalog: {summary}".
+    pub with_catalog_line: &'static str,
 }
 
 /// English.
@@ -53,6 +59,11 @@ pub static EN: AccuracyTexts = AccuracyTexts {
     columns: ["Id", "What", "Measured", "Estimated", "Error", "Tolerance"],
     source: "Source: {}",
     failed: "The reference set could not be loaded: {}",
+    with_catalog_title: "With your catalog",
+    with_catalog_note: "Your catalog folders change parts or models that {} of these measurements use. \
+                        The lines above are the shipped report on the built-in catalog, which every \
+                        figure's typical error quotes; on your catalog these classes come out as:",
+    with_catalog_line: "Your catalog: {}",
 };
 
 /// Simplified Chinese.
@@ -73,6 +84,11 @@ pub static ZH: AccuracyTexts = AccuracyTexts {
     columns: ["编号", "内容", "实测", "估算", "误差", "容差"],
     source: "来源：{}",
     failed: "无法载入参考数据集：{}",
+    with_catalog_title: "使用您的部件库",
+    with_catalog_note: "您的部件库文件夹修改了其中 {} 个实测值所用的部件或模型。\
+                        上方为基于内置部件库的随附报告，各项数据的典型误差均引用该报告；\
+                        基于您的部件库，这些类别的结果如下：",
+    with_catalog_line: "您的部件库：{}",
 };
 
 #[cfg(test)]
@@ -94,6 +110,9 @@ mod tests {
             t.measurements,
             t.source,
             t.failed,
+            t.with_catalog_title,
+            t.with_catalog_note,
+            t.with_catalog_line,
         ];
         v.extend(t.columns);
         v

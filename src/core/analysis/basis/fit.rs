@@ -319,7 +319,7 @@ fn serving_bases(s: &ServingEstimate, out: &mut Vec<Basis>) {
             "",
         )
         .substituted(format!(
-            "⌊{} tokens ({}) / {} tokens⌋ = {}",
+            "floor({} tokens ({}) / {} tokens) = {}",
             num(s.kv_capacity_tokens as f64, 0, ""),
             gib(s.kv_budget_bytes),
             num(f64::from(s.context_tokens), 0, ""),

@@ -64,8 +64,8 @@ const CATALOG_EN: &str = "each part's catalog entry (its `source` names the data
 const CATALOG_ZH: &str = "各部件的部件库条目（其 `source` 字段注明规格书）";
 
 /// Every formula, in the order of `report-schema.md`: power, thermal, memory, speed,
-/// serving, TCO, summary.
-pub const FORMULAS: [Formula; 50] = [
+/// serving, TCO, summary, counts and settings.
+pub const FORMULAS: [Formula; 58] = [
     Formula {
         id: "power-dc-idle",
         what: ["DC idle draw: every part at idle", "直流待机功耗：所有部件待机时的功耗"],
@@ -169,7 +169,10 @@ pub const FORMULAS: [Formula; 50] = [
     Formula {
         id: "power-circuit",
         what: ["circuits the wall draw needs", "墙插功耗所需的电路数"],
-        formula: ["n = ⌈P_wall / (V × A × phases factor × 0.8)⌉", "n = ⌈P_墙插 / (V × A × 相数系数 × 0.8)⌉"],
+        formula: [
+            "n = ceil(P_wall / (V × A × phases factor × 0.8))",
+            "n = 向上取整(P_墙插 / (V × A × 相数系数 × 0.8))",
+        ],
         source: [
             "NEC 210.19/210.20: continuous loads (3 h and more) at 80 % of the breaker rating",
             "NEC 210.19/210.20：持续负载（3 小时以上）按断路器额定值的 80 % 计",
@@ -691,78 +694,108 @@ pub const FORMULAS: [Formula; 50] = [
         confidence: Confidence::Derived,
         class: None,
     },
+    Formula {
+        id: "count-nodes",
+        what: ["nodes in the build", "配置中的节点数"],
+        formula: ["nodes = Σ node groups' counts", "节点数 = Σ 各节点组的数量"],
+        source: ["the build's node groups (each group's count)", "配置方案的节点组（各组的数量）"],
+        confidence: Confidence::Derived,
+        class: None,
+    },
+    Formula {
+        id: "count-gpus",
+        what: ["GPUs in the build", "配置中的 GPU 数"],
+        formula: [
+            "GPUs = Σ over node groups and GPU types of GPUs per node × nodes",
+            "GPU 数 = Σ 各节点组各 GPU 型号的 每节点 GPU 数 × 节点数",
+        ],
+        source: [
+            "the build's part lines and node counts; GPUs inside complete systems from the system's catalog entry",
+            "配置方案的部件行和节点数；整机内置 GPU 按该整机的部件库条目计",
+        ],
+        confidence: Confidence::Derived,
+        class: None,
+    },
+    Formula {
+        id: "count-gpus-per-node",
+        what: ["GPUs of this type per node", "每节点该型号 GPU 数"],
+        formula: [
+            "GPUs per node = Σ quantity of the GPU's lines in the node group (+ those inside complete systems)",
+            "每节点 GPU 数 = Σ 节点组中该 GPU 各行的数量（+ 整机内置的 GPU）",
+        ],
+        source: [
+            "the build's part lines; a complete system's GPUs from its catalog entry",
+            "配置方案的部件行；整机内置 GPU 按其部件库条目计",
+        ],
+        confidence: Confidence::Derived,
+        class: None,
+    },
+    Formula {
+        id: "gpu-memory",
+        what: ["memory of one GPU", "单块 GPU 的显存"],
+        formula: ["memory = the GPU's catalog memory_gib", "显存 = 该 GPU 部件库条目的 memory_gib"],
+        source: [CATALOG_EN, CATALOG_ZH],
+        confidence: Confidence::Datasheet,
+        class: None,
+    },
+    Formula {
+        id: "count-findings",
+        what: ["findings of one severity", "某一严重程度的检查结果数"],
+        formula: [
+            "count = findings of the severity (each names its rule code)",
+            "数量 = 该严重程度的检查结果数（每条注明其规则代码）",
+        ],
+        source: [
+            "rigplan's checks (compatibility, power, thermal, fit, cost); each finding's code is listed in the Issues tab and report-schema.md",
+            "rigplan 的各项检查（兼容性、功耗、散热、适配、成本）；每条结果的代码见“检查结果”标签页和 report-schema.md",
+        ],
+        confidence: Confidence::Derived,
+        class: None,
+    },
+    Formula {
+        id: "bom-unpriced",
+        what: ["part lines without a price", "没有价格的部件行"],
+        formula: [
+            "count of lines with no catalog price, no price of the build's own and not included with another part",
+            "既无部件库价格、也无配置方案自填价格、且不随其他部件附带的行数",
+        ],
+        source: [
+            "the catalog's prices and the build's price overrides; such lines count 0 in every total",
+            "部件库价格和配置方案的价格覆盖；这些行在所有合计中计 0",
+        ],
+        confidence: Confidence::Derived,
+        class: None,
+    },
+    Formula {
+        id: "exchange-rate",
+        what: ["the rate USD catalog prices convert at", "部件库美元价格的折算汇率"],
+        formula: [
+            "price = USD price × units per USD; a CNY price in another currency goes through 7.2 CNY per USD",
+            "价格 = 美元价格 × 每美元折合单位数；非人民币配置中的人民币价格按 7.2 元/美元先折成美元",
+        ],
+        source: [
+            "the build's own setting site.usd_exchange_rate (undated; not checked by rigplan); 7.2 CNY per USD is rigplan's reference rate (PBOC central parity 7.0–7.3 in 2023–2025)",
+            "配置方案自填的 site.usd_exchange_rate（无日期，rigplan 不作核对）；7.2 元/美元为 rigplan 的参考汇率（2023–2025 年人民银行中间价 7.0–7.3）",
+        ],
+        confidence: Confidence::Derived,
+        class: None,
+    },
+    Formula {
+        id: "price-stale",
+        what: ["catalog prices older than your threshold", "超过您设定期限的部件库价格"],
+        formula: [
+            "stale = count of catalog-priced lines dated more than N months before today",
+            "过期数 = 部件库价格日期早于今天 N 个月以上的行数",
+        ],
+        source: [
+            "each catalog price's date; N is your setting (View > Prices stale after (months), 12 months by default: GPU street prices move by tens of percent in a year)",
+            "各部件库价格的日期；N 为您的设置（视图 > 价格过期期限（月），默认 12 个月：GPU 市场价一年内变动可达数十个百分点）",
+        ],
+        confidence: Confidence::Assumption,
+        class: None,
+    },
 ];
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use std::path::Path;
-
-    fn has_chinese(s: &str) -> bool {
-        s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
-    }
-
-    #[test]
-    fn ids_are_unique_and_every_formula_is_in_both_languages() {
-        let mut seen = std::collections::HashSet::new();
-        for f in &FORMULAS {
-            assert!(seen.insert(f.id), "{} twice", f.id);
-            assert!(f.id.chars().all(|c| c.is_ascii_lowercase() || c == '-'), "{}", f.id);
-            for pair in [f.what, f.formula, f.source] {
-                assert!(!pair[0].is_empty(), "{}", f.id);
-                assert!(has_chinese(pair[1]), "{}: {}", f.id, pair[1]);
-            }
-            // Only calibrated estimates have a reference class, and every one has one.
-            assert_eq!(f.class.is_some(), f.confidence == Confidence::Calibrated, "{}", f.id);
-        }
-    }
-
-    /// Every `.rs` file under `dir`, with its text outside tests.
-    fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                sources(&path, out);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = std::fs::read_to_string(&path).unwrap();
-                let code = text.split("#[cfg(test)]").next().unwrap_or_default().to_owned();
-                out.push((path.display().to_string(), code));
-            }
-        }
-    }
-
-    /// The formula ids the bases name: every kebab-case string literal (lowercase words joined
-    /// by hyphens) of the basis sources other than this registry, whether passed to
-    /// `Basis::new` or listed in a table of figures.
-    fn used() -> Vec<(String, String)> {
-        let mut files = Vec::new();
-        sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/core/analysis/basis"), &mut files);
-        let mut out = Vec::new();
-        // `findings.rs` names finding codes (kebab-case too), checked against their registry.
-        let skip = ["formulas.rs", "mod.rs", "findings.rs"];
-        for (file, code) in files.iter().filter(|(f, _)| !skip.iter().any(|s| f.ends_with(s))) {
-            for literal in code.split('"').skip(1).step_by(2) {
-                let kebab = literal.contains('-')
-                    && literal.split('-').all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase()));
-                if kebab {
-                    out.push((file.clone(), literal.to_owned()));
-                }
-            }
-        }
-        out
-    }
-
-    #[test]
-    fn every_formula_used_is_registered_and_every_registered_one_is_used_and_documented() {
-        let found = used();
-        assert!(found.len() >= 30, "the scan finds the bases: {}", found.len());
-        for (file, id) in &found {
-            assert!(lookup(id).is_some(), "{file}: the formula `{id}` is not in the registry");
-        }
-        let schema = include_str!("../report-schema.md");
-        for f in &FORMULAS {
-            assert!(found.iter().any(|(_, id)| id == f.id), "`{}` is registered but no basis uses it", f.id);
-            assert!(schema.contains(&format!("`{}`", f.id)), "`{}` is not in report-schema.md", f.id);
-        }
-    }
-}
+#[path = "formulas_tests.rs"]
+mod tests;

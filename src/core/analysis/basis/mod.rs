@@ -11,11 +11,14 @@
 //! The bases are read off the finished sections of a report (they compute nothing the
 //! analyses did not): [`report::of_report`] for the priced lines of the bill of materials, power,
 //! thermal, TCO and the summary, stored in
-//! `Report::basis`; [`fit::of_fit`] for the memory, speed and serving figures of one model and
+//! `Report::basis` with [`counts::of_counts`] (the node, GPU and finding counts, each GPU
+//! group's GPUs per node and memory, the unpriced lines, the exchange rate, the stale prices);
+//! [`fit::of_fit`] for the memory, speed and serving figures of one model and
 //! workload (`rigplan fit`, the app's Memory & speed tab). Every formula id a basis uses is in
 //! the registry (a test scans the sources), and every registered id is documented in
 //! `report-schema.md`.
 
+pub mod counts;
 pub mod findings;
 pub mod fit;
 pub mod formulas;

@@ -288,7 +288,7 @@ fn node_power_bases(p: &PowerReport, n: &NodePower, out: &mut Vec<Basis>) {
     out.push(
         Basis::new(key("circuits_needed"), "power-circuit", c.circuits_needed as f64, "")
             .substituted(format!(
-                "⌈{} / ({} V × {} A{} × {CONTINUOUS_LOAD_FRACTION}) = {}⌉ = {}",
+                "ceil({} / ({} V × {} A{} × {CONTINUOUS_LOAD_FRACTION}) = {}) = {}",
                 w(c.wall_watts),
                 c.volts,
                 c.amps,

@@ -3,11 +3,13 @@
 
 use super::form::mode_name;
 use crate::core::advisor::{Advice, Candidate, Requirement};
+use crate::core::analysis::basis::{self, Basis};
 use crate::core::units::format_thousands;
 use crate::gui::advisor::{Advised, PlotSeries, SpeedAxis};
 use crate::gui::command::Command;
 use crate::gui::compare::{MAX_BUILDS, MIN_BUILDS};
 use crate::gui::context::FrameCtx;
+use crate::gui::panels::explain;
 use crate::gui::panels::plots::{self, legend, series_color, with_save};
 use crate::gui::text::advisor::AdvisorTexts;
 use crate::gui::text::{Texts, fill, money_whole};
@@ -193,7 +195,7 @@ fn plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, advised: &Advised, advice: &Ad
         if let Some(c) = r.hover_pos().and_then(nearest).and_then(|i| advice.front.get(i)) {
             let _ = response.response.clone().on_hover_ui_at_pointer(|ui| {
                 ui.label(RichText::new(format!("#{} {}", c.rank, c.build.name)).strong());
-                for (label, value) in figures(fx.texts, req, c) {
+                for (label, value, _) in figures(fx.texts, req, c) {
                     ui.label(format!("{label}: {value}"));
                 }
             });
@@ -205,19 +207,58 @@ fn plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, advised: &Advised, advice: &Ad
     }
 }
 
-/// The headline figures of a candidate, as (label, value) rows.
-fn figures(t: &Texts, req: &Requirement, c: &Candidate) -> Vec<(String, String)> {
+/// The bases of a candidate's figure (its report's figures, by key).
+fn report_bases(c: &Candidate, keys: &[String]) -> Vec<Basis> {
+    keys.iter().filter_map(|k| basis::find(c.report.basis(), k)).cloned().collect()
+}
+
+/// The keys of a candidate's headline figures: capex, owned TCO, wall draw, circuits.
+fn headline_keys(c: &Candidate) -> [Vec<String>; 4] {
+    let circuits = c.report.power.nodes.iter().map(|n| format!("power.nodes[{}].circuits_needed", n.node)).collect();
+    [vec!["tco.capex".to_owned()], vec!["tco.totals.owned".to_owned()], vec!["power.wall_watts".to_owned()], circuits]
+}
+
+/// The basis of a workload's cost per 1M tokens on a candidate (its TCO priced with the
+/// workload's throughput), if it has one.
+fn workload_bases(c: &Candidate, k: usize) -> Vec<Basis> {
+    let Some(tco) = c.priced.get(k) else { return Vec::new() };
+    basis::report::of_tco(&c.build.site, tco)
+        .into_iter()
+        .filter(|b| b.figure == "tco.workload.owned_per_million_tokens")
+        .collect()
+}
+
+/// Where a candidate's figure comes from.
+enum Of {
+    /// Figures of its report, by key.
+    Report(Vec<String>),
+    /// A workload's cost per 1M tokens (by index).
+    Workload(usize),
+}
+
+impl Of {
+    fn bases(&self, c: &Candidate) -> Vec<Basis> {
+        match self {
+            Self::Report(keys) => report_bases(c, keys),
+            Self::Workload(k) => workload_bases(c, *k),
+        }
+    }
+}
+
+/// The headline figures of a candidate, as (label, value, where it comes from) rows.
+fn figures(t: &Texts, req: &Requirement, c: &Candidate) -> Vec<(String, String, Of)> {
     let a = t.advisor;
     let cur = &req.currency.0;
     let money = |v: f64| money_whole(t, v, cur);
+    let [capex, owned, wall, circuits] = headline_keys(c);
     let mut rows = vec![
-        (a.col_capex.to_owned(), money(c.capex)),
-        (fill(a.tco_over, &[&req.horizon_years]), money(c.tco_owned)),
-        (a.wall_max.to_owned(), format!("{} W", format_thousands(c.wall_watts, 0))),
-        (a.col_circuits.to_owned(), c.circuits_needed.to_string()),
+        (a.col_capex.to_owned(), money(c.capex), Of::Report(capex)),
+        (fill(a.tco_over, &[&req.horizon_years]), money(c.tco_owned), Of::Report(owned)),
+        (a.wall_max.to_owned(), format!("{} W", format_thousands(c.wall_watts, 0)), Of::Report(wall)),
+        (a.col_circuits.to_owned(), c.circuits_needed.to_string(), Of::Report(circuits)),
     ];
     for (k, fit) in c.workloads.iter().enumerate() {
-        rows.push((fill(a.col_workload, &[&(fit.workload + 1)]), speed_text(a, cur, c, k)));
+        rows.push((fill(a.col_workload, &[&(fit.workload + 1)]), speed_text(a, cur, c, k), Of::Workload(k)));
     }
     rows
 }
@@ -274,10 +315,20 @@ fn table(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, advice: &Advice) {
             if ui.selectable_label(selected, &c.build.name).clicked() {
                 fx.push(Command::AdvisorSelect((!selected).then(|| c.slug.clone())));
             }
-            ui.label(money_whole(fx.texts, c.capex, cur));
-            ui.label(money_whole(fx.texts, c.tco_owned, cur));
-            ui.label(format!("{} W", format_thousands(c.wall_watts, 0)));
-            ui.label(c.circuits_needed.to_string());
+            // Each figure explains itself from the candidate's own report (read only on hover).
+            let cells = [
+                money_whole(fx.texts, c.capex, cur),
+                money_whole(fx.texts, c.tco_owned, cur),
+                format!("{} W", format_thousands(c.wall_watts, 0)),
+                c.circuits_needed.to_string(),
+            ];
+            for (text, keys) in cells.iter().zip(headline_keys(c)) {
+                let response = ui.label(text);
+                if response.hovered() {
+                    let bases = report_bases(c, &keys);
+                    explain::hover_bases(fx.lang, &response, text, &bases.iter().collect::<Vec<_>>());
+                }
+            }
             for k in 0..req.workloads.len() {
                 let axis = SpeedAxis::of(req, k);
                 let value = axis.value(c, k).map_or_else(String::new, |v| match axis {
@@ -322,7 +373,21 @@ fn detail(ui: &mut egui::Ui, fx: &FrameCtx<'_>, c: &Candidate) {
     let a = fx.texts.advisor;
     let req = &fx.advisor.req;
     ui.label(RichText::new(format!("#{} {}", c.rank, c.build.name)).strong());
-    plots::figures(ui, "advisor-figures", &figures(fx.texts, req, c));
+    // Each figure explains itself from the candidate's own report, read only on hover (a
+    // report's bases are written when first asked for).
+    ui.push_id("advisor-figures", |ui| {
+        ui.spacing_mut().item_spacing.y = 3.0;
+        for (label, value, of) in figures(fx.texts, req, c) {
+            ui.horizontal(|ui| {
+                plots::figure_label(ui, &label);
+                let response = ui.add(egui::Label::new(&value).wrap());
+                if response.hovered() {
+                    let bases = of.bases(c);
+                    explain::hover_bases(fx.lang, &response, &value, &bases.iter().collect::<Vec<_>>());
+                }
+            });
+        }
+    });
     for fit in &c.workloads {
         ui.add_space(4.0);
         ui.label(RichText::new(workload_name(fx, req, fit.workload)).strong());

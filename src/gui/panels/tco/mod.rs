@@ -6,6 +6,7 @@
 mod controls;
 
 use super::explain;
+use super::plot_hover;
 use super::plots::{LegendEntry, money_tick, round_marks, series_color, with_legend_and_save};
 use crate::core::analysis::tco::{CloudOption, Term};
 use crate::core::catalog::Catalog;
@@ -15,7 +16,7 @@ use crate::gui::text::{Texts, fill, money, money_whole};
 use crate::gui::theme;
 use egui::{Align, Layout, RichText};
 use egui_extras::{Column, TableBuilder};
-use egui_plot::{Line, LineStyle, Plot, PlotPoints, VLine};
+use egui_plot::{Line, LineStyle, Plot, PlotPoint, PlotPoints, VLine};
 
 /// A cloud offer as people name it: its provider and instance from the catalog (a custom
 /// offer, which the catalog does not hold, by its own name `label`).
@@ -106,7 +107,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         if primary.is_some() {
             entries.push(LegendEntry { label: t.tco_break_even.to_owned(), color: tk.ok, dashed: true });
         }
-        with_legend_and_save(ui, fx, "tco-cumulative", &entries, |ui| {
+        let cumulative = with_legend_and_save(ui, fx, "tco-cumulative", &entries, |ui| {
             Plot::new("tco-cumulative")
                 .height(theme::TALL_PLOT_HEIGHT)
                 .allow_scroll(false)
@@ -127,6 +128,21 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                     }
                 })
         });
+        let words = plot_hover::words(fx.lang);
+        let owned_keys = || ["tco.capex", "tco.owned_per_year.total", "tco.totals.owned"].map(str::to_owned).to_vec();
+        let option_keys = |id: &str| vec![format!("tco.totals.options.{id}")];
+        plot_hover::explain(fx, &cumulative, |at| {
+            let mut curves: Vec<&[PlotPoint]> = vec![&charts.tco_owned];
+            curves.extend(charts.tco_options.iter().map(|(_, c, _)| c.as_slice()));
+            let (i, value) = plot_hover::nearest_curve(&curves, at)?;
+            let (name, keys) = match i.checked_sub(1).and_then(|o| charts.tco_options.get(o)) {
+                Some((id, _, _)) => (label_of(id), option_keys(id)),
+                None => (t.tco_owned.to_owned(), owned_keys()),
+            };
+            let month = format!("{:.0}", at.x.max(0.0));
+            let text = fill(words.at_month, &[&name, &month, &money_whole(t, value, &currency)]);
+            Some(plot_hover::Hovered { text, keys })
+        });
         if !charts.util_owned.is_empty() {
             ui.add_space(6.0);
             ui.label(RichText::new(t.tco_vs_utilization).strong());
@@ -136,7 +152,7 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 entries.push(LegendEntry { label: label_of(id), color: series_color(tk, i + 1), dashed: false });
             }
             entries.push(LegendEntry { label: t.tco_current_utilization.to_owned(), color: tk.muted, dashed: true });
-            with_legend_and_save(ui, fx, "tco-utilization", &entries, |ui| {
+            let by_utilization = with_legend_and_save(ui, fx, "tco-utilization", &entries, |ui| {
                 Plot::new("tco-utilization")
                     .height(theme::TALL_PLOT_HEIGHT)
                     .allow_scroll(false)
@@ -162,6 +178,18 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                                 .color(tk.muted),
                         );
                     })
+            });
+            plot_hover::explain(fx, &by_utilization, |at| {
+                let mut curves: Vec<&[PlotPoint]> = vec![&charts.util_owned];
+                curves.extend(charts.util_options.iter().map(|(_, c)| c.as_slice()));
+                let (i, value) = plot_hover::nearest_curve(&curves, at)?;
+                let (name, keys) = match i.checked_sub(1).and_then(|o| charts.util_options.get(o)) {
+                    Some((id, _)) => (label_of(id), option_keys(id)),
+                    None => (t.tco_owned.to_owned(), owned_keys()),
+                };
+                let percent = format!("{:.0}", at.x.clamp(0.0, 100.0));
+                let text = fill(words.at_utilization, &[&name, &percent, &money_whole(t, value, &currency)]);
+                Some(plot_hover::Hovered { text, keys })
             });
         }
         ui.add_space(6.0);
