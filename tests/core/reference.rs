@@ -155,5 +155,6 @@ fn qlora_costs_what_the_published_figures_say_over_lora() {
     let catalog = Catalog::embedded().expect("embedded catalog");
     let rate: Vec<f64> = set.iter().map(|m| evaluate(m, &catalog).expect("estimates").estimated).collect();
     let slowdown = rate[0] / rate[1];
-    assert!((1.28..=1.66).contains(&slowdown), "QLoRA over LoRA: {slowdown:.3}");
+    // A hair of rounding room at the ends: rigplan takes the 1.66 itself.
+    assert!((1.28 - 1e-9..=1.66 + 1e-9).contains(&slowdown), "QLoRA over LoRA: {slowdown:.3}");
 }
