@@ -183,7 +183,7 @@ impl Basis {
         }
     }
 
-    /// The typical error in words (`typical error ±5.9 % (mean over 28 published
+    /// The typical error in words (`typical error ±6.3 % (mean over 29 published
     /// measurements)`), if it has one: one decimal, as Help ▸ Accuracy… and `rigplan validate`
     /// print the class's mean error.
     #[must_use]
