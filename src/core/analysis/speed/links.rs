@@ -181,8 +181,11 @@ impl Topology {
                 Some(Link {
                     kind: LinkKind::Hccs,
                     bandwidth_gbs: bandwidth_gbs / 2.0,
-                    // No published HCCS collective latency was found: taken as NVLink's
-                    // (an assumption; Ascend's HCCL reaches every NPU of the mesh in one hop).
+                    // No published HCCS latency was found (searched: Huawei's Ascend and
+                    // Atlas pages, CANN's hccl_test README, which gives the test's command but
+                    // no results; third-party 910B/910C spec pages give link bandwidth only):
+                    // taken as NVLink's round latency, an assumption (Ascend's HCCL reaches every
+                    // NPU of the mesh in one hop, as NVSwitch does). README, "Known gaps".
                     step_latency_s: NVLINK_ROUND_LATENCY_S,
                 }),
                 gpus_per_node,

@@ -213,7 +213,12 @@ pub const LOST_TIME_PER_GPU: f64 = 0.1 / 16_384.0;
 /// Step-time factor of QLoRA over LoRA: the 4-bit base is dequantized to 16-bit for every
 /// matrix multiplication, forward and backward. Google Cloud's Vertex AI tuning guidance:
 /// "LoRA is about 66 % faster than QLoRA in terms of tuning speed" (Model Garden, LoRA and
-/// QLoRA recommendations).
+/// QLoRA recommendations). A second, measured figure is lower: torchtune's README ('Memory and
+/// training speed', 2024-09) gives Llama 3.1 8B on one RTX 4090 at 3083 tokens/s with LoRA and
+/// 2413 with QLoRA (torchao NF4, torch.compile, batch 2 x 2048), 1.28 x. The larger factor is
+/// kept for the uncompiled bitsandbytes path of Hugging Face PEFT (the original QLoRA
+/// implementation, Dettmers et al. 2023), which compiled NF4 kernels beat, an assumption; a
+/// test (`tests/core/reference.rs`) holds rigplan's QLoRA/LoRA ratio between the two figures.
 pub const QLORA_SLOWDOWN: f64 = 1.66;
 
 /// Virtual pipeline stages per GPU of an interleaved 1F1B schedule, which divides the pipeline

@@ -137,6 +137,9 @@ pub enum Interconnect {
     },
     /// Huawei HCCS (Huawei Cache Coherence System): the full mesh that joins the Ascend NPUs of
     /// one server (eight modules in an Atlas 800T A2), every module linked to every other.
+    /// No published HCCS latency was found (no Huawei datasheet, CANN document or HCCL test
+    /// result read gives one), so the link's all-reduce latency is NVLink's, an assumption
+    /// ([`crate::core::analysis::speed::NVLINK_ROUND_LATENCY_S`]).
     Hccs {
         /// Aggregate peer-to-peer GB/s per NPU, both directions.
         bandwidth_gbs: f64,
