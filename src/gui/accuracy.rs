@@ -39,7 +39,7 @@ pub struct AccuracyRow {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ClassLine {
     pub class: Class,
-    /// "Decode speed: mean error 5.9 % over 28 measurements, worst 17.4 % (id)".
+    /// "Decode speed: mean error 6.3 % over 29 measurements, worst 19.5 % (id)".
     pub summary: String,
     /// What the class's measurements are of.
     pub meaning: &'static str,
