@@ -202,3 +202,26 @@ impl Dialogs for Scripted {
 pub fn notice(h: &Harness<'static, App>) -> Option<String> {
     state(h).view.notice.as_ref().map(|n| n.text.clone())
 }
+
+/// The rect of the first "Save as PNG…" button below `top`: the bottom-right corner of the plot
+/// a heading at `top` titles (its legend and save button sit under it), for hovering the plot.
+pub fn save_button_below(h: &Harness<'static, App>, top: f32) -> egui::Rect {
+    h.get_all_by_label("Save as PNG…")
+        .map(|n| n.rect())
+        .filter(|r| r.top() > top)
+        .min_by(|a, b| a.top().total_cmp(&b.top()))
+        .expect("the plot's save button")
+}
+
+/// Hovers each widget whose label contains `label` until one shows `expected`.
+pub fn hover_shows(h: &mut Harness<'static, App>, label: &str, expected: &str) -> bool {
+    let centers: Vec<Pos2> = h.get_all_by_label_contains(label).map(|n| n.rect().center()).collect();
+    for c in centers {
+        h.hover_at(c);
+        h.run();
+        if h.query_by_label_contains(expected).is_some() {
+            return true;
+        }
+    }
+    false
+}

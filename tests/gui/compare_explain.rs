@@ -14,15 +14,24 @@ fn substituted(h: &H, i: usize, figure: &str) -> String {
     basis::find(reports[i].basis(), figure).expect("the report explains it").substituted.clone()
 }
 
-#[test]
-fn hovering_a_compare_cell_shows_that_builds_formula() {
-    // The AMD entry workstation (current) against the Intel one.
-    let mut h = app_as_started(config());
+/// Compare view of the AMD entry workstation (current, A) against the Intel one (B), in a
+/// window `height` tall (the plots sit below the table).
+fn comparing_two(height: f32) -> H {
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1500.0, height))
+        .build_eframe(move |cc| rigplan::gui::App::new(cc, config()));
+    h.run();
     h.state_mut().state_mut().push(Command::ShowView(rigplan::gui::state::MainView::Compare));
     h.state_mut().state_mut().push(Command::CompareAddCurrent);
     h.state_mut().state_mut().push(Command::CompareAddTemplate("entry-workstation-intel"));
     h.run();
     h.run();
+    h
+}
+
+#[test]
+fn hovering_a_compare_cell_shows_that_builds_formula() {
+    let mut h = comparing_two(950.0);
     let c = state(&h).compared.as_ref().and_then(|c| c.comparison()).cloned().expect("a comparison");
     assert_eq!(state(&h).compared.as_ref().unwrap().reports.len(), 2, "one report per build");
     // Capex: the Intel build's (B) is the best value; its hover is B's capex sum.
@@ -54,22 +63,9 @@ fn hovering_a_compare_cell_shows_that_builds_formula() {
 /// or cloud cost) at that month and shows that build's basis of its total.
 #[test]
 fn hovering_the_compare_cost_plot_explains_a_builds_curve() {
-    let mut h = egui_kittest::Harness::builder()
-        .with_size(egui::vec2(1500.0, 4000.0))
-        .build_eframe(move |cc| rigplan::gui::App::new(cc, config()));
-    h.run();
-    h.state_mut().state_mut().push(Command::ShowView(rigplan::gui::state::MainView::Compare));
-    h.state_mut().state_mut().push(Command::CompareAddCurrent);
-    h.state_mut().state_mut().push(Command::CompareAddTemplate("entry-workstation-intel"));
-    h.run();
-    h.run();
+    let mut h = comparing_two(4000.0);
     let heading = h.get_by_label("Cumulative cost: owned (solid) against each build's cloud option (dashed)").rect();
-    let save = h
-        .get_all_by_label("Save as PNG…")
-        .map(|n| n.rect())
-        .filter(|r| r.top() > heading.bottom())
-        .min_by(|a, b| a.top().total_cmp(&b.top()))
-        .expect("the plot's save button");
+    let save = save_button_below(&h, heading.bottom());
     let mut explained = 0;
     for up in [60.0, 120.0, 180.0, 240.0] {
         h.hover_at(egui::pos2(heading.center().x, save.top() - up));
@@ -87,22 +83,9 @@ fn hovering_the_compare_cost_plot_explains_a_builds_curve() {
 /// that build's wall-draw basis.
 #[test]
 fn hovering_a_compare_power_bar_explains_that_builds_wall_draw() {
-    let mut h = egui_kittest::Harness::builder()
-        .with_size(egui::vec2(1500.0, 4000.0))
-        .build_eframe(move |cc| rigplan::gui::App::new(cc, config()));
-    h.run();
-    h.state_mut().state_mut().push(Command::ShowView(rigplan::gui::state::MainView::Compare));
-    h.state_mut().state_mut().push(Command::CompareAddCurrent);
-    h.state_mut().state_mut().push(Command::CompareAddTemplate("entry-workstation-intel"));
-    h.run();
-    h.run();
+    let mut h = comparing_two(4000.0);
     let heading = h.get_by_label(rigplan::gui::text::EN.compare_power_bars).rect();
-    let save = h
-        .get_all_by_label("Save as PNG…")
-        .map(|n| n.rect())
-        .filter(|r| r.top() > heading.bottom())
-        .min_by(|a, b| a.top().total_cmp(&b.top()))
-        .expect("the plot's save button");
+    let save = save_button_below(&h, heading.bottom());
     // Low in the plot, across it: some point is on a bar.
     let a_wall = substituted(&h, 0, "power.wall_watts");
     let b_wall = substituted(&h, 1, "power.wall_watts");

@@ -20,19 +20,6 @@ fn substituted(h: &H, figure: &str) -> String {
     basis::find(state(h).derived.report.basis(), figure).expect("the report explains it").substituted.clone()
 }
 
-/// Hovers each widget whose label contains `label` until one shows `expected`.
-fn hover_shows(h: &mut H, label: &str, expected: &str) -> bool {
-    let centers: Vec<egui::Pos2> = h.get_all_by_label_contains(label).map(|n| n.rect().center()).collect();
-    for c in centers {
-        h.hover_at(c);
-        h.run();
-        if h.query_by_label_contains(expected).is_some() {
-            return true;
-        }
-    }
-    false
-}
-
 #[test]
 fn the_status_bar_explains_its_counts() {
     let (mut h, _dir) = app("entry-workstation");

@@ -76,12 +76,7 @@ fn hovering_a_power_bar_explains_the_nodes_max_draw() {
     // One node: its bar is in the middle of the plot (from the heading's left to its "Save as
     // PNG…" button's right); low in the plot the pointer is on the stack.
     let heading = h.get_by_label("Maximum draw by component, per node").rect();
-    let save = h
-        .get_all_by_label("Save as PNG…")
-        .map(|n| n.rect())
-        .filter(|r| r.top() > heading.bottom())
-        .min_by(|a, b| a.top().total_cmp(&b.top()))
-        .expect("the plot's save button");
+    let save = save_button_below(&h, heading.bottom());
     h.hover_at(egui::pos2(f32::midpoint(heading.left(), save.right()), heading.bottom() + 170.0));
     h.run();
     let line = h.query_all_by_label_contains("Workstation, ").next().map(|n| n.value().unwrap_or_default());
@@ -107,12 +102,7 @@ fn hovering_the_memory_bar_explains_the_part_under_the_pointer() {
     assert!(h.query_by_label_contains(&weights).is_none(), "nothing before hovering");
     // The plot: from the legend's left to its save button's right, above the legend.
     let legend = h.get_by_label_contains("Legend (").rect();
-    let save = h
-        .get_all_by_label("Save as PNG…")
-        .map(|n| n.rect())
-        .filter(|r| r.top() > legend.top())
-        .min_by(|a, b| a.top().total_cmp(&b.top()))
-        .expect("the plot's save button");
+    let save = save_button_below(&h, legend.top());
     // The weights are the bottom of the stack.
     h.hover_at(egui::pos2(f32::midpoint(legend.left(), save.right()), legend.top() - 30.0));
     h.run();
@@ -134,12 +124,7 @@ fn hovering_a_gpu_temperature_bar_explains_its_estimate() {
     assert!(h.query_by_label_contains(&estimate).is_none(), "nothing before hovering");
     // One GPU: its bar is in the middle of the plot; low in the plot the pointer is on it.
     let heading = h.get_by_label("GPU temperature at full load against its limit").rect();
-    let save = h
-        .get_all_by_label("Save as PNG…")
-        .map(|n| n.rect())
-        .filter(|r| r.top() > heading.bottom())
-        .min_by(|a, b| a.top().total_cmp(&b.top()))
-        .expect("the plot's save button");
+    let save = save_button_below(&h, heading.bottom());
     h.hover_at(egui::pos2(f32::midpoint(heading.left(), save.right()), save.top() - 60.0));
     h.run();
     assert!(h.query_by_label_contains(&estimate).is_some(), "the estimate: {estimate}");

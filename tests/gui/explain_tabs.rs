@@ -43,19 +43,6 @@ fn open_tab(h: &mut H, tab: &str) {
     h.run();
 }
 
-/// Hovers each widget whose label contains `label` until one shows `expected`.
-fn hover_shows(h: &mut H, label: &str, expected: &str) -> bool {
-    let centers: Vec<egui::Pos2> = h.get_all_by_label_contains(label).map(|n| n.rect().center()).collect();
-    for c in centers {
-        h.hover_at(c);
-        h.run();
-        if h.query_by_label_contains(expected).is_some() {
-            return true;
-        }
-    }
-    false
-}
-
 fn substituted(h: &H, figure: &str) -> String {
     basis::find(state(h).derived.report.basis(), figure).unwrap_or_else(|| panic!("{figure}")).substituted.clone()
 }

@@ -18,6 +18,19 @@ use egui::{Align, Layout, RichText};
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{Line, LineStyle, Plot, PlotPoint, PlotPoints, VLine};
 
+/// A cost plot of the TCO tab: the build's currency up the y axis from 0, ticks in k/M
+/// (万/亿) at round marks, `x_label` along x.
+fn cost_plot<'a>(id: &'a str, x_label: &'a str, currency: &str, units: &'static [(f64, &'static str)]) -> Plot<'a> {
+    Plot::new(id)
+        .height(theme::TALL_PLOT_HEIGHT)
+        .allow_scroll(false)
+        .x_axis_label(x_label)
+        .y_axis_label(currency.to_owned())
+        .y_axis_formatter(move |mark, _| money_tick(mark.value, units))
+        .y_grid_spacer(|input| round_marks(&input))
+        .include_y(0.0)
+}
+
 /// A cloud offer as people name it: its provider and instance from the catalog (a custom
 /// offer, which the catalog does not hold, by its own name `label`).
 #[must_use]
@@ -108,40 +121,36 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
             entries.push(LegendEntry { label: t.tco_break_even.to_owned(), color: tk.ok, dashed: true });
         }
         let cumulative = with_legend_and_save(ui, fx, "tco-cumulative", &entries, |ui| {
-            Plot::new("tco-cumulative")
-                .height(theme::TALL_PLOT_HEIGHT)
-                .allow_scroll(false)
-                .x_axis_label(t.axis_months)
-                .y_axis_label(currency.clone())
-                .y_axis_formatter(move |mark, _| money_tick(mark.value, units))
-                .y_grid_spacer(|input| round_marks(&input))
-                .include_y(0.0)
-                .show(ui, |plot| {
-                    plot.line(
-                        Line::new(t.tco_owned, PlotPoints::Borrowed(&charts.tco_owned)).color(tk.accent).width(2.0),
-                    );
-                    for (i, (id, curve, _)) in charts.tco_options.iter().enumerate() {
-                        plot.line(Line::new(label_of(id), PlotPoints::Borrowed(curve)).color(series_color(tk, i + 1)));
-                    }
-                    if let Some(m) = primary {
-                        plot.vline(VLine::new(t.tco_break_even, m).style(LineStyle::dashed_dense()).color(tk.ok));
-                    }
-                })
+            cost_plot("tco-cumulative", t.axis_months, &currency, units).show(ui, |plot| {
+                plot.line(Line::new(t.tco_owned, PlotPoints::Borrowed(&charts.tco_owned)).color(tk.accent).width(2.0));
+                for (i, (id, curve, _)) in charts.tco_options.iter().enumerate() {
+                    plot.line(Line::new(label_of(id), PlotPoints::Borrowed(curve)).color(series_color(tk, i + 1)));
+                }
+                if let Some(m) = primary {
+                    plot.vline(VLine::new(t.tco_break_even, m).style(LineStyle::dashed_dense()).color(tk.ok));
+                }
+            })
         });
         let words = plot_hover::words(fx.lang);
         let owned_keys = || ["tco.capex", "tco.owned_per_year.total", "tco.totals.owned"].map(str::to_owned).to_vec();
         let option_keys = |id: &str| vec![format!("tco.totals.options.{id}")];
-        plot_hover::explain(fx, &cumulative, |at| {
-            let mut curves: Vec<&[PlotPoint]> = vec![&charts.tco_owned];
-            curves.extend(charts.tco_options.iter().map(|(_, c, _)| c.as_slice()));
-            let (i, value) = plot_hover::nearest_curve(&curves, at)?;
-            let (name, keys) = match i.checked_sub(1).and_then(|o| charts.tco_options.get(o)) {
-                Some((id, _, _)) => (label_of(id), option_keys(id)),
-                None => (t.tco_owned.to_owned(), owned_keys()),
+        // The curve under the pointer: the owned total's (first) or an option's, named with its
+        // amount at the pointer's x (`at_x` says where: a month, a utilization).
+        let curve_hover =
+            |owned: &[PlotPoint], options: Vec<(&str, &[PlotPoint])>, at: PlotPoint, at_x: &str, x: String| {
+                let mut curves: Vec<&[PlotPoint]> = vec![owned];
+                curves.extend(options.iter().map(|(_, c)| *c));
+                let (i, value) = plot_hover::nearest_curve(&curves, at)?;
+                let (name, keys) = match i.checked_sub(1).and_then(|o| options.get(o)) {
+                    Some((id, _)) => (label_of(id), option_keys(id)),
+                    None => (t.tco_owned.to_owned(), owned_keys()),
+                };
+                let text = fill(at_x, &[&name, &x, &money_whole(t, value, &currency)]);
+                Some(plot_hover::Hovered { text, keys })
             };
-            let month = format!("{:.0}", at.x.max(0.0));
-            let text = fill(words.at_month, &[&name, &month, &money_whole(t, value, &currency)]);
-            Some(plot_hover::Hovered { text, keys })
+        plot_hover::explain(fx, &cumulative, |at| {
+            let options = charts.tco_options.iter().map(|(id, c, _)| (id.as_str(), c.as_slice())).collect();
+            curve_hover(&charts.tco_owned, options, at, words.at_month, format!("{:.0}", at.x.max(0.0)))
         });
         if !charts.util_owned.is_empty() {
             ui.add_space(6.0);
@@ -153,43 +162,22 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
             }
             entries.push(LegendEntry { label: t.tco_current_utilization.to_owned(), color: tk.muted, dashed: true });
             let by_utilization = with_legend_and_save(ui, fx, "tco-utilization", &entries, |ui| {
-                Plot::new("tco-utilization")
-                    .height(theme::TALL_PLOT_HEIGHT)
-                    .allow_scroll(false)
-                    .x_axis_label(t.axis_utilization)
-                    .y_axis_label(currency.clone())
-                    .y_axis_formatter(move |mark, _| money_tick(mark.value, units))
-                    .y_grid_spacer(|input| round_marks(&input))
-                    .include_y(0.0)
-                    .show(ui, |plot| {
-                        plot.line(
-                            Line::new(t.tco_owned, PlotPoints::Borrowed(&charts.util_owned))
-                                .color(tk.accent)
-                                .width(2.0),
-                        );
-                        for (i, (id, curve)) in charts.util_options.iter().enumerate() {
-                            plot.line(
-                                Line::new(label_of(id), PlotPoints::Borrowed(curve)).color(series_color(tk, i + 1)),
-                            );
-                        }
-                        plot.vline(
-                            VLine::new(t.tco_current_utilization, current)
-                                .style(LineStyle::dotted_dense())
-                                .color(tk.muted),
-                        );
-                    })
+                cost_plot("tco-utilization", t.axis_utilization, &currency, units).show(ui, |plot| {
+                    plot.line(
+                        Line::new(t.tco_owned, PlotPoints::Borrowed(&charts.util_owned)).color(tk.accent).width(2.0),
+                    );
+                    for (i, (id, curve)) in charts.util_options.iter().enumerate() {
+                        plot.line(Line::new(label_of(id), PlotPoints::Borrowed(curve)).color(series_color(tk, i + 1)));
+                    }
+                    plot.vline(
+                        VLine::new(t.tco_current_utilization, current).style(LineStyle::dotted_dense()).color(tk.muted),
+                    );
+                })
             });
             plot_hover::explain(fx, &by_utilization, |at| {
-                let mut curves: Vec<&[PlotPoint]> = vec![&charts.util_owned];
-                curves.extend(charts.util_options.iter().map(|(_, c)| c.as_slice()));
-                let (i, value) = plot_hover::nearest_curve(&curves, at)?;
-                let (name, keys) = match i.checked_sub(1).and_then(|o| charts.util_options.get(o)) {
-                    Some((id, _)) => (label_of(id), option_keys(id)),
-                    None => (t.tco_owned.to_owned(), owned_keys()),
-                };
+                let options = charts.util_options.iter().map(|(id, c)| (id.as_str(), c.as_slice())).collect();
                 let percent = format!("{:.0}", at.x.clamp(0.0, 100.0));
-                let text = fill(words.at_utilization, &[&name, &percent, &money_whole(t, value, &currency)]);
-                Some(plot_hover::Hovered { text, keys })
+                curve_hover(&charts.util_owned, options, at, words.at_utilization, percent)
             });
         }
         ui.add_space(6.0);
