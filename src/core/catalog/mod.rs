@@ -254,11 +254,7 @@ impl Catalog {
     /// # Errors
     /// Every problem found in the folder's files or in the merged catalog.
     pub fn load_with_overlay(dir: &Path) -> Result<Self, CatalogError> {
-        let (catalog, problems) = Self::load_dir_overlay(dir);
-        if problems.iter().any(CatalogProblem::is_error) {
-            return Err(CatalogError { problems });
-        }
-        Ok(catalog)
+        Self::load_with_overlays(&[dir.to_path_buf()])
     }
 
     /// Loads the embedded catalog overlaid with `dir`, returning the catalog and every problem
@@ -322,12 +318,8 @@ impl Catalog {
         problems.extend(model_problems);
         problems.extend(catalog.load_clouds(&cloud_sources));
         for dir in dirs {
-            let prices_path = dir.join(price_list::PRICES_FILE);
-            if prices_path.exists() {
-                match read_limited(&prices_path) {
-                    Ok(text) => problems.extend(catalog.apply_price_list(&prices_path.display().to_string(), &text)),
-                    Err(p) => problems.push(p),
-                }
+            if let Some((label, text)) = read(&dir.join(price_list::PRICES_FILE), &mut problems) {
+                problems.extend(catalog.apply_price_list(&label, &text));
             }
         }
         sort_problems(&mut problems);
