@@ -6,7 +6,7 @@
 //! atomically. Exit codes: 0 written, 2 bad input (unreadable build, XLSX without `-o`, a bad
 //! date, an unwritable file).
 
-use super::{Exit, load_build, load_catalog};
+use super::{Exit, catalog_and_build};
 use crate::core::analysis;
 use crate::core::analysis::prices::{DEFAULT_STALE_AFTER_MONTHS, PriceAgePolicy};
 use crate::core::catalog::Catalog;
@@ -122,8 +122,7 @@ pub fn run_export(out: &mut dyn Write, catalog_dir: Option<&Path>, args: &Export
         anyhow::bail!("{} is a binary format: give -o FILE to write it to a file", format.label());
     }
     let date = sheet_date(args.date.as_deref())?;
-    let catalog = load_catalog(catalog_dir)?;
-    let build = load_build(&args.build)?;
+    let (catalog, build) = catalog_and_build(catalog_dir, &args.build)?;
     let lang = args.lang.unwrap_or_else(Lang::from_env);
     let mut report = analysis::analyze(&catalog, &build);
     report.date_prices(PriceAgePolicy { as_of: date, stale_after_months: args.stale_months });

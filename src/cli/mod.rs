@@ -302,8 +302,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
         Command::Report { build, json, lang, stale_months, date, explain } => {
             let lang = lang.unwrap_or_else(Lang::from_env);
             let as_of = export::sheet_date(date.as_deref())?;
-            let catalog = load_catalog(cli.catalog.as_deref())?;
-            let build = load_build(build)?;
+            let (catalog, build) = catalog_and_build(cli.catalog.as_deref(), build)?;
             let mut report = analysis::analyze(&catalog, &build);
             report.date_prices(PriceAgePolicy { as_of, stale_after_months: *stale_months });
             report.localize(lang);
@@ -321,8 +320,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
         }
         Command::Check { build, json, lang } => {
             let lang = lang.unwrap_or_else(Lang::from_env);
-            let catalog = load_catalog(cli.catalog.as_deref())?;
-            let build = load_build(build)?;
+            let (catalog, build) = catalog_and_build(cli.catalog.as_deref(), build)?;
             let mut report = analysis::analyze(&catalog, &build);
             if *json {
                 report.localize(lang);
@@ -334,7 +332,11 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
             Ok(if report.count(Severity::Error) > 0 { Exit::Findings } else { Exit::Ok })
         }
         Command::Fit(args) => {
-            let catalog = load_catalog(cli.catalog.as_deref())?;
+            let subset = fit::catalog_subset(args);
+            let catalog = match (&cli.catalog, subset.and_then(|s| Catalog::embedded_subset(&s))) {
+                (None, Some(catalog)) => catalog,
+                _ => load_catalog(cli.catalog.as_deref())?,
+            };
             fit::run_fit(out, &catalog, args)
         }
         Command::Tco { build, years, utilization, offer, tokens_per_second, run_tokens, json, lang, explain } => {
@@ -403,6 +405,27 @@ pub fn load_catalog(dir: Option<&Path>) -> anyhow::Result<Catalog> {
         Some(d) => Catalog::load_with_overlay(d)?,
         None => Catalog::embedded()?,
     })
+}
+
+/// A build and the catalog its analysis reads: with a user catalog folder, the whole
+/// overlaid catalog (loaded first, so that its problems are reported first); otherwise the
+/// part of the embedded catalog the build names ([`Catalog::embedded_subset`]), or the whole
+/// embedded catalog when the build names a part it lacks (so that the unknown-part findings
+/// are those of the whole catalog).
+///
+/// # Errors
+/// Problems in the user folder or the build file.
+pub fn catalog_and_build(dir: Option<&Path>, path: &Path) -> anyhow::Result<(Catalog, Build)> {
+    if dir.is_some() {
+        let catalog = load_catalog(dir)?;
+        return Ok((catalog, load_build(path)?));
+    }
+    let build = load_build(path)?;
+    let catalog = match Catalog::embedded_subset(&build.catalog_subset()) {
+        Some(catalog) => catalog,
+        None => Catalog::embedded()?,
+    };
+    Ok((catalog, build))
 }
 
 /// Loads a build file, with a message that names the file.

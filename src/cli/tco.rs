@@ -8,7 +8,7 @@ use super::texts::{
     OTHER_READING, PER_MILLION_TOKENS, PRESENT_VALUE, READING, SENSITIVITY, TCO_CAPEX, TCO_GPU, TCO_HEADING,
     TCO_OPTION, TCO_OWNED, TCO_SUMMARY, TCO_WALL, TRAINING_RUN, pad_left, pad_right,
 };
-use super::{Exit, load_build, load_catalog, money};
+use super::{Exit, catalog_and_build, money};
 use crate::core::analysis::tco::{
     self, MAX_RUN_TOKENS, MAX_TOKENS_PER_SECOND, MIN_TOKENS_PER_SECOND, OverrideError, Tco, TcoOverrides,
 };
@@ -37,8 +37,7 @@ pub(super) fn run_tco(
     how: Output,
 ) -> anyhow::Result<Exit> {
     let Output { json, explain, lang } = how;
-    let catalog = load_catalog(catalog_dir)?;
-    let build = load_build(build)?;
+    let (catalog, build) = catalog_and_build(catalog_dir, build)?;
     let mut tco = analysis::analyze_tco_with(&catalog, &build, overrides)
         .map_err(|e| anyhow::anyhow!(flag_message(&e, overrides)))?;
     // The reading note and the notes' messages follow the language, in text and in JSON's

@@ -37,6 +37,7 @@ mod reference;
 mod save_crash;
 mod speed;
 mod stages;
+mod subset;
 mod summary;
 mod tco;
 mod templates;

@@ -17,7 +17,7 @@ use crate::core::analysis::serving::{self, ServingEstimate, ServingRequest, Site
 use crate::core::analysis::speed::{self, SpeedSettings, Topology};
 use crate::core::analysis::tco::MAX_RUN_TOKENS;
 use crate::core::catalog::hf_config;
-use crate::core::catalog::{Catalog, Checkpoint, Gpu};
+use crate::core::catalog::{Catalog, Checkpoint, Gpu, ModelSet, PartId, Subset};
 use crate::core::i18n::{Lang, Sentence};
 use crate::core::resolve::Resolved;
 use crate::core::units::{Bytes, format_thousands};
@@ -89,6 +89,20 @@ fn model_spec(catalog: &Catalog, args: &FitArgs) -> anyhow::Result<FitModel> {
     let context = args.context.unwrap_or_else(|| Workload::defaults(args.mode.into()).context);
     let spec = arch.spec(context).map_err(|e| anyhow::anyhow!(e))?;
     Ok(custom(spec, arch.name()))
+}
+
+/// What a `fit` without `--build` reads of the embedded catalog: its `--model` (none with
+/// `--config` or `--params`) and its `--gpu`. None with `--build`: the build's parts are
+/// read with the whole catalog.
+#[must_use]
+pub fn catalog_subset(args: &FitArgs) -> Option<Subset> {
+    if args.build.is_some() {
+        return None;
+    }
+    let gpu =
+        args.gpu.as_ref().map(|id| PartId::new(if id.starts_with("gpu/") { id.clone() } else { format!("gpu/{id}") }));
+    let models = if args.config.is_some() { Vec::new() } else { args.model.iter().cloned().collect() };
+    Some(Subset { parts: gpu.into_iter().collect(), models: ModelSet::Only(models), clouds: false })
 }
 
 /// The GPUs a `fit` runs on.

@@ -719,6 +719,17 @@ impl Build {
         self.price_overrides.iter().find(|o| &o.part == part)
     }
 
+    /// What an analysis of this build reads of the catalog: its parts (with those of its
+    /// price overrides), every model and every cloud offer.
+    #[must_use]
+    pub fn catalog_subset(&self) -> crate::core::catalog::Subset {
+        let overrides = self.price_overrides.iter().map(|o| &o.part);
+        let mut parts: Vec<PartId> = self.part_ids().chain(overrides).cloned().collect();
+        parts.sort_unstable();
+        parts.dedup();
+        crate::core::catalog::Subset { parts, models: crate::core::catalog::ModelSet::All, clouds: true }
+    }
+
     /// Every part id referenced by the build (nodes then cluster), with duplicates.
     pub fn part_ids(&self) -> impl Iterator<Item = &PartId> {
         self.nodes.iter().flat_map(|n| n.parts.iter()).chain(self.cluster.iter()).map(|l| &l.part)

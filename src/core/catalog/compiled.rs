@@ -10,10 +10,21 @@
 //! catalog then loads from its RON text ([`catalog`] gives None).
 
 use super::{
-    Catalog, CatalogEntry, CloudOffer, Gpu, Model, Models, Origin, clouds::CLOUDS_FILE, models::MODELS_FILE_NAME,
+    Catalog, CatalogEntry, CloudOffer, Gpu, MODEL_ID_PREFIX, Model, Models, Origin, clouds::CLOUDS_FILE,
+    models::MODELS_FILE_NAME,
 };
+use super::{ModelSet, PartId, PartKind, Subset};
 use serde::de::DeserializeOwned;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+
+/// Each compiled file's entries as `(id, start, end)`: the byte range of the entry's
+/// `[line, col, entry]` element in the file's JSON, in file order (written by `build.rs`).
+mod index {
+    include!(concat!(env!("OUT_DIR"), "/catalog-index.rs"));
+}
+
+/// A compiled file's entry index.
+type Index = &'static [(&'static str, usize, usize)];
 
 macro_rules! compiled {
     ($name:literal) => {
@@ -104,6 +115,171 @@ pub(super) fn catalog() -> Option<Catalog> {
         }
         c.models = Models::from_located(models);
         // As `Catalog::load_clouds` keeps them: sorted by id.
+        offers.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+        for (offer, origin) in offers {
+            c.cloud_origins.insert(offer.id.clone(), origin);
+            c.clouds.push(offer);
+        }
+        c.rebuild_index();
+        Some(c)
+    })
+}
+
+/// A part kind's compiled file and its index.
+fn file_of(kind: PartKind) -> (&'static str, Index) {
+    match kind {
+        PartKind::Gpu => (GPU, index::GPU),
+        PartKind::Cpu => (CPU, index::CPU),
+        PartKind::Motherboard => (MOTHERBOARD, index::MOTHERBOARD),
+        PartKind::Memory => (MEMORY, index::MEMORY),
+        PartKind::Storage => (STORAGE, index::STORAGE),
+        PartKind::Psu => (PSU, index::PSU),
+        PartKind::Cooler => (COOLER, index::COOLER),
+        PartKind::Chassis => (CHASSIS, index::CHASSIS),
+        PartKind::Nic => (NIC, index::NIC),
+        PartKind::Switch => (SWITCH, index::SWITCH),
+        PartKind::System => (SYSTEM, index::SYSTEM),
+    }
+}
+
+/// The JSON of entry `id` of a compiled file, and its position in the file's order.
+fn entry_json(json: &'static str, index: Index, id: &str) -> Option<(usize, &'static str)> {
+    let pos = index.iter().position(|(entry, _, _)| *entry == id)?;
+    let &(_, start, end) = index.get(pos)?;
+    Some((pos, json.get(start..end)?))
+}
+
+/// One entry read from its `[line, col, entry]` JSON, with its origin in `file`.
+fn one<T: DeserializeOwned>(json: &str, file: &str) -> Option<(T, Origin)> {
+    let (line, col, entry): (usize, usize, T) = serde_json::from_str(json).ok()?;
+    Some((entry, Origin { file: file.to_owned(), line, col }))
+}
+
+/// The catalog part ids an entry names in its string values (a system names its GPUs, a
+/// chassis the parts it comes with), added to `out`. Any string of the form `kind/…` that is
+/// an entry of that kind's file counts, whatever field holds it, so that a subset holds
+/// everything its parts refer to without a list of reference fields to keep up to date.
+fn named_parts(json: &str, out: &mut Vec<PartId>) {
+    let mut rest = json;
+    while let Some(open) = rest.find('"') {
+        let after = &rest[open + 1..];
+        // The string's end: the next quote not escaped by an odd run of backslashes.
+        let mut end = None;
+        let mut escaped = false;
+        for (i, c) in after.char_indices() {
+            match c {
+                '\\' => escaped = !escaped,
+                '"' if !escaped => {
+                    end = Some(i);
+                    break;
+                }
+                _ => escaped = false,
+            }
+        }
+        let Some(end) = end else { return };
+        let text = &after[..end];
+        if let Some(kind) = text.split_once('/').and_then(|(prefix, _)| PartKind::from_prefix(prefix))
+            && file_of(kind).1.iter().any(|(id, _, _)| *id == text)
+        {
+            out.push(PartId::new(text));
+        }
+        rest = &after[end + 1..];
+    }
+}
+
+/// Reads the chosen entries of one kind (positions in file order) into its list.
+fn chosen<T: DeserializeOwned + CatalogEntry>(
+    positions: &[usize],
+    list: &mut Vec<T>,
+    origins: &mut HashMap<PartId, Origin>,
+) -> Option<()> {
+    let (json, index) = file_of(T::KIND);
+    let file = format!("catalog/{}", T::KIND.file_name());
+    for &pos in positions {
+        let &(_, start, end) = index.get(pos)?;
+        let (entry, origin) = one::<T>(json.get(start..end)?, &file)?;
+        origins.insert(entry.meta().id.clone(), origin);
+        list.push(entry);
+    }
+    Some(())
+}
+
+/// The models a subset holds, in catalog order.
+fn subset_models(set: &ModelSet) -> Option<Models> {
+    let file = format!("catalog/{MODELS_FILE_NAME}");
+    let entries = match set {
+        ModelSet::All => located::<Model>(MODELS, &file)?,
+        ModelSet::Only(ids) => {
+            let mut found = Vec::new();
+            for id in ids {
+                let full = if id.starts_with(MODEL_ID_PREFIX) { id.clone() } else { format!("{MODEL_ID_PREFIX}{id}") };
+                found.push(entry_json(MODELS, index::MODELS, &full)?);
+            }
+            found.sort_by_key(|(pos, _)| *pos);
+            found.dedup_by_key(|(pos, _)| *pos);
+            found.into_iter().map(|(_, json)| one::<Model>(json, &file)).collect::<Option<Vec<_>>>()?
+        }
+    };
+    Some(Models::from_located(entries))
+}
+
+/// The embedded catalog holding only what `want` names ([`Catalog::embedded_subset`]); None
+/// when a file was not compiled or a named part or model is not in it.
+pub(super) fn subset(want: &Subset) -> Option<Catalog> {
+    // The named parts and, transitively, the parts they name: (kind, position in its file).
+    let mut picked: HashSet<(PartKind, usize)> = HashSet::new();
+    let mut seen: HashSet<PartId> = HashSet::new();
+    let mut queue: Vec<PartId> = want.parts.clone();
+    while let Some(id) = queue.pop() {
+        if !seen.insert(id.clone()) {
+            continue;
+        }
+        let kind = id.as_str().split_once('/').and_then(|(prefix, _)| PartKind::from_prefix(prefix))?;
+        let (json, index) = file_of(kind);
+        let (pos, entry) = entry_json(json, index, id.as_str())?;
+        named_parts(entry, &mut queue);
+        picked.insert((kind, pos));
+    }
+    let positions = |kind: PartKind| -> Vec<usize> {
+        let mut p: Vec<usize> = picked.iter().filter(|(k, _)| *k == kind).map(|(_, pos)| *pos).collect();
+        p.sort_unstable();
+        p
+    };
+    std::thread::scope(|scope| {
+        // Every model is most of the reading when asked for: on a second thread, as
+        // `catalog` reads them.
+        let all_models = matches!(want.models, ModelSet::All);
+        let other = if all_models {
+            std::thread::Builder::new().spawn_scoped(scope, || subset_models(&want.models)).ok()
+        } else {
+            None
+        };
+        let mut c = Catalog::default();
+        let rest = (|| {
+            chosen(&positions(PartKind::Gpu), &mut c.gpus, &mut c.origins)?;
+            chosen(&positions(PartKind::Cpu), &mut c.cpus, &mut c.origins)?;
+            chosen(&positions(PartKind::Motherboard), &mut c.motherboards, &mut c.origins)?;
+            chosen(&positions(PartKind::Memory), &mut c.memory, &mut c.origins)?;
+            chosen(&positions(PartKind::Storage), &mut c.storage, &mut c.origins)?;
+            chosen(&positions(PartKind::Psu), &mut c.psus, &mut c.origins)?;
+            chosen(&positions(PartKind::Cooler), &mut c.coolers, &mut c.origins)?;
+            chosen(&positions(PartKind::Chassis), &mut c.chassis, &mut c.origins)?;
+            chosen(&positions(PartKind::Nic), &mut c.nics, &mut c.origins)?;
+            chosen(&positions(PartKind::Switch), &mut c.switches, &mut c.origins)?;
+            chosen(&positions(PartKind::System), &mut c.systems, &mut c.origins)?;
+            if want.clouds {
+                located::<CloudOffer>(CLOUDS, &format!("catalog/{CLOUDS_FILE}"))
+            } else {
+                Some(Vec::new())
+            }
+        })();
+        // Joined before any early return, so the thread never outlives a failure here.
+        let models = match other {
+            Some(handle) => handle.join().ok().flatten(),
+            None => subset_models(&want.models),
+        };
+        let (mut offers, models) = (rest?, models?);
+        c.models = models;
         offers.sort_by(|a, b| a.0.id.cmp(&b.0.id));
         for (offer, origin) in offers {
             c.cloud_origins.insert(offer.id.clone(), origin);

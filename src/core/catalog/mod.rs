@@ -197,6 +197,27 @@ fn format_problems<'a>(problems: impl Iterator<Item = &'a CatalogProblem>) -> St
     problems.map(ToString::to_string).collect::<Vec<_>>().join("\n")
 }
 
+/// What a command reads of the embedded catalog ([`Catalog::embedded_subset`]): a `report`
+/// of a build reads the build's parts, every model (the fit matrix) and every cloud offer
+/// (the TCO comparison); a `fit` of one model on one GPU reads those two.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Subset {
+    /// Parts by id; each brings the parts it names (a system its GPUs).
+    pub parts: Vec<PartId>,
+    pub models: ModelSet,
+    /// Every cloud offer, or none.
+    pub clouds: bool,
+}
+
+/// The models of a [`Subset`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum ModelSet {
+    #[default]
+    All,
+    /// These ids (with or without the `model/` prefix), in catalog order.
+    Only(Vec<String>),
+}
+
 /// A parsed catalog file, before merging: entries and their positions.
 struct ParsedFile<T> {
     entries: Vec<(T, Origin)>,
@@ -216,6 +237,22 @@ impl Catalog {
             return Ok(catalog);
         }
         Self::embedded_from_ron()
+    }
+
+    /// The embedded catalog holding only what `want` names: the same entries as
+    /// [`Self::embedded`], read from the compiled catalog one entry at a time, so that a
+    /// command that needs a build's dozen parts does not read the other hundreds (issue 19:
+    /// a `rigplan fit` or `report` process within twice a `--version` one). Nothing in it
+    /// may be searched for what it lacks: a caller uses it only for analyses that read the
+    /// named parts, models and offers, which `tests/core/catalog.rs` holds equal to the same
+    /// analyses of the whole catalog on every template build.
+    ///
+    /// None when a named part or model is not in the embedded catalog (the caller then
+    /// loads the whole catalog, whose messages about unknown ids list what there is), or a
+    /// file was not compiled.
+    #[must_use]
+    pub fn embedded_subset(want: &Subset) -> Option<Self> {
+        compiled::subset(want)
     }
 
     /// The embedded catalog parsed from its RON text and validated, as [`Self::embedded`]

@@ -15,7 +15,25 @@
 use std::fmt::Write as _;
 
 /// The JSON array `[[line, col, entry], …]` of a catalog file's list of entries.
+#[cfg(test)]
 pub fn translate(text: &str) -> Result<String, String> {
+    translate_indexed(text).map(|(json, _)| json)
+}
+
+/// One entry of a translated file: its id and the byte range of its `[line, col, entry]`
+/// element in the JSON, which serde reads on its own (the compiled catalog reads only the
+/// entries a command needs, `src/core/catalog/compiled.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Span {
+    pub id: String,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// [`translate`], with every entry's [`Span`] in file order. An entry whose id is not a plain
+/// string (an escape in it) fails: its span could not be found by id.
+pub fn translate_indexed(text: &str) -> Result<(String, Vec<Span>), String> {
+    let mut spans = Vec::new();
     let mut p = Parser { chars: text.char_indices().peekable(), line: 1, col: 1, out: String::new() };
     p.skip_trivia()?;
     p.expect('[')?;
@@ -32,8 +50,10 @@ pub fn translate(text: &str) -> Result<String, String> {
         first = false;
         let mut entry = Parser { chars: p.chars.clone(), line: p.line, col: p.col, out: String::new() };
         let id_at = entry.entry()?;
-        let (line, col) = id_at.ok_or("an entry without an `id` field")?;
+        let (line, col, id) = id_at.ok_or("an entry without an `id` field")?;
+        let start = p.out.len();
         let _ = write!(p.out, "[{line},{col},{}]", entry.out);
+        spans.push(Span { id, start, end: p.out.len() });
         (p.chars, p.line, p.col) = (entry.chars, entry.line, entry.col);
         p.skip_trivia()?;
         if !p.eat(',') {
@@ -47,8 +67,11 @@ pub fn translate(text: &str) -> Result<String, String> {
     if let Some((_, c)) = p.chars.peek() {
         return Err(format!("`{c}` after the list at {}:{}", p.line, p.col));
     }
-    Ok(p.out)
+    Ok((p.out, spans))
 }
+
+/// Where an entry's `id` value starts (1-based line and column) and the id itself.
+type IdAt = Option<(usize, usize, String)>;
 
 struct Parser<'t> {
     chars: std::iter::Peekable<std::str::CharIndices<'t>>,
@@ -125,7 +148,7 @@ impl Parser<'_> {
     }
 
     /// One entry of the top-level list (a struct), and where its `id` value starts.
-    fn entry(&mut self) -> Result<Option<(usize, usize)>, String> {
+    fn entry(&mut self) -> Result<IdAt, String> {
         self.skip_trivia()?;
         self.expect('(')?;
         let mut id_at = None;
@@ -134,7 +157,7 @@ impl Parser<'_> {
     }
 
     /// Fields after a struct's `(` up to its `)`, as a JSON object.
-    fn struct_body(&mut self, id_at: &mut Option<(usize, usize)>) -> Result<(), String> {
+    fn struct_body(&mut self, id_at: &mut IdAt) -> Result<(), String> {
         self.out.push('{');
         let mut first = true;
         loop {
@@ -152,10 +175,16 @@ impl Parser<'_> {
             first = false;
             push_json_string(&mut self.out, &name);
             self.out.push(':');
-            if name == "id" && id_at.is_none() {
-                *id_at = Some((self.line, self.col));
-            }
+            let is_id = name == "id" && id_at.is_none();
+            let (line, col, from) = (self.line, self.col, self.out.len());
             self.value()?;
+            if is_id {
+                let written = &self.out[from..];
+                let id =
+                    written.strip_prefix('"').and_then(|w| w.strip_suffix('"')).filter(|w| !w.contains(['\\', '"']));
+                let id = id.ok_or_else(|| format!("an `id` at {line}:{col} that is not a plain string"))?;
+                *id_at = Some((line, col, id.to_owned()));
+            }
             self.skip_trivia()?;
             if !self.eat(',') {
                 self.skip_trivia()?;
