@@ -53,6 +53,13 @@ fn picture(byte: u8) -> String {
 
 impl Write for TerminalText<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        // Most writes hold nothing to picture: written as they are, without the byte loop.
+        let needs_care =
+            |b: &u8| *b == b'\r' || *b == C1_LEAD || (*b < 0x20 && *b != b'\n' && *b != b'\t') || *b == 0x7F;
+        if self.held.is_none() && !buf.iter().any(needs_care) {
+            self.inner.write_all(buf)?;
+            return Ok(buf.len());
+        }
         let mut clean_from = 0;
         for (i, &b) in buf.iter().enumerate() {
             if let Some(first) = self.held.take() {

@@ -42,7 +42,8 @@ pub(super) use crate::core::i18n::say;
 /// Columns `text` takes in a terminal: two for each wide (CJK) character, one for others.
 #[must_use]
 pub(super) fn width(text: &str) -> usize {
-    text.width()
+    // Printable ASCII is one column a byte (UAX #11); the tables are for the rest.
+    if text.bytes().all(|b| (0x20..0x7F).contains(&b)) { text.len() } else { text.width() }
 }
 
 /// `text` followed by spaces up to `columns` display columns (as `{:<N}` does for ASCII).
@@ -703,6 +704,16 @@ crate::templates! {
 mod tests {
     use super::*;
     use crate::core::i18n::placeholders;
+
+    /// The printable-ASCII shortcut counts what the tables count.
+    #[test]
+    fn width_counts_columns_as_unicode_width_does() {
+        for text in ["", "fits×1 46.1t/s", "Llama 3.1 8B", "a\tb", "\r\n", "显存 24 GiB", "~67 °C", "x\u{7f}"] {
+            assert_eq!(width(text), text.width(), "{text:?}");
+        }
+        let ascii: String = (0x20u8..0x7F).map(char::from).collect();
+        assert_eq!(width(&ascii), 95);
+    }
 
     #[test]
     fn lang_tags_parse_and_a_bad_one_names_the_accepted_ones() {

@@ -204,11 +204,12 @@ fn chosen<T: DeserializeOwned + CatalogEntry>(
     Some(())
 }
 
-/// The models a subset holds, in catalog order.
-fn subset_models(set: &ModelSet) -> Option<Models> {
-    let file = format!("catalog/{MODELS_FILE_NAME}");
-    let entries = match set {
-        ModelSet::All => located::<Model>(MODELS, &file)?,
+/// The compiled entries of the models a subset holds, in catalog order; None when an id is
+/// not in the catalog.
+fn model_entries(set: &ModelSet) -> Option<Vec<&'static str>> {
+    let all = || index::MODELS.iter().map(|&(_, start, end)| MODELS.get(start..end)).collect::<Option<Vec<_>>>();
+    match set {
+        ModelSet::All => all(),
         ModelSet::Only(ids) => {
             let mut found = Vec::new();
             for id in ids {
@@ -217,19 +218,28 @@ fn subset_models(set: &ModelSet) -> Option<Models> {
             }
             found.sort_by_key(|(pos, _)| *pos);
             found.dedup_by_key(|(pos, _)| *pos);
-            found.into_iter().map(|(_, json)| one::<Model>(json, &file)).collect::<Option<Vec<_>>>()?
+            Some(found.into_iter().map(|(_, json)| json).collect())
         }
-    };
-    Some(Models::from_located(entries))
+    }
+}
+
+/// Models read from their compiled entries.
+fn read_models(entries: &[&str]) -> Option<Vec<(Model, Origin)>> {
+    let file = format!("catalog/{MODELS_FILE_NAME}");
+    entries.iter().map(|json| one::<Model>(json, &file)).collect()
 }
 
 /// The embedded catalog holding only what `want` names ([`Catalog::embedded_subset`]); None
 /// when a file was not compiled or a named part or model is not in it.
+///
+/// The reading is shared by two threads: a second thread reads the first models while this
+/// one reads the parts, the cloud offers and the other models, about half of the text each.
 pub(super) fn subset(want: &Subset) -> Option<Catalog> {
     // The named parts and, transitively, the parts they name: (kind, position in its file).
     let mut picked: HashSet<(PartKind, usize)> = HashSet::new();
     let mut seen: HashSet<PartId> = HashSet::new();
     let mut queue: Vec<PartId> = want.parts.clone();
+    let mut parts_bytes = 0;
     while let Some(id) = queue.pop() {
         if !seen.insert(id.clone()) {
             continue;
@@ -238,6 +248,7 @@ pub(super) fn subset(want: &Subset) -> Option<Catalog> {
         let (json, index) = file_of(kind);
         let (pos, entry) = entry_json(json, index, id.as_str())?;
         named_parts(entry, &mut queue);
+        parts_bytes += entry.len();
         picked.insert((kind, pos));
     }
     let positions = |kind: PartKind| -> Vec<usize> {
@@ -245,17 +256,27 @@ pub(super) fn subset(want: &Subset) -> Option<Catalog> {
         p.sort_unstable();
         p
     };
+    let models = model_entries(&want.models)?;
+    // The first models, up to half of all the text to read, go to the second thread.
+    let model_bytes: usize = models.iter().map(|m| m.len()).sum();
+    let half = (model_bytes + parts_bytes + if want.clouds { CLOUDS.len() } else { 0 }) / 2;
+    let mut side_bytes = 0;
+    let split = models
+        .iter()
+        .position(|m| {
+            side_bytes += m.len();
+            side_bytes > half
+        })
+        .unwrap_or(models.len());
+    let (first, rest) = models.split_at(split);
     std::thread::scope(|scope| {
-        // Every model is most of the reading when asked for: on a second thread, as
-        // `catalog` reads them.
-        let all_models = matches!(want.models, ModelSet::All);
-        let other = if all_models {
-            std::thread::Builder::new().spawn_scoped(scope, || subset_models(&want.models)).ok()
-        } else {
+        let other = if first.is_empty() {
             None
+        } else {
+            std::thread::Builder::new().spawn_scoped(scope, || read_models(first)).ok()
         };
         let mut c = Catalog::default();
-        let rest = (|| {
+        let here = (|| {
             chosen(&positions(PartKind::Gpu), &mut c.gpus, &mut c.origins)?;
             chosen(&positions(PartKind::Cpu), &mut c.cpus, &mut c.origins)?;
             chosen(&positions(PartKind::Motherboard), &mut c.motherboards, &mut c.origins)?;
@@ -267,19 +288,21 @@ pub(super) fn subset(want: &Subset) -> Option<Catalog> {
             chosen(&positions(PartKind::Nic), &mut c.nics, &mut c.origins)?;
             chosen(&positions(PartKind::Switch), &mut c.switches, &mut c.origins)?;
             chosen(&positions(PartKind::System), &mut c.systems, &mut c.origins)?;
-            if want.clouds {
-                located::<CloudOffer>(CLOUDS, &format!("catalog/{CLOUDS_FILE}"))
+            let offers = if want.clouds {
+                located::<CloudOffer>(CLOUDS, &format!("catalog/{CLOUDS_FILE}"))?
             } else {
-                Some(Vec::new())
-            }
+                Vec::new()
+            };
+            Some((offers, read_models(rest)?))
         })();
         // Joined before any early return, so the thread never outlives a failure here.
-        let models = match other {
+        let first = match other {
             Some(handle) => handle.join().ok().flatten(),
-            None => subset_models(&want.models),
+            None => read_models(first),
         };
-        let (mut offers, models) = (rest?, models?);
-        c.models = models;
+        let ((mut offers, rest), mut models) = (here?, first?);
+        models.extend(rest);
+        c.models = Models::from_located(models);
         offers.sort_by(|a, b| a.0.id.cmp(&b.0.id));
         for (offer, origin) in offers {
             c.cloud_origins.insert(offer.id.clone(), origin);

@@ -201,41 +201,66 @@ impl Text {
 /// assumption, a note) that a front end shows as it is. It is made in English
 /// ([`Self::new`]) and [`Self::localize`]d when the report is; it serializes as the rendered
 /// string, so a JSON field of sentences stays an array of strings.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// The rendering is written when first read: a report holds hundreds of sentences (a note
+/// on every fit cell that does not fit) that a `rigplan report` never prints, and a
+/// localized report would otherwise render each twice (issue 19).
+#[derive(Clone, Debug)]
 pub struct Sentence {
     text: Text,
-    rendered: String,
+    lang: Lang,
+    /// `text` in `lang`, once read.
+    rendered: std::sync::OnceLock<String>,
 }
 
 impl Sentence {
-    /// The sentence, rendered in English.
+    /// The sentence, in English.
     #[must_use]
     pub fn new(text: Text) -> Self {
-        let rendered = text.render(Lang::En);
-        Self { text, rendered }
+        Self { text, lang: Lang::En, rendered: std::sync::OnceLock::new() }
     }
 
-    /// The sentence in a language (the rendering held is left as it is).
+    /// The sentence in a language (the language held is left as it is).
     #[must_use]
     pub fn render(&self, lang: Lang) -> String {
         self.text.render(lang)
     }
 
-    /// Renders the held string in `lang`.
+    /// Holds the sentence in `lang`.
     pub fn localize(&mut self, lang: Lang) {
-        self.rendered = self.text.render(lang);
+        if lang != self.lang {
+            self.lang = lang;
+            self.rendered = std::sync::OnceLock::new();
+        }
     }
 
     /// The rendered string, in English unless [`Self::localize`] chose another language.
     #[must_use]
     pub fn as_str(&self) -> &str {
-        &self.rendered
+        self.rendered.get_or_init(|| self.text.render(self.lang))
     }
 
     /// The template with its arguments.
     #[must_use]
     pub fn text(&self) -> &Text {
         &self.text
+    }
+}
+
+/// Two sentences are equal when they say the same in the same language (the rendering is a
+/// function of the two, written or not).
+impl PartialEq for Sentence {
+    fn eq(&self, other: &Self) -> bool {
+        self.lang == other.lang && self.text == other.text
+    }
+}
+
+impl Eq for Sentence {}
+
+impl std::hash::Hash for Sentence {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.text.hash(state);
+        self.lang.hash(state);
     }
 }
 
@@ -251,25 +276,25 @@ impl std::ops::Deref for Sentence {
     type Target = str;
 
     fn deref(&self) -> &str {
-        &self.rendered
+        self.as_str()
     }
 }
 
 impl AsRef<str> for Sentence {
     fn as_ref(&self) -> &str {
-        &self.rendered
+        self.as_str()
     }
 }
 
 impl std::fmt::Display for Sentence {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.rendered)
+        f.write_str(self.as_str())
     }
 }
 
 impl serde::Serialize for Sentence {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.rendered)
+        serializer.serialize_str(self.as_str())
     }
 }
 
