@@ -123,14 +123,27 @@ pub fn largest_key(finetune: bool) -> &'static str {
     if finetune { "summary.fit.largest_finetune.params" } else { "summary.fit.largest_inference.params" }
 }
 
+/// The matrices with rows of their own: node groups of one GPU and topology share their rows
+/// (a 64-group cluster of one design has one set), and their cells are the same.
+fn distinct(fit: &[FitMatrix]) -> Vec<&FitMatrix> {
+    let mut out: Vec<&FitMatrix> = Vec::new();
+    for m in fit {
+        if !out.iter().any(|d| std::sync::Arc::ptr_eq(&d.rows, &m.rows)) {
+            out.push(m);
+        }
+    }
+    out
+}
+
 /// A fitting cell of `model` under `workload` in a report's matrices, with the most memory to
 /// spare (the smallest share of its budget), and its matrix.
 fn roomiest_fit<'r>(
-    fit: &'r [FitMatrix],
+    fit: &[&'r FitMatrix],
     model: &ModelId,
     workload: WorkloadKind,
 ) -> Option<(&'r FitMatrix, &'r FitCell)> {
     fit.iter()
+        .copied()
         .filter_map(|m| {
             let row = m.rows.iter().find(|r| &r.model == model)?;
             let cell = row.cells.iter().find(|c| c.workload == workload && c.verdict.is_some_and(Verdict::fits))?;
@@ -166,6 +179,7 @@ fn fit_bases(r: &Report, out: &mut Vec<Basis>) {
     }
     let fitting = crate::core::analysis::summary::fitting_workloads(&r.fit);
     let models = fitting.len();
+    let matrices = distinct(&r.fit);
     // The GPU groups, alike node groups (one matrix's rows) once.
     let groups: Vec<String> = r
         .summary
@@ -182,7 +196,7 @@ fn fit_bases(r: &Report, out: &mut Vec<Basis>) {
         let mut listed = Vec::new();
         let mut b = Basis::new(fit_count_key(w), "fit-count-workload", of.len() as f64, "");
         for id in &of {
-            let Some((m, c)) = roomiest_fit(&r.fit, id, w) else { continue };
+            let Some((m, c)) = roomiest_fit(&matrices, id, w) else { continue };
             let name = m.rows.iter().find(|row| &row.model == *id).map_or(id.as_str(), |row| row.model_name.as_str());
             listed.push(name.to_owned());
             b = b.input(name, c.memory_fraction.unwrap_or(0.0), "", format!("{}: {}", id, cell_memory_text(m, c)));
@@ -198,13 +212,13 @@ fn fit_bases(r: &Report, out: &mut Vec<Basis>) {
     let Some(summary) = &r.summary.fit else { return };
     for (finetune, largest) in [(false, &summary.largest_inference), (true, &summary.largest_finetune)] {
         if let Some(l) = largest {
-            out.extend(largest_basis(r, finetune, l));
+            out.extend(largest_basis(&matrices, finetune, l));
         }
     }
 }
 
-fn largest_basis(r: &Report, finetune: bool, l: &LargestModel) -> Option<Basis> {
-    let (m, c) = roomiest_fit(&r.fit, &l.model, l.workload)?;
+fn largest_basis(matrices: &[&FitMatrix], finetune: bool, l: &LargestModel) -> Option<Basis> {
+    let (m, c) = roomiest_fit(matrices, &l.model, l.workload)?;
     let billions = l.params as f64 / 1.0e9;
     Some(
         Basis::new(largest_key(finetune), "fit-largest", l.params as f64, "")
