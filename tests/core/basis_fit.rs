@@ -170,3 +170,33 @@ fn every_compare_value_names_its_basis_in_its_report() {
     let tps = c.row("train-lora").expect("train row").values[0].expect("a rate");
     assert!((hours.values[0].expect("hours") - 1.0e9 / tps / 3600.0).abs() < 1e-9);
 }
+
+/// Measured models explain their speed rows too: ResNet-50's inference samples/s is GPUs ×
+/// peak × MFU / forward FLOPs per sample (the basis's own inputs give the value), its
+/// training samples/s is the training throughput's basis, and Stable Diffusion 1.5's images
+/// per minute the images basis; each compare value resolves to its cell's basis.
+#[test]
+fn measured_models_speed_rows_have_bases() {
+    let (a, b) = (template("entry-workstation"), template("dual-h100-workstation"));
+    for (model, rows) in [
+        ("model/resnet-50", ["samples-inference", "samples-train"]),
+        ("model/stable-diffusion-1.5", ["images-per-minute", "samples-train"]),
+    ] {
+        let options = CompareOptions { model: Some(model.to_owned()), ..CompareOptions::default() };
+        let (c, reports) = compare::compare_with_reports(catalog(), &[&a, &b], &options).expect("compared");
+        for id in rows {
+            let row = c.row(id).unwrap_or_else(|| panic!("{model}: no {id}"));
+            for (i, report) in reports.iter().enumerate() {
+                let value = row.values[i].unwrap_or_else(|| panic!("{model} {id} of {i}"));
+                let b = find(report, &row.basis_keys[i][0]);
+                assert_close(b.value, value, 1e-9 * value);
+                if id == "samples-inference" {
+                    assert_eq!(b.formula_id, "speed-samples");
+                    let input = |name: &str| b.inputs.iter().find(|x| x.name == name).expect("an input").value;
+                    let hand = input("GPUs") * input("peak") * 1e12 * input("MFU") / input("FLOPs per sample");
+                    assert_close(hand, value, 1e-9 * value);
+                }
+            }
+        }
+    }
+}

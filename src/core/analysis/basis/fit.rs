@@ -342,6 +342,8 @@ fn speed_bases(x: &FitInputs<'_>, s: &SpeedEstimate, out: &mut Vec<Basis>) {
                 .input(per, flops, "FLOP", "6P + attention (Kaplan et al. 2020)"),
         );
     }
+    // A measured model's inference: its published forward FLOPs per sample (the catalog entry)
+    // at rigplan's prefill MFU (`speed-samples`, an assumption for these models).
     if let (Some(sps), Shape::Measured(m)) = (s.inference_samples_per_s, &x.spec.shape) {
         let gpus = x.gpu.map_or(1, |(_, t)| t.total_gpus());
         out.push(
