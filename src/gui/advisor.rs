@@ -108,6 +108,17 @@ impl SpeedAxis {
         }
     }
 
+    /// The field of a candidate's workload figure this axis plots (the key of its basis is
+    /// `workloads[i].<field>`, [`crate::core::advisor::explain::key`]).
+    #[must_use]
+    pub fn field(self) -> &'static str {
+        match self {
+            Self::Served => "served_tokens_per_s",
+            Self::Hours => "hours",
+            Self::TrainRate => "train_tokens_per_s",
+        }
+    }
+
     /// A candidate's value on this axis for workload `i`.
     #[must_use]
     pub fn value(self, c: &Candidate, i: usize) -> Option<f64> {

@@ -560,3 +560,45 @@ fn require_and_exclude_filters_hold() {
     let advice = advisor::advise(&catalog, &req).unwrap();
     assert!(advice.front.iter().all(|c| c.build.nodes.iter().all(|n| n.parts.iter().all(|l| l.part != gpu))));
 }
+
+/// The three step times (ms) of a decode substitution `… (a ms + b ms + c ms) = …`.
+fn step_ms(substituted: &str) -> f64 {
+    let inner = substituted.split('(').nth(1).and_then(|s| s.split(')').next()).expect("a step in parentheses");
+    inner.split('+').map(|t| t.trim().trim_end_matches("ms").trim().parse::<f64>().expect("a number")).sum()
+}
+
+/// The advisor's workload figures explain themselves: served tokens/s is replicas × B over the
+/// step time (the text's numbers give the value), per-user tokens/s is 1 over the step at the
+/// requested batch, and a training workload's hours are tokens / (tokens/s × 3,600).
+#[test]
+fn the_advisors_workload_figures_have_bases() {
+    let mut serve = workload("meta-llama-3.1-8b", WorkMode::Inference);
+    serve.weights = WeightType::Bf16;
+    serve.users = 4;
+    serve.tokens_per_user = 10.0;
+    let mut train = workload("meta-llama-3.1-8b", WorkMode::Qlora);
+    train.train_tokens = Some(1.0e8);
+    let mut req = Requirement::new(vec![serve, train], 60_000.0, Currency::default(), 1.0);
+    req.site.circuits = Circuits { volts: 220.0, amps: 16.0, phases: 1, count: 2 };
+    let advice = advisor::advise(&Catalog::embedded().unwrap(), &req).expect("advice");
+    assert!(!advice.front.is_empty(), "{:?}", advice.failure);
+    for c in &advice.front {
+        let key = |k: usize, f: &str| advisor::explain::key(k, f);
+        let (s, t) = (&c.workloads[0], &c.workloads[1]);
+        let served = rigplan::core::analysis::basis::find(&c.bases, &key(0, "served_tokens_per_s")).expect("served");
+        assert_eq!(Some(served.value), s.served_tokens_per_s);
+        let batch = s.users_capacity.expect("capacity") / s.replicas;
+        let hand = f64::from(s.replicas * batch) / (step_ms(&served.substituted) / 1000.0);
+        assert!((hand - served.value).abs() / served.value < 0.01, "{}: {}", c.slug, served.substituted);
+        let user = rigplan::core::analysis::basis::find(&c.bases, &key(0, "per_user_tokens_per_s")).expect("per user");
+        assert_eq!(Some(user.value), s.per_user_tokens_per_s);
+        assert!((1000.0 / step_ms(&user.substituted) - user.value).abs() / user.value < 0.01, "{}", user.substituted);
+        let rate = rigplan::core::analysis::basis::find(&c.bases, &key(1, "train_tokens_per_s")).expect("training");
+        assert_eq!(Some(rate.value), t.train_tokens_per_s);
+        let hours = rigplan::core::analysis::basis::find(&c.bases, &key(1, "hours")).expect("hours");
+        assert!((hours.value - 1.0e8 / (rate.value * 3600.0)).abs() < 1e-9);
+        assert_eq!(Some(hours.value), t.hours);
+        assert_eq!(hours.formula_id, "train-time");
+        assert!(hours.typical_error.is_some(), "a calibrated estimate with its typical error");
+    }
+}

@@ -11,6 +11,7 @@ mod approx;
 mod architecture;
 mod bad_input;
 mod basis;
+mod basis_fit;
 mod catalog;
 mod china;
 mod cli;

@@ -100,3 +100,43 @@ fn hovering_a_compare_power_bar_explains_that_builds_wall_draw() {
     assert!(found, "a bar explains its build's wall draw");
     assert!(h.query_by_label_contains("P_wall = P_dc(PSU-fed) / η").is_some(), "with the formula");
 }
+
+/// The fit and speed rows explain themselves too (they used to say "open the build"): A's
+/// bf16 decode cell shows the decode basis of the fit cell the row read, its LoRA time for
+/// 1B tokens is 10⁹ / (tokens/s × 3,600), and a fit count lists the models counted.
+#[test]
+fn hovering_a_fit_or_speed_cell_shows_the_cell_it_was_read_from() {
+    let mut h = comparing_two(2600.0);
+    let c = state(&h).compared.as_ref().and_then(|c| c.comparison()).cloned().expect("a comparison");
+    let decode = c.row("decode-bf16").unwrap();
+    let key = &decode.basis_keys[0][0];
+    assert!(key.starts_with("fit[0].rows[") && key.ends_with(".decode_tokens_per_s"), "{key}");
+    let text = substituted(&h, 0, key);
+    assert!(text.starts_with("1 / ("), "{text}");
+    assert!(hover_shows(&mut h, &decode.text[0], &text), "A's decode: {text}");
+    assert!(h.query_by_label_contains("tokens/s = b / (bytes read / (η × bandwidth)").is_some(), "with the formula");
+    // Hours for 1B tokens, from A's LoRA throughput.
+    let rate = c.row("train-lora").unwrap().values[0].expect("A trains LoRA");
+    let hours = c.row("time-lora").unwrap();
+    assert_eq!(hours.text[0], rigplan::core::units::format_thousands(1.0e9 / rate / 3600.0, 1));
+    let text = substituted(&h, 0, &hours.basis_keys[0][0]);
+    assert!(text.starts_with("1,000,000,000 / ("), "{text}");
+    assert!(hover_shows(&mut h, &hours.text[0], &text), "A's hours: {text}");
+    // The models that fit bf16 inference on A's RTX 4090, counted from its matrix.
+    let reports = &state(&h).compared.as_ref().unwrap().reports;
+    let fits = reports[0].fit[0]
+        .rows
+        .iter()
+        .filter(|r| {
+            r.cells.iter().any(|c| {
+                c.workload.id() == "inference-bf16-4k"
+                    && c.verdict.is_some_and(rigplan::core::analysis::memory::Verdict::fits)
+            })
+        })
+        .count();
+    let row = c.row("fit-inference-bf16-4k").unwrap();
+    assert_eq!(row.values[0], Some(fits as f64));
+    let text = substituted(&h, 0, &row.basis_keys[0][0]);
+    assert!(text.starts_with(&format!("{fits} of ")), "{text}");
+    assert!(hover_shows(&mut h, &row.text[0], &text), "A's count: {text}");
+}

@@ -48,3 +48,32 @@ fn the_memory_tab_header_and_the_exchange_rate_explain_themselves() {
     let per_node = substituted(&h, "fit[0].gpus_per_node");
     assert!(h.query_by_label_contains(&per_node).is_some(), "and the GPUs per node: {per_node}");
 }
+
+/// The Issues tab's count is every finding: its hover adds the errors, warnings and info up
+/// (counted here from the report) and explains each count by its rule codes. The dual H100
+/// workstation has two notes and nothing worse: "2 findings = 0 errors + 0 warnings + 2 info".
+#[test]
+fn the_issues_tab_explains_its_count() {
+    use rigplan::core::analysis::Severity;
+    let (mut h, _dir) = app("dual-h100-workstation");
+    let report = &state(&h).derived.report;
+    let total = report.diagnostics.len();
+    let count = |s: Severity| report.diagnostics.iter().filter(|d| d.severity == s).count();
+    let (errors, warnings, infos) = (count(Severity::Error), count(Severity::Warning), count(Severity::Info));
+    assert_eq!((total, errors, warnings, infos), (2, 0, 0, 2));
+    // The notes' count with its codes: `2 (code-a, code-b)`.
+    let codes = substituted(&h, "diagnostics.infos");
+    assert!(codes.starts_with("2 ("), "{codes}");
+    let sum = format!("{total} findings = {errors} errors + {warnings} warnings + {infos} info");
+    assert!(h.query_by_label_contains(&sum).is_none(), "nothing before hovering");
+    let tab = format!("Issues ({total})");
+    h.hover_at(h.get_by_label(&tab).rect().center());
+    h.run();
+    assert!(h.query_by_label_contains(&sum).is_some(), "{sum}");
+    assert!(h.query_by_label_contains("count = findings of the severity").is_some(), "with the formula");
+    assert!(h.query_by_label_contains(&codes).is_some(), "and a count's codes: {codes}");
+    // A click still opens the tab.
+    h.get_by_label(&tab).click();
+    h.run();
+    assert_eq!(state(&h).prefs.analysis_tab, rigplan::gui::vocab::AnalysisTab::Issues);
+}

@@ -21,6 +21,7 @@
 //! holds its front equal to [`advise`]'s on small catalogs.
 
 pub mod brute;
+pub mod explain;
 pub mod pools;
 pub mod reasons;
 pub mod requirement;
@@ -118,6 +119,10 @@ pub struct Candidate {
     /// tokens. Not serialized.
     #[serde(skip)]
     pub priced: std::sync::Arc<Vec<tco::Tco>>,
+    /// Where the workloads' speed figures come from ([`explain::of_workload`]): keys
+    /// `workloads[k].served_tokens_per_s`, `.per_user_tokens_per_s`, `.train_tokens_per_s` and
+    /// `.hours`, the JSON paths of the figures in the candidate.
+    pub bases: Vec<crate::core::analysis::basis::Basis>,
 }
 
 /// "Why not this part?"
@@ -220,6 +225,8 @@ pub(crate) struct Found {
     /// Capex as the search priced it.
     pub capex: f64,
     pub fits: Vec<WorkloadFit>,
+    /// The GPUs' links the workloads were estimated on.
+    pub topology: Topology,
 }
 
 impl Found {
@@ -301,6 +308,7 @@ pub(crate) fn search_all(catalog: &Catalog, req: &Requirement, pools: &Pools<'_>
                                 switch: fabric.switch.map(|(s, c)| (s.part.id.clone(), c)),
                                 capex,
                                 fits,
+                                topology: Topology::new(gpu.part, per_node, nodes, bridge, fabric.nic_gbps()),
                             });
                         }
                         Err(block) => outcomes.push((key, Outcome::Blocked { block })),
@@ -412,6 +420,7 @@ pub(crate) fn systems_config<'a>(
                 switch: fabric.switch.map(|(sw, c)| (sw.part.id.clone(), c)),
                 capex,
                 fits,
+                topology: Topology::new(gpu, per_node, nodes, bridge, s.fabric_gbps),
             });
         }
         Err(block) => outcomes.push((key, Outcome::Blocked { block })),
@@ -430,7 +439,7 @@ pub fn advise(catalog: &Catalog, req: &Requirement) -> Result<Advice, Requiremen
     let items: Vec<(f64, Vec<f64>)> = searched.found.iter().map(|f| (f.capex, f.scores())).collect();
     let front_idx = pareto(&items);
     let mut front: Vec<Candidate> =
-        front_idx.iter().filter_map(|&i| searched.found.get(i)).map(|f| finalize(catalog, req, f)).collect();
+        front_idx.iter().filter_map(|&i| searched.found.get(i)).map(|f| finalize(catalog, req, &works, f)).collect();
     rank(&mut front, req);
     let front_left_out = front.len().saturating_sub(MAX_FRONT);
     // The extremes of the whole front, before it is cut to what is shown.
@@ -458,7 +467,7 @@ pub fn advise(catalog: &Catalog, req: &Requirement) -> Result<Advice, Requiremen
 
 /// The candidate of a feasible configuration, analysed in full: its build, the report's
 /// figures and the workloads' costs.
-fn finalize(catalog: &Catalog, req: &Requirement, f: &Found) -> Candidate {
+fn finalize(catalog: &Catalog, req: &Requirement, works: &[Work], f: &Found) -> Candidate {
     let name = build_name(f);
     let mut build = search::assemble(req, &name, &f.design, f.key.nodes, &Fabric::NONE);
     if let Some((s, c)) = &f.switch {
@@ -480,6 +489,15 @@ fn finalize(catalog: &Catalog, req: &Requirement, f: &Found) -> Candidate {
         analysis::analyze_tco(&resolved, &report.bom, &report.power, input)
     };
     let priced: Vec<tco::Tco> = f.fits.iter().zip(&req.workloads).map(|(fit, w)| price(fit, w)).collect();
+    let bases = catalog.gpu(&f.key.gpu).map_or_else(Vec::new, |gpu| {
+        let setup = GpuSetup { gpu, per_node: f.key.per_node, nodes: f.key.nodes, topology: f.topology.clone() };
+        f.fits
+            .iter()
+            .zip(works.iter().zip(&req.workloads))
+            .enumerate()
+            .flat_map(|(k, (fit, (work, w)))| explain::of_workload(k, &work.spec, w, &setup, fit))
+            .collect()
+    });
     Candidate {
         rank: 0,
         slug: slug(f, req),
@@ -506,6 +524,7 @@ fn finalize(catalog: &Catalog, req: &Requirement, f: &Found) -> Candidate {
         build,
         report: std::sync::Arc::new(report),
         priced: std::sync::Arc::new(priced),
+        bases,
     }
 }
 

@@ -105,7 +105,7 @@ pub enum Shortfall {
 }
 
 /// The workload of the memory model for a request, at batch 1 and layout 1 × 1.
-fn base_workload(spec: &ModelSpec, req: &WorkloadReq) -> Workload {
+pub(crate) fn base_workload(spec: &ModelSpec, req: &WorkloadReq) -> Workload {
     let mode = req.mode.mode();
     let mut w = Workload::defaults(mode);
     w.weights = req.weights;

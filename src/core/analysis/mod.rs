@@ -92,6 +92,8 @@ pub struct Report {
     /// hovers) never read them, and on a large cluster they cost several times the analyses
     /// themselves (issue 19).
     basis: std::sync::OnceLock<Vec<basis::Basis>>,
+    /// Bases a front end added before the others were written ([`Report::add_bases`]).
+    added_bases: Vec<basis::Basis>,
     /// The site the TCO bases quote (PUE, electricity price).
     site: crate::core::build::Site,
     /// The age of the catalog prices on a date, once a front end has given one
@@ -148,6 +150,7 @@ impl Report {
         if let Some(bases) = self.basis.get_mut() {
             basis::localize_all(bases, lang);
         }
+        basis::localize_all(&mut self.added_bases, lang);
     }
 
     /// Where each figure of the bill of materials (priced lines), power, thermal, TCO and
@@ -160,8 +163,22 @@ impl Report {
                 basis::report::of_report(&self.site, &self.bom, &self.power, &self.thermal, &self.tco, &self.summary);
             bases.extend(basis::counts::of_counts(self));
             basis::localize_all(&mut bases, self.rendered_in);
+            bases.extend(self.added_bases.iter().cloned());
             bases
         })
+    }
+
+    /// Adds bases of figures the analyses did not explain themselves (a comparison adds those
+    /// of the fit-matrix cells its speed rows read, [`basis::fit::of_cell`]), rendered in the
+    /// report's language; one of a figure the report already explains replaces it.
+    pub fn add_bases(&mut self, mut bases: Vec<basis::Basis>) {
+        basis::localize_all(&mut bases, self.rendered_in);
+        let target = match self.basis.get_mut() {
+            Some(written) => written,
+            None => &mut self.added_bases,
+        };
+        target.retain(|b| !bases.iter().any(|n| n.figure == b.figure));
+        target.extend(bases);
     }
 
     /// Dates the report's catalog prices: counts the stale ones under `policy` (its date is
@@ -294,6 +311,7 @@ pub fn analyze(catalog: &Catalog, build: &Build) -> Report {
         diagnostics,
         summary,
         basis: std::sync::OnceLock::new(),
+        added_bases: Vec::new(),
         site: build.site.clone(),
         prices: None,
         rendered_in: crate::core::i18n::Lang::En,

@@ -5,7 +5,8 @@
 //! cost, power, thermal, compatibility, memory fit and speed. Each [`Row`] holds one value per
 //! build, the delta of each build against the first, and, where the metric has a direction
 //! (lower capex, higher temperature headroom, more models that fit), how each build fares
-//! against the first and which builds are best. Beside the rows: the fit-matrix cells whose
+//! against the first and which builds are best, and per build the keys of the bases in that
+//! build's report that explain the value ([`keys`]). Beside the rows: the fit-matrix cells whose
 //! verdicts differ ([`FitDifference`]), the parts whose quantities differ
 //! ([`PartDifference`]), and the owned and primary-cloud cumulative cost curves for overlaid
 //! plots. Money is in the builds' common currency; when the builds use different currencies,
@@ -23,7 +24,7 @@
 
 use crate::core::analysis::fit::WorkloadKind;
 use crate::core::analysis::memory::Verdict;
-use crate::core::analysis::{self, Report};
+use crate::core::analysis::{self, Report, basis};
 use crate::core::build::Build;
 use crate::core::catalog::{Catalog, ModelId, PartId};
 use crate::core::i18n::Lang;
@@ -31,6 +32,7 @@ use crate::core::units::{Currency, format_thousands};
 use serde::Serialize;
 
 mod differences;
+pub mod keys;
 mod rows;
 pub mod texts;
 
@@ -163,6 +165,9 @@ pub struct Row {
     /// Indices of the best builds (ties included); empty without a direction, when fewer than
     /// two builds can be ranked, or when all builds are the same.
     pub best: Vec<usize>,
+    /// Per build, the keys of the bases in that build's report that explain its value
+    /// ([`keys`]): the report's figures, or for a speed row the fit cell it was read from.
+    pub basis_keys: Vec<Vec<String>>,
 }
 
 /// Rows of one concern.
@@ -333,7 +338,7 @@ fn make_row(
         }
         _ => Vec::new(),
     };
-    Row { id, label, unit, direction, missing_is_worst, values, text, deltas, vs_first, best }
+    Row { id, label, unit, direction, missing_is_worst, values, text, deltas, vs_first, best, basis_keys: Vec::new() }
 }
 
 /// One analysed build with its money conversion factor.
@@ -408,7 +413,7 @@ pub fn compare_with_reports(
     {
         return Err(CompareError::ExchangeRate { name: b.name.clone(), rate: b.site.usd_exchange_rate });
     }
-    let analysed: Vec<Analysed<'_>> = builds
+    let mut analysed: Vec<Analysed<'_>> = builds
         .iter()
         .map(|b| {
             let mut build = (*b).clone();
@@ -444,18 +449,26 @@ pub fn compare_with_reports(
 
     let cur = currency.to_string();
     let years = options.horizon_years;
-    let groups = vec![
+    let mut groups = vec![
         Group { id: "cost", label: tx.group_cost, rows: cost_rows(&analysed, tx, &cur, years) },
         Group { id: "power", label: tx.group_power, rows: power_rows(&analysed, tx) },
         Group { id: "thermal", label: tx.group_thermal, rows: thermal_rows(&analysed, tx) },
         Group { id: "compatibility", label: tx.group_compatibility, rows: compat_rows(&analysed, tx) },
         Group { id: "fit", label: tx.group_fit, rows: fit_rows(&analysed, tx) },
-        Group {
-            id: "speed",
-            label: tx.group_speed,
-            rows: model.map(|m| speed_rows(&analysed, tx, m, options.train_tokens)).unwrap_or_default(),
-        },
     ];
+    for row in groups.iter_mut().flat_map(|g| &mut g.rows) {
+        row.basis_keys = analysed.iter().map(|a| keys::report_keys(&row.id, &a.report)).collect();
+    }
+    let (speed, cells) = model.map(|m| speed_rows(&analysed, tx, m, options.train_tokens)).unwrap_or_default();
+    groups.push(Group { id: "speed", label: tx.group_speed, rows: speed });
+    // The speed rows' cells explain themselves in their build's report.
+    for (a, cells) in analysed.iter_mut().zip(cells) {
+        let bases: Vec<_> = cells
+            .into_iter()
+            .flat_map(|at| basis::fit::of_cell(catalog, &a.report.fit, at, options.train_tokens))
+            .collect();
+        a.report.add_bases(bases);
+    }
 
     let mut notes = Vec::new();
     if converted_to_usd {

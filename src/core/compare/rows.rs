@@ -3,8 +3,11 @@
 //! ([`CompareTexts`]).
 
 use super::texts::{self, CompareTexts, say};
-use super::{Analysed, Direction, PARAMS_PER_BILLION, Row, capability_row, count_cell, money_cell, number_cell, row};
+use super::{
+    Analysed, Direction, PARAMS_PER_BILLION, Row, capability_row, count_cell, keys, money_cell, number_cell, row,
+};
 use crate::core::analysis::Report;
+use crate::core::analysis::basis::fit::CellAt;
 use crate::core::analysis::fit::{FitCell, WorkloadKind};
 use crate::core::analysis::memory::Verdict;
 use crate::core::analysis::summary::{CompatSummary, FitSummary, LargestModel, fitting_workloads};
@@ -236,24 +239,29 @@ pub(super) fn fit_rows(analysed: &[Analysed<'_>], tx: &CompareTexts) -> Vec<Row>
     rows
 }
 
-/// The best cell of a model under a workload over a report's node groups: a fitting cell with
-/// the highest `speed`, else the first cell (for its verdict).
+/// The best cell of a model under a workload over a report's node groups, with where it is: a
+/// fitting cell with the highest `speed`, else the first cell (for its verdict).
 fn best_cell<'r>(
     report: &'r Report,
     model: &ModelId,
     workload: WorkloadKind,
     speed: fn(&FitCell) -> Option<f64>,
-) -> Option<&'r FitCell> {
-    let cells: Vec<&FitCell> = report
+) -> Option<(CellAt, &'r FitCell)> {
+    let cells: Vec<(CellAt, &FitCell)> = report
         .fit
         .iter()
-        .filter_map(|m| m.rows.iter().find(|r| &r.model == model))
-        .filter_map(|r| r.cells.iter().find(|c| c.workload == workload))
+        .enumerate()
+        .filter_map(|(matrix, m)| m.rows.iter().position(|r| &r.model == model).map(|row| (matrix, m, row)))
+        .filter_map(|(matrix, m, row)| {
+            let cells = &m.rows.get(row)?.cells;
+            let col = cells.iter().position(|c| c.workload == workload)?;
+            Some((CellAt { matrix, row, col }, cells.get(col)?))
+        })
         .collect();
     let fitting = cells
         .iter()
-        .filter(|c| c.verdict.is_some_and(Verdict::fits))
-        .max_by(|a, b| speed(a).unwrap_or(0.0).total_cmp(&speed(b).unwrap_or(0.0)));
+        .filter(|(_, c)| c.verdict.is_some_and(Verdict::fits))
+        .max_by(|(_, a), (_, b)| speed(a).unwrap_or(0.0).total_cmp(&speed(b).unwrap_or(0.0)));
     fitting.or(cells.first()).copied()
 }
 
@@ -270,34 +278,66 @@ fn why_none(report: &Report, tx: &CompareTexts, cell: Option<&FitCell>) -> Strin
     .to_owned()
 }
 
+/// Per build, the value and text of a speed row with the cell it was read from (none where
+/// there is no value).
+type SpeedCells = Vec<(Option<f64>, String, Option<CellAt>)>;
+
+/// A capability row of speed cells: the values, and per build the key of the cell basis that
+/// explains the value ([`keys::cell_key`]).
+fn speed_row(id: &str, label: String, unit: &str, direction: Direction, cells: SpeedCells) -> Row {
+    let keys = cells.iter().map(|(_, _, at)| at.map(|at| keys::cell_key(id, at)).unwrap_or_default()).collect();
+    let mut row = capability_row(id, label, unit, direction, cells.into_iter().map(|(v, t, _)| (v, t)).collect());
+    row.basis_keys = keys;
+    row
+}
+
+/// The speed rows of `model` and, per build, the fit cells they read (whose bases the
+/// comparison adds to the build's report).
 pub(super) fn speed_rows(
     analysed: &[Analysed<'_>],
     tx: &CompareTexts,
     model: &crate::core::catalog::Model,
     train_tokens: f64,
-) -> Vec<Row> {
+) -> (Vec<Row>, Vec<Vec<CellAt>>) {
     let id = &model.id;
-    let rate = |w: WorkloadKind, speed: fn(&FitCell) -> Option<f64>| -> Vec<(Option<f64>, String)> {
+    let rate = |w: WorkloadKind, speed: fn(&FitCell) -> Option<f64>| -> SpeedCells {
         analysed
             .iter()
             .map(|a| {
-                let cell = best_cell(&a.report, id, w, speed);
-                match cell.filter(|c| c.verdict.is_some_and(Verdict::fits)).and_then(speed) {
-                    Some(v) => (Some(v), format_thousands(v, usize::from(v < 100.0))),
-                    None => (None, why_none(&a.report, tx, cell)),
+                let best = best_cell(&a.report, id, w, speed);
+                let cell = best.map(|(_, c)| c);
+                match best
+                    .filter(|(_, c)| c.verdict.is_some_and(Verdict::fits))
+                    .and_then(|(at, c)| Some((at, speed(c)?)))
+                {
+                    Some((at, v)) => (Some(v), format_thousands(v, usize::from(v < 100.0)), Some(at)),
+                    None => (None, why_none(&a.report, tx, cell), None),
                 }
             })
             .collect()
     };
-    let hours = |cells: &[(Option<f64>, String)]| -> Vec<(Option<f64>, String)> {
+    // The cells read, per build (each once).
+    let used = std::cell::RefCell::new(vec![Vec::<CellAt>::new(); analysed.len()]);
+    let read = |cells: SpeedCells| -> SpeedCells {
+        let mut used = used.borrow_mut();
+        for (list, at) in used.iter_mut().zip(&cells) {
+            if let Some(at) = at.2
+                && !list.contains(&at)
+            {
+                list.push(at);
+            }
+        }
+        cells
+    };
+    let hours = |cells: &SpeedCells| -> SpeedCells {
         cells
             .iter()
-            .map(|(tps, why)| match tps {
+            .map(|(tps, why, at)| match tps {
                 Some(t) if *t > 0.0 => {
                     let h = train_tokens / t / SECONDS_PER_HOUR;
-                    (Some(h), format_thousands(h, 1))
+                    (Some(h), format_thousands(h, 1), *at)
                 }
-                _ => (None, why.clone()),
+                _ => (None, why.clone(), None),
             })
             .collect()
     };
@@ -308,82 +348,85 @@ pub(super) fn speed_rows(
     let of = |template: &Template, workload: &str| say(template, lang, &[("model", name), ("workload", workload)]);
     let label = |w: WorkloadKind| w.label_text().render(lang);
     if model.transformer().is_none() {
+        let samples_train = rate(WorkloadKind::FullFinetune, |c| c.samples_per_s);
         let inference = if model.task == crate::core::catalog::ModelTask::ImageGeneration {
             let workload = tx.workload_short(WorkloadKind::InferenceBf16);
             let steps = crate::core::analysis::speed::DIFFUSION_STEPS.to_string();
-            capability_row(
+            speed_row(
                 "images-per-minute",
                 say(&texts::IMAGES_PER_MINUTE, lang, &[("model", name), ("steps", &steps), ("workload", workload)]),
                 tx.unit_images_per_minute,
                 Direction::Higher,
-                rate(WorkloadKind::InferenceBf16, |c| c.images_per_minute),
+                read(rate(WorkloadKind::InferenceBf16, |c| c.images_per_minute)),
             )
         } else {
-            capability_row(
+            speed_row(
                 "samples-inference",
                 of(&texts::SAMPLES_INFERENCE, tx.workload_short(WorkloadKind::InferenceBf16)),
                 tx.unit_samples,
                 Direction::Higher,
-                rate(WorkloadKind::InferenceBf16, |c| c.samples_per_s),
+                read(rate(WorkloadKind::InferenceBf16, |c| c.samples_per_s)),
             )
         };
-        return vec![
+        let rows = vec![
             inference,
-            capability_row(
+            speed_row(
                 "samples-train",
                 of(&texts::SAMPLES_TRAIN, tx.workload_short(WorkloadKind::FullFinetune)),
                 tx.unit_samples,
                 Direction::Higher,
-                rate(WorkloadKind::FullFinetune, |c| c.samples_per_s),
+                read(samples_train),
             ),
         ];
+        return (rows, used.into_inner());
     }
-    let lora = rate(WorkloadKind::Lora, |c| c.train_tokens_per_s);
-    let full = rate(WorkloadKind::FullFinetune, |c| c.train_tokens_per_s);
-    vec![
-        capability_row(
+    let lora = read(rate(WorkloadKind::Lora, |c| c.train_tokens_per_s));
+    let full = read(rate(WorkloadKind::FullFinetune, |c| c.train_tokens_per_s));
+    let rows = vec![
+        speed_row(
             "decode-bf16",
             of(&texts::DECODE, &label(WorkloadKind::InferenceBf16)),
             "tokens/s",
             Direction::Higher,
-            rate(WorkloadKind::InferenceBf16, |c| c.decode_tokens_per_s),
+            read(rate(WorkloadKind::InferenceBf16, |c| c.decode_tokens_per_s)),
         ),
-        capability_row(
+        speed_row(
             "decode-q4_k_m",
             of(&texts::DECODE, &label(WorkloadKind::InferenceQ4km)),
             "tokens/s",
             Direction::Higher,
-            rate(WorkloadKind::InferenceQ4km, |c| c.decode_tokens_per_s),
+            read(rate(WorkloadKind::InferenceQ4km, |c| c.decode_tokens_per_s)),
         ),
-        capability_row(
+        speed_row(
             "train-lora",
             of(&texts::TRAIN_THROUGHPUT, &label(WorkloadKind::Lora)),
             "tokens/s",
             Direction::Higher,
             lora.clone(),
         ),
-        capability_row(
+        speed_row(
             "train-full",
             of(&texts::TRAIN_THROUGHPUT, &label(WorkloadKind::FullFinetune)),
             "tokens/s",
             Direction::Higher,
             full.clone(),
         ),
-        capability_row(
+        speed_row(
             "time-lora",
             say(&texts::TIME_LORA, lang, &[("model", name), ("tokens", &tokens)]),
             tx.unit_hours,
             Direction::Lower,
             hours(&lora),
         ),
-        capability_row(
+        speed_row(
             "time-full",
             say(&texts::TIME_FULL, lang, &[("model", name), ("tokens", &tokens)]),
             tx.unit_hours,
             Direction::Lower,
             hours(&full),
         ),
-    ]
+    ];
+    (rows, used.into_inner())
 }
 
 /// A token count in words: `1B`, `2.5B`, `500M`, `20,000`.

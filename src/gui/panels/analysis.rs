@@ -29,7 +29,11 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
                 AnalysisTab::Fit => t.tab_fit.to_owned(),
                 AnalysisTab::Tco => t.tab_tco.to_owned(),
             };
-            if ui.selectable_label(current == tab, label).clicked() && current != tab {
+            let response = ui.selectable_label(current == tab, label);
+            if tab == AnalysisTab::Issues {
+                issues_tab_hover(fx, &response);
+            }
+            if response.clicked() && current != tab {
                 fx.push(Command::SetTab(tab));
             }
         }
@@ -50,6 +54,24 @@ pub fn ui(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>) {
         AnalysisTab::Tco => super::tco::ui(&mut body, fx),
     }
     ui.advance_cursor_after_rect(rect);
+}
+
+/// The Issues tab's hover: its count is the findings of every severity, each count explained
+/// by its basis (the rule codes it counts). On hover only, so the report's bases are written
+/// only when asked for; a click still switches tabs.
+fn issues_tab_hover(fx: &FrameCtx<'_>, response: &egui::Response) {
+    if !response.hovered() {
+        return;
+    }
+    let report = &fx.derived.report;
+    let severities = [Severity::Error, Severity::Warning, Severity::Info];
+    let [errors, warnings, infos] = severities.map(|s| report.count(s));
+    let total = fill(fx.texts.figures.issues_total, &[&report.diagnostics.len(), &errors, &warnings, &infos]);
+    let bases: Vec<_> = severities
+        .iter()
+        .filter_map(|&s| crate::core::analysis::basis::find(report.basis(), findings_key(s)))
+        .collect();
+    super::explain::hover_bases(fx.lang, response, &total, &bases);
 }
 
 fn severity_color(fx: &FrameCtx<'_>, s: Severity) -> egui::Color32 {

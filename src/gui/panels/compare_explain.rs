@@ -1,7 +1,9 @@
 //! The compare view's figures explain themselves: a cell's hover shows the bases of the figure
 //! in that build's own report (what, formula with that build's numbers, source, confidence),
 //! like a figure of the other tabs. Each compared build has its report
-//! ([`crate::gui::compare::Compared::reports`]); nothing here computes.
+//! ([`crate::gui::compare::Compared::reports`]) and each row names the bases of its value per
+//! build ([`Row::basis_keys`]: a report figure, or the fit cell a speed row read, whose bases
+//! the comparison added to the report); nothing here computes.
 //!
 //! A comparison of builds in different currencies shows amounts converted to USD while a
 //! report's bases are in the build's own currency: the hover then says so, with the rate.
@@ -10,7 +12,7 @@
 //! the same way.
 
 use crate::core::analysis::Report;
-use crate::core::analysis::basis::{self, Basis, counts::findings_key};
+use crate::core::analysis::basis::{self, Basis};
 use crate::core::compare::{Comparison, Row};
 use crate::core::i18n::Lang;
 use crate::gui::compare::CurveSeries;
@@ -24,20 +26,20 @@ struct Words {
     of_build: &'static str,
     /// The basis is in the build's currency: `{currency}`, `{rate}`, `{currency}`.
     converted: &'static str,
-    /// A row no basis explains.
+    /// A cell without a value (no GPUs, does not fit): nothing to explain.
     none: &'static str,
 }
 
 const EN: Words = Words {
     of_build: "{}: {}",
     converted: "This build's figures below are in {}; the comparison shows them in USD at its rate of {} {} per USD.",
-    none: "This row is counted from the build's fit matrix or speed estimates; open the build to see each cell's basis.",
+    none: "This build has no value here, so there is no formula to show.",
 };
 
 const ZH: Words = Words {
     of_build: "{}：{}",
     converted: "下方该配置的数据以 {} 计；对比按其汇率 1 美元 = {} {} 折算为美元显示。",
-    none: "该行由配置的适配矩阵或速度估算统计得出；打开该配置可查看各单元格的数据来源。",
+    none: "该配置此处没有数值，因此没有可显示的公式。",
 };
 
 fn words(lang: Lang) -> &'static Words {
@@ -47,45 +49,10 @@ fn words(lang: Lang) -> &'static Words {
     }
 }
 
-/// The figures of a report that a compare row shows for its build: the same figure's key, or
-/// the figures it is made of (the savings are the cloud total less the owned total). Empty for
-/// the rows counted from fit matrices and speed estimates.
-#[must_use]
-pub fn row_keys(row_id: &str, r: &Report) -> Vec<String> {
-    let primary = || r.tco.primary_option.as_ref().map(|id| format!("tco.totals.options.{id}"));
-    let nodes = |field: &str| -> Vec<String> {
-        r.power.nodes.iter().map(|n| format!("power.nodes[{}].{field}", n.node)).collect()
-    };
-    let one = |k: &str| vec![k.to_owned()];
-    match row_id {
-        "capex" => one("tco.capex"),
-        "unpriced-lines" => one("bom.unpriced_lines"),
-        "tco-owned" => one("tco.totals.owned"),
-        "tco-cloud" => primary().into_iter().collect(),
-        "owning-savings" => primary().into_iter().chain(one("tco.totals.owned")).collect(),
-        "break-even" => one("tco.break_even_month"),
-        "wall-max" => one("power.wall_watts"),
-        "wall-typical" => one("power.wall_typical_watts"),
-        "wall-idle" => one("power.wall_idle_watts"),
-        "recommended-psu" => one("power.recommended_psu_watts"),
-        "circuits" => nodes("circuits_needed"),
-        "gpu-headroom" | "gpu-temp" => one("summary.worst_gpu_headroom.headroom_c"),
-        "cpu-cooler-headroom" => one("summary.worst_cooler_headroom.headroom_watts"),
-        "airflow-headroom" => r
-            .thermal
-            .nodes
-            .iter()
-            .flat_map(|n| {
-                let k = |f: &str| format!("thermal.nodes[{}].airflow.{f}", n.node);
-                [k("needed_cfm"), k("available_cfm")]
-            })
-            .collect(),
-        "heat" => vec!["thermal.heat_btu_per_hour".to_owned(), "thermal.heat_watts".to_owned()],
-        "errors" => one(findings_key(crate::core::analysis::Severity::Error)),
-        "warnings" => one(findings_key(crate::core::analysis::Severity::Warning)),
-        "infos" => one(findings_key(crate::core::analysis::Severity::Info)),
-        _ => Vec::new(),
-    }
+/// The bases of row `row`'s value for build `i`, from that build's report (the row names
+/// them: [`Row::basis_keys`]).
+fn row_bases<'r>(row: &Row, i: usize, report: &'r Report) -> Vec<&'r Basis> {
+    row.basis_keys.get(i).into_iter().flatten().filter_map(|k| basis::find(report.basis(), k)).collect()
 }
 
 /// Explains a compare cell (row `row`, build `i`) on hover from build `i`'s report.
@@ -96,7 +63,7 @@ pub fn cell_hover(fx: &FrameCtx<'_>, c: &Comparison, row: &Row, i: usize, respon
     }
     let lang = fx.lang;
     let w = words(lang);
-    let bases: Vec<&Basis> = row_keys(&row.id, report).iter().filter_map(|k| basis::find(report.basis(), k)).collect();
+    let bases = row_bases(row, i, report);
     let name = c.builds.get(i).map_or_else(String::new, |b| format!("{} {}", b.label, b.name));
     let value = row.text.get(i).cloned().unwrap_or_default();
     let converted = c.converted_to_usd && row.unit == c.currency.to_string();
@@ -192,7 +159,7 @@ pub fn power_bars_hover<R>(
     // The bar's level: the nearest whole x (bars sit around their level's x).
     let level = crate::gui::compare::POWER_ROWS.iter().enumerate().find(|(l, _)| (x - *l as f64).abs() < 0.5);
     let Some((level, row_id)) = level else { return };
-    let bases: Vec<&Basis> = row_keys(row_id, report).iter().filter_map(|k| basis::find(report.basis(), k)).collect();
+    let bases = c.row(row_id).map(|row| row_bases(row, i, report)).unwrap_or_default();
     let name = c.builds.get(i).map_or_else(String::new, |b| format!("{} {}", b.label, b.name));
     let level_name = fx.texts.compare_power_levels.get(level).copied().unwrap_or_default();
     let value = format!("{level_name}: {} W", crate::core::units::format_thousands(watts, 0));

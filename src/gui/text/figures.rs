@@ -71,6 +71,9 @@ pub struct FigureTexts {
     /// The Summary's per-group counts: their heading, and "{n} inference · {n} fine-tuning".
     pub groups_title: &'static str,
     pub group_counts: &'static str,
+    /// The Issues tab's count on hover: "{n} findings = {errors} errors + {warnings} warnings
+    /// + {infos} info".
+    pub issues_total: &'static str,
 }
 
 impl FigureTexts {
@@ -125,6 +128,7 @@ pub static EN: FigureTexts = FigureTexts {
     group_alike: "{} (and {} more like it)",
     groups_title: "Models that fit, by GPU group",
     group_counts: "{} inference · {} fine-tuning",
+    issues_total: "{} findings = {} errors + {} warnings + {} info",
 };
 
 /// Simplified Chinese.
@@ -158,6 +162,7 @@ pub static ZH: FigureTexts = FigureTexts {
     group_alike: "{}（另有 {} 组相同）",
     groups_title: "各 GPU 组可运行的模型",
     group_counts: "推理 {} 个 · 微调 {} 个",
+    issues_total: "检查结果 {} 条 = 错误 {} 条 + 警告 {} 条 + 提示 {} 条",
 };
 
 #[cfg(test)]
@@ -183,7 +188,7 @@ mod tests {
         v.extend(t.cooler_styles);
         v.extend(t.board_roles);
         v.extend(t.interconnects);
-        v.extend([t.models_on, t.models_on_any, t.group_alike, t.groups_title, t.group_counts]);
+        v.extend([t.models_on, t.models_on_any, t.group_alike, t.groups_title, t.group_counts, t.issues_total]);
         // ATX, SFX and CRPS are names in both languages.
         v.push(t.psu_form_factors[3]);
         v.extend(t.tick_units.iter().map(|u| u.1));

@@ -1,13 +1,18 @@
 //! The bases of a report's counts and settings: nodes and GPUs, each GPU group's GPUs per node
-//! and memory per GPU, the findings by severity, the unpriced lines, the exchange rate, and
-//! (once a front end dated the prices) the stale catalog prices. Like the other bases they are
-//! read off the finished report and compute nothing the analyses did not.
+//! and memory per GPU, the models that fit each standard workload and the largest that fits
+//! ([`fit_count_key`], [`largest_key`]), the findings by severity, the unpriced lines, the
+//! exchange rate, and (once a front end dated the prices) the stale catalog prices. Like the
+//! other bases they are read off the finished report and compute nothing the analyses did not.
 
 use super::{Basis, num};
 use crate::core::analysis::Report;
 use crate::core::analysis::bom::PriceOrigin;
+use crate::core::analysis::fit::{FitCell, FitMatrix, WorkloadKind};
+use crate::core::analysis::memory::Verdict;
 use crate::core::analysis::prices::PriceAges;
+use crate::core::analysis::summary::LargestModel;
 use crate::core::analysis::{Diagnostic, Severity};
+use crate::core::catalog::ModelId;
 
 /// The key of the stale-price count's basis: it exists only once the report's prices are
 /// dated ([`Report::date_prices`]), which may happen after the other bases were written.
@@ -34,6 +39,7 @@ fn sum_text(terms: &[String]) -> String {
 pub fn of_counts(r: &Report) -> Vec<Basis> {
     let mut out = Vec::new();
     node_and_gpu_counts(r, &mut out);
+    fit_bases(r, &mut out);
     for s in [Severity::Error, Severity::Warning, Severity::Info] {
         out.push(findings_count(&r.diagnostics, s));
     }
@@ -101,6 +107,136 @@ fn node_and_gpu_counts(r: &Report, out: &mut Vec<Basis>) {
                 .input("memory", gib, "GiB", m.gpu.to_string()),
         );
     }
+}
+
+/// The key of the count of catalog models that fit a standard workload
+/// (`fit.models_fitting.inference-bf16-4k`; a comparison's `fit-<workload id>` row).
+#[must_use]
+pub fn fit_count_key(workload: WorkloadKind) -> String {
+    format!("fit.models_fitting.{}", workload.id())
+}
+
+/// The key of the largest model that fits for inference, or for fine-tuning
+/// (`summary.fit.largest_inference.params`, the JSON path of its parameter count).
+#[must_use]
+pub fn largest_key(finetune: bool) -> &'static str {
+    if finetune { "summary.fit.largest_finetune.params" } else { "summary.fit.largest_inference.params" }
+}
+
+/// The matrices with rows of their own: node groups of one GPU and topology share their rows
+/// (a 64-group cluster of one design has one set), and their cells are the same.
+fn distinct(fit: &[FitMatrix]) -> Vec<&FitMatrix> {
+    let mut out: Vec<&FitMatrix> = Vec::new();
+    for m in fit {
+        if !out.iter().any(|d| std::sync::Arc::ptr_eq(&d.rows, &m.rows)) {
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// A fitting cell of `model` under `workload` in a report's matrices, with the most memory to
+/// spare (the smallest share of its budget), and its matrix.
+fn roomiest_fit<'r>(
+    fit: &[&'r FitMatrix],
+    model: &ModelId,
+    workload: WorkloadKind,
+) -> Option<(&'r FitMatrix, &'r FitCell)> {
+    fit.iter()
+        .copied()
+        .filter_map(|m| {
+            let row = m.rows.iter().find(|r| &r.model == model)?;
+            let cell = row.cells.iter().find(|c| c.workload == workload && c.verdict.is_some_and(Verdict::fits))?;
+            Some((m, cell))
+        })
+        .min_by(|a, b| a.1.memory_fraction.unwrap_or(1.0).total_cmp(&b.1.memory_fraction.unwrap_or(1.0)))
+}
+
+/// `15.3 GiB per GPU of 21.6 GiB usable (71 %) on 1 × GeForce RTX 4090 (Node 1, 24 GiB)`:
+/// a fitting cell's memory against its GPUs' usable memory (the cell's total over its share
+/// of the budget).
+fn cell_memory_text(m: &FitMatrix, c: &FitCell) -> String {
+    let total = c.per_gpu_total_bytes.map_or(0.0, crate::core::units::Bytes::gib);
+    let fraction = c.memory_fraction.unwrap_or(0.0);
+    let usable = if fraction > 0.0 { total / fraction } else { 0.0 };
+    format!(
+        "{} per GPU of {} usable ({:.0} %) on {} × {} ({}, {})",
+        num(total, 1, "GiB"),
+        num(usable, 1, "GiB"),
+        fraction * 100.0,
+        c.gpus_used.unwrap_or(1),
+        m.gpu_name,
+        m.node_name,
+        num(m.gpu_memory_bytes.gib(), 0, "GiB")
+    )
+}
+
+/// The models that fit each standard workload, and the largest model that fits for inference
+/// and for fine-tuning, read off the fit matrices (the summary's own choice of model).
+fn fit_bases(r: &Report, out: &mut Vec<Basis>) {
+    if r.fit.is_empty() {
+        return;
+    }
+    let fitting = crate::core::analysis::summary::fitting_workloads(&r.fit);
+    let models = fitting.len();
+    let matrices = distinct(&r.fit);
+    // The GPU groups, alike node groups (one matrix's rows) once.
+    let groups: Vec<String> = r
+        .summary
+        .fit
+        .iter()
+        .flat_map(|f| &f.groups)
+        .map(|g| {
+            let alike = if g.alike > 0 { format!(" + {} alike", g.alike) } else { String::new() };
+            format!("{} × {} ({}{alike})", g.gpus_per_node, g.gpu_name, g.node_name)
+        })
+        .collect();
+    for w in WorkloadKind::ALL {
+        let of: Vec<&ModelId> = fitting.iter().filter(|(_, ws)| ws.contains(&w)).map(|(id, _)| *id).collect();
+        let mut listed = Vec::new();
+        let mut b = Basis::new(fit_count_key(w), "fit-count-workload", of.len() as f64, "");
+        for id in &of {
+            let Some((m, c)) = roomiest_fit(&matrices, id, w) else { continue };
+            let name = m.rows.iter().find(|row| &row.model == *id).map_or(id.as_str(), |row| row.model_name.as_str());
+            listed.push(name.to_owned());
+            b = b.input(name, c.memory_fraction.unwrap_or(0.0), "", format!("{}: {}", id, cell_memory_text(m, c)));
+        }
+        let list = if listed.is_empty() { String::new() } else { format!(": {}", listed.join(", ")) };
+        out.push(b.substituted(format!(
+            "{} of {models} models fit {} on {}{list}",
+            of.len(),
+            w.short(),
+            groups.join(", ")
+        )));
+    }
+    let Some(summary) = &r.summary.fit else { return };
+    for (finetune, largest) in [(false, &summary.largest_inference), (true, &summary.largest_finetune)] {
+        if let Some(l) = largest {
+            out.extend(largest_basis(&matrices, finetune, l));
+        }
+    }
+}
+
+fn largest_basis(matrices: &[&FitMatrix], finetune: bool, l: &LargestModel) -> Option<Basis> {
+    let (m, c) = roomiest_fit(matrices, &l.model, l.workload)?;
+    let billions = l.params as f64 / 1.0e9;
+    Some(
+        Basis::new(largest_key(finetune), "fit-largest", l.params as f64, "")
+            .substituted(format!(
+                "{}: {billions:.1} B parameters; fits {}: {}",
+                l.name,
+                l.workload.short(),
+                cell_memory_text(m, c)
+            ))
+            .input("parameters", l.params as f64, "", l.model.to_string())
+            .input(
+                "memory per GPU",
+                c.per_gpu_total_bytes.map_or(0.0, |b| b.0 as f64),
+                "B",
+                format!("{} on {}", l.workload.id(), m.gpu),
+            )
+            .input("GPU memory", m.gpu_memory_bytes.0 as f64, "B", m.gpu.to_string()),
+    )
 }
 
 fn findings_count(diagnostics: &[Diagnostic], severity: Severity) -> Basis {

@@ -3,12 +3,14 @@
 //! speed tab). Keys are the `rigplan fit --json` field names under `fit.`.
 
 use super::{Basis, num};
+use crate::core::analysis::fit::FitMatrix;
 use crate::core::analysis::memory::{
-    Engine, FitCheck, MemoryEstimate, ModelSpec, TRTLLM_KV_FREE_FRACTION, VLLM_MEMORY_UTILIZATION, Verdict, Workload,
+    self, Engine, FitCheck, MemoryEstimate, ModelSpec, Shape, TRTLLM_KV_FREE_FRACTION, VLLM_MEMORY_UTILIZATION,
+    Verdict, Workload,
 };
 use crate::core::analysis::serving::{self, ServingEstimate, Site};
 use crate::core::analysis::speed::{self, InferenceModel, SpeedEstimate, SpeedSettings, Topology};
-use crate::core::catalog::Gpu;
+use crate::core::catalog::{Catalog, Gpu};
 use crate::core::units::Bytes;
 
 /// What one fit computed: the model, workload and GPUs, and the analyses' results.
@@ -46,6 +48,92 @@ pub fn of_fit(x: &FitInputs<'_>) -> Vec<Basis> {
         serving_bases(s, &mut out);
     }
     out
+}
+
+/// Where a cell of a report's fit matrices is: `fit[matrix].rows[row].cells[col]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellAt {
+    pub matrix: usize,
+    pub row: usize,
+    pub col: usize,
+}
+
+impl CellAt {
+    /// The key of one of the cell's figures (`fit[0].rows[3].cells[0].decode_tokens_per_s`):
+    /// the JSON path of the cell, then the figure's `rigplan fit --json` name.
+    #[must_use]
+    pub fn key(self, field: &str) -> String {
+        format!("fit[{}].rows[{}].cells[{}].{field}", self.matrix, self.row, self.col)
+    }
+}
+
+/// The bases of one fit-matrix cell's figures, as [`of_fit`] writes them for the same model,
+/// workload, layout and GPUs (what the app's Memory & speed tab shows for the selected cell),
+/// keyed by the cell ([`CellAt::key`]); training times are for `train_tokens` tokens. Empty
+/// when the cell does not apply or the catalog no longer holds its model or GPU.
+///
+/// The workload is the cell's as [`crate::core::analysis::fit::evaluate`] chose it: the
+/// standard workload at the cell's layout, and for training the first of data parallel and
+/// ZeRO-3 that fits, as the matrix tries them (the last one tried when neither fits).
+#[must_use]
+pub fn of_cell(catalog: &Catalog, fit: &[FitMatrix], at: CellAt, train_tokens: f64) -> Vec<Basis> {
+    let Some(matrix) = fit.get(at.matrix) else { return Vec::new() };
+    let Some(row) = matrix.rows.get(at.row) else { return Vec::new() };
+    let Some(cell) = row.cells.get(at.col) else { return Vec::new() };
+    let (Some(model), Some(gpu), Some(layout)) =
+        (catalog.models.get(row.model.as_str()), catalog.gpu(&matrix.gpu), cell.layout)
+    else {
+        return Vec::new();
+    };
+    let spec = ModelSpec::from_model(model);
+    let Some(mut w) = cell.workload.workload(&spec) else { return Vec::new() };
+    (w.tp, w.pp) = (layout.tp, layout.pp);
+    let gpus = cell.gpus_used.unwrap_or(1).max(1);
+    if w.mode.is_training() {
+        w = training_workload(&spec, w, gpus, gpu);
+    }
+    let Ok(estimate) = memory::estimate(&spec, &w, gpus) else { return Vec::new() };
+    let check = memory::check_estimate_on(&estimate, &w, gpu);
+    let topology = crate::core::analysis::fit::sub_topology(&matrix.topology, gpus);
+    let settings = SpeedSettings { tokens: Some(train_tokens), ..SpeedSettings::default() };
+    let speed = speed::estimate_speed(&spec, &w, gpu, &topology, &settings);
+    let mut bases = of_fit(&FitInputs {
+        spec: &spec,
+        workload: &w,
+        gpu: Some((gpu, &topology)),
+        settings: &settings,
+        estimate: &estimate,
+        check: Some(&check),
+        speed: Some(&speed).filter(|_| check.verdict.fits()),
+        serving: None,
+        site: None,
+    });
+    for b in &mut bases {
+        if let Some(field) = b.figure.strip_prefix("fit.") {
+            b.figure = at.key(field);
+        }
+    }
+    bases
+}
+
+/// A training cell's workload as the matrix chose it: the standard one (ZeRO off on one GPU
+/// for full fine-tuning), else ZeRO-3 over the GPUs, whichever fits first, preferring a fit
+/// with room over a tight one (`fit::evaluate`'s order).
+fn training_workload(spec: &ModelSpec, standard: Workload, gpus: u32, gpu: &Gpu) -> Workload {
+    let mut first = standard;
+    if standard.mode == memory::Mode::Train && gpus == 1 {
+        first.zero = 0;
+    }
+    let mut candidates = vec![first];
+    if first.zero != 3 && gpus > 1 {
+        candidates.push(Workload { zero: 3, ..first });
+    }
+    let verdict =
+        |w: &Workload| memory::estimate(spec, w, gpus).ok().map(|e| memory::check_estimate_on(&e, w, gpu).verdict);
+    let verdicts: Vec<Option<Verdict>> = candidates.iter().map(verdict).collect();
+    let pick = |want: Verdict| candidates.iter().zip(&verdicts).find(|(_, v)| **v == Some(want)).map(|(w, _)| *w);
+    // None fits: the matrix keeps the last one tried.
+    pick(Verdict::Fits).or_else(|| pick(Verdict::Tight)).or_else(|| candidates.last().copied()).unwrap_or(first)
 }
 
 fn memory_bases(x: &FitInputs<'_>, out: &mut Vec<Basis>) {
@@ -230,23 +318,46 @@ fn speed_bases(x: &FitInputs<'_>, s: &SpeedEstimate, out: &mut Vec<Basis>) {
                 .input("peak", peak, "TFLOPS", "GPU datasheet, dense"),
         );
     }
-    if let (Some(tps), Some(mfu)) = (s.train_tokens_per_s, s.achieved_mfu) {
+    // A measured model trains in samples, with the same formula per sample.
+    let train = s
+        .train_tokens_per_s
+        .map(|t| ("fit.train_tokens_per_s", t, "tokens/s", "FLOPs per token"))
+        .or_else(|| s.train_samples_per_s.map(|t| ("fit.train_samples_per_s", t, "samples/s", "FLOPs per sample")));
+    if let (Some((key, rate, unit, per)), Some(mfu)) = (train, s.achieved_mfu) {
         let gpus = x.gpu.map_or(1, |(_, t)| t.total_gpus());
         let flops = speed::train_flops_per_unit(x.spec, w);
         out.push(
-            Basis::new("fit.train_tokens_per_s", "train-throughput", tps, "tokens/s")
+            Basis::new(key, "train-throughput", rate, unit)
                 .substituted(format!(
-                    "{gpus} × {peak:.0} TFLOPS × {:.1} % / {} FLOP = {} tokens/s (MFU_kernel = {:.0} %, goodput = {:.0} %)",
+                    "{gpus} × {peak:.0} TFLOPS × {:.1} % / {} FLOP = {} {unit} (MFU_kernel = {:.0} %, goodput = {:.0} %)",
                     mfu * 100.0,
                     num(flops, 0, ""),
-                    num(tps, 0, ""),
+                    num(rate, 0, ""),
                     s.train_mfu * 100.0,
                     s.goodput.unwrap_or(1.0) * 100.0
                 ))
                 .input("GPUs", f64::from(gpus), "", "topology")
                 .input("peak", peak, "TFLOPS", "GPU datasheet, dense")
                 .input("MFU", s.train_mfu, "", "rigplan default by hidden size (or --mfu)")
-                .input("FLOPs per token", flops, "FLOP", "6P + attention (Kaplan et al. 2020)"),
+                .input(per, flops, "FLOP", "6P + attention (Kaplan et al. 2020)"),
+        );
+    }
+    // A measured model's inference: its published forward FLOPs per sample (the catalog entry)
+    // at rigplan's prefill MFU (`speed-samples`, an assumption for these models).
+    if let (Some(sps), Shape::Measured(m)) = (s.inference_samples_per_s, &x.spec.shape) {
+        let gpus = x.gpu.map_or(1, |(_, t)| t.total_gpus());
+        out.push(
+            Basis::new("fit.inference_samples_per_s", "speed-samples", sps, "samples/s")
+                .substituted(format!(
+                    "{gpus} × {peak:.0} TFLOPS × {:.0} % / {} FLOP = {} samples/s",
+                    s.prefill_mfu * 100.0,
+                    num(m.forward_flops_per_sample, 0, ""),
+                    num(sps, 1, "")
+                ))
+                .input("GPUs", f64::from(gpus), "", "topology")
+                .input("peak", peak, "TFLOPS", "GPU datasheet, dense")
+                .input("MFU", s.prefill_mfu, "", "rigplan default by GPU class (or --mfu)")
+                .input("FLOPs per sample", m.forward_flops_per_sample, "FLOP", "the model's catalog entry"),
         );
     }
     if let (Some(hours), Some(tps)) = (s.train_hours, s.train_tokens_per_s) {

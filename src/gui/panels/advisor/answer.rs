@@ -2,6 +2,7 @@
 //! table, the shown build's figures and reasons, and the "why not" answers.
 
 use super::form::mode_name;
+use crate::core::advisor::explain::key as explain_key;
 use crate::core::advisor::{Advice, Candidate, Requirement};
 use crate::core::analysis::basis::{self, Basis};
 use crate::core::units::format_thousands;
@@ -127,6 +128,7 @@ fn plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, advised: &Advised, advice: &Ad
     let chosen = pick(&|c| Some(c.slug.as_str()) == selected);
     let marked = pick(&|c| adv.marked.contains(&c.slug));
     let tk = fx.tokens;
+    let (lang, texts) = (fx.lang, fx.texts);
     let currency = req.currency.0.clone();
     let mut picked = None;
     with_save(ui, fx, "advisor-front", |ui| {
@@ -193,11 +195,18 @@ fn plot(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, advised: &Advised, advice: &Ad
             picked = Some(c.slug.clone());
         }
         if let Some(c) = r.hover_pos().and_then(nearest).and_then(|i| advice.front.get(i)) {
+            // The point's figures, then where its two coordinates come from: the capex and
+            // the plotted workload's figure.
+            let [capex_keys, ..] = headline_keys(c);
+            let capex = report_bases(c, &capex_keys);
+            let bases: Vec<&Basis> = capex.iter().chain(axis_basis(c, req, w)).collect();
             let _ = response.response.clone().on_hover_ui_at_pointer(|ui| {
+                ui.set_max_width(theme::EXPLAIN_WIDTH);
                 ui.label(RichText::new(format!("#{} {}", c.rank, c.build.name)).strong());
-                for (label, value, _) in figures(fx.texts, req, c) {
+                for (label, value, _) in figures(texts, req, c) {
                     ui.label(format!("{label}: {value}"));
                 }
+                explain::grouped_ui(ui, lang, &bases);
             });
         }
         response
@@ -218,14 +227,25 @@ fn headline_keys(c: &Candidate) -> [Vec<String>; 4] {
     [vec!["tco.capex".to_owned()], vec!["tco.totals.owned".to_owned()], vec!["power.wall_watts".to_owned()], circuits]
 }
 
-/// The basis of a workload's cost per 1M tokens on a candidate (its TCO priced with the
-/// workload's throughput), if it has one.
+/// The bases of a workload's figures on a candidate: its speed figures (served and per-user
+/// tokens/s, or training tokens/s and hours, [`crate::core::advisor::explain`]), then its cost
+/// per 1M tokens (its TCO priced with the workload's throughput), where it has them.
 fn workload_bases(c: &Candidate, k: usize) -> Vec<Basis> {
-    let Some(tco) = c.priced.get(k) else { return Vec::new() };
-    basis::report::of_tco(&c.build.site, tco)
-        .into_iter()
-        .filter(|b| b.figure == "tco.workload.owned_per_million_tokens")
-        .collect()
+    let prefix = explain_key(k, "");
+    let mut out: Vec<Basis> = c.bases.iter().filter(|b| b.figure.starts_with(&prefix)).cloned().collect();
+    if let Some(tco) = c.priced.get(k) {
+        out.extend(
+            basis::report::of_tco(&c.build.site, tco)
+                .into_iter()
+                .filter(|b| b.figure == "tco.workload.owned_per_million_tokens"),
+        );
+    }
+    out
+}
+
+/// The basis of the figure workload `k`'s speed axis plots, if the candidate has it.
+fn axis_basis<'c>(c: &'c Candidate, req: &Requirement, k: usize) -> Option<&'c Basis> {
+    basis::find(&c.bases, &explain_key(k, SpeedAxis::of(req, k).field()))
 }
 
 /// Where a candidate's figure comes from.
@@ -335,7 +355,16 @@ fn table(ui: &mut egui::Ui, fx: &mut FrameCtx<'_>, advice: &Advice) {
                     SpeedAxis::Hours => fill(a.hours, &[&format_thousands(v, 1)]),
                     _ => format!("{} tok/s", format_thousands(v, 0)),
                 });
-                ui.label(value).on_hover_text(speed_text(a, cur, c, k));
+                let response = ui.label(value);
+                if response.hovered() {
+                    let bases = workload_bases(c, k);
+                    let text = speed_text(a, cur, c, k);
+                    if bases.is_empty() {
+                        response.on_hover_text(text);
+                    } else {
+                        explain::hover_bases(fx.lang, &response, &text, &bases.iter().collect::<Vec<_>>());
+                    }
+                }
             }
             ui.end_row();
         }
