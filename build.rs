@@ -56,8 +56,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
         };
         std::fs::write(Path::new(&out_dir).join(format!("catalog-{name}.json")), json)?;
-        // Cloud offers are read whole (the TCO compares every offer for a GPU): no index.
+        // Cloud offers are chosen by the GPU they rent, as well as by id.
         if name == "clouds" {
+            write!(index, "pub(super) const CLOUDS: &[(&str, &str, usize, usize)] = &[")?;
+            for s in &spans {
+                let gpu = s.gpu.as_deref().unwrap_or_default();
+                write!(index, "({:?}, {gpu:?}, {}, {}),", s.id, s.start, s.end)?;
+            }
+            index.push_str("];\n");
             continue;
         }
         write!(index, "pub(super) const {}: &[(&str, usize, usize)] = &[", name.to_uppercase())?;

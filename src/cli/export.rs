@@ -122,7 +122,7 @@ pub fn run_export(out: &mut dyn Write, catalog_dir: Option<&Path>, args: &Export
         anyhow::bail!("{} is a binary format: give -o FILE to write it to a file", format.label());
     }
     let date = sheet_date(args.date.as_deref())?;
-    let (catalog, build) = catalog_and_build(catalog_dir, &args.build)?;
+    let (catalog, build) = catalog_and_build(catalog_dir, &args.build, None)?;
     let lang = args.lang.unwrap_or_else(Lang::from_env);
     let mut report = analysis::analyze(&catalog, &build);
     report.date_prices(PriceAgePolicy { as_of: date, stale_after_months: args.stale_months });

@@ -26,7 +26,7 @@ use crate::core::analysis::prices::{DEFAULT_STALE_AFTER_MONTHS, MAX_STALE_AFTER_
 use crate::core::analysis::tco::TcoOverrides;
 use crate::core::analysis::{self, Severity};
 use crate::core::build::Build;
-use crate::core::catalog::{Catalog, PartKind};
+use crate::core::catalog::{Catalog, CloudSet, PartKind};
 use crate::core::i18n::Lang;
 use crate::core::persist;
 use crate::core::units::format_thousands;
@@ -302,7 +302,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
         Command::Report { build, json, lang, stale_months, date, explain } => {
             let lang = lang.unwrap_or_else(Lang::from_env);
             let as_of = export::sheet_date(date.as_deref())?;
-            let (catalog, build) = catalog_and_build(cli.catalog.as_deref(), build)?;
+            let (catalog, build) = catalog_and_build(cli.catalog.as_deref(), build, None)?;
             let mut report = analysis::analyze(&catalog, &build);
             report.date_prices(PriceAgePolicy { as_of, stale_after_months: *stale_months });
             report.localize(lang);
@@ -320,7 +320,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<Exit> {
         }
         Command::Check { build, json, lang } => {
             let lang = lang.unwrap_or_else(Lang::from_env);
-            let (catalog, build) = catalog_and_build(cli.catalog.as_deref(), build)?;
+            let (catalog, build) = catalog_and_build(cli.catalog.as_deref(), build, None)?;
             let mut report = analysis::analyze(&catalog, &build);
             if *json {
                 report.localize(lang);
@@ -407,7 +407,8 @@ pub fn load_catalog(dir: Option<&Path>) -> anyhow::Result<Catalog> {
     })
 }
 
-/// A build and the catalog its analysis reads: with a user catalog folder, the whole
+/// A build and the catalog its analysis reads (with `offer`, a command line's chosen cloud
+/// offer): with a user catalog folder, the whole
 /// overlaid catalog (loaded first, so that its problems are reported first); otherwise the
 /// part of the embedded catalog the build names ([`Catalog::embedded_subset`]), or the whole
 /// embedded catalog when the build names a part it lacks (so that the unknown-part findings
@@ -415,13 +416,18 @@ pub fn load_catalog(dir: Option<&Path>) -> anyhow::Result<Catalog> {
 ///
 /// # Errors
 /// Problems in the user folder or the build file.
-pub fn catalog_and_build(dir: Option<&Path>, path: &Path) -> anyhow::Result<(Catalog, Build)> {
+pub fn catalog_and_build(dir: Option<&Path>, path: &Path, offer: Option<&str>) -> anyhow::Result<(Catalog, Build)> {
     if dir.is_some() {
         let catalog = load_catalog(dir)?;
         return Ok((catalog, load_build(path)?));
     }
     let build = load_build(path)?;
-    let catalog = match Catalog::embedded_subset(&build.catalog_subset()) {
+    let mut subset = build.catalog_subset();
+    // A `--offer ID[:TERM]` of the command line, as the build's chosen offer.
+    if let (Some(offer), CloudSet::ForGpus(ids)) = (offer, &mut subset.clouds) {
+        ids.push(offer.split_once(':').map_or(offer, |(id, _)| id).to_owned());
+    }
+    let catalog = match Catalog::embedded_subset(&subset) {
         Some(catalog) => catalog,
         None => Catalog::embedded()?,
     };

@@ -37,7 +37,7 @@ pub(super) fn run_tco(
     how: Output,
 ) -> anyhow::Result<Exit> {
     let Output { json, explain, lang } = how;
-    let (catalog, build) = catalog_and_build(catalog_dir, build)?;
+    let (catalog, build) = catalog_and_build(catalog_dir, build, overrides.offer.as_deref())?;
     let mut tco = analysis::analyze_tco_with(&catalog, &build, overrides)
         .map_err(|e| anyhow::anyhow!(flag_message(&e, overrides)))?;
     // The reading note and the notes' messages follow the language, in text and in JSON's

@@ -4,7 +4,7 @@
 
 use crate::cli::run;
 use rigplan::core::analysis::analyze;
-use rigplan::core::catalog::{Catalog, ModelSet, PartId, Subset};
+use rigplan::core::catalog::{Catalog, CloudSet, ModelSet, PartId, Subset};
 use rigplan::core::templates::TEMPLATES;
 
 fn whole() -> Catalog {
@@ -38,7 +38,7 @@ fn a_subset_holds_the_parts_its_parts_name() {
         .find(|s| s.gpus.len() == 1)
         .expect("the catalog has a system with one GPU type of the catalog");
     let gpu = system.gpus[0].gpu.clone();
-    let want = Subset { parts: vec![system.id.clone()], models: ModelSet::Only(Vec::new()), clouds: false };
+    let want = Subset { parts: vec![system.id.clone()], models: ModelSet::Only(Vec::new()), clouds: CloudSet::None };
     let subset = Catalog::embedded_subset(&want).expect("the system is in the catalog");
     assert!(subset.get(&system.id).is_some());
     assert!(subset.gpu(&gpu).is_some(), "{} names {}", system.id.as_str(), gpu.as_str());
@@ -68,6 +68,34 @@ fn an_unknown_id_gives_no_subset() {
     assert_eq!(ids, ["model/meta-llama-2-7b", "model/meta-llama-3.1-8b"]);
 }
 
+/// A build's subset holds the cloud offers that rent its GPUs, sorted by id as the whole
+/// catalog keeps them, and its chosen offer even when that rents another GPU; a chosen
+/// offer the catalog lacks gives no subset.
+#[test]
+fn a_subset_holds_the_offers_for_its_gpus_and_the_chosen_one() {
+    let whole = whole();
+    let mut build = rigplan::core::templates::find("entry-workstation").expect("template").load().expect("loads");
+    let subset = Catalog::embedded_subset(&build.catalog_subset()).expect("subset");
+    let gpu = subset.gpus.first().expect("the workstation has a GPU").id.clone();
+    let renting: Vec<&str> = whole.clouds.iter().filter(|o| o.gpu == gpu).map(|o| o.id.as_str()).collect();
+    assert!(!renting.is_empty(), "the catalog rents {}", gpu.as_str());
+    let held: Vec<&str> = subset.clouds.iter().map(|o| o.id.as_str()).collect();
+    assert_eq!(held, renting);
+    let other = whole.clouds.iter().find(|o| o.gpu != gpu).expect("an offer for another GPU");
+    build.costs.chosen_offer = Some(format!("{}:on_demand", other.id));
+    let with_chosen = Catalog::embedded_subset(&build.catalog_subset()).expect("subset");
+    assert!(with_chosen.cloud(&other.id).is_some());
+    assert_eq!(with_chosen.clouds.len(), renting.len() + 1);
+    assert_eq!(
+        serde_json::to_value(analyze(&with_chosen, &build)).expect("serializes"),
+        serde_json::to_value(analyze(&whole, &build)).expect("serializes")
+    );
+    build.costs.chosen_offer = Some("no-such-offer".to_owned());
+    assert!(Catalog::embedded_subset(&build.catalog_subset()).is_none());
+    let all = Subset { clouds: CloudSet::All, models: ModelSet::Only(Vec::new()), ..Subset::default() };
+    assert_eq!(Catalog::embedded_subset(&all).expect("subset").clouds, whole.clouds);
+}
+
 /// The CLI reads subsets for `report`, `check`, `tco`, `export` and `fit`; an empty user
 /// catalog folder makes it read the whole catalog. Both print the same, byte for byte,
 /// errors included.
@@ -84,6 +112,8 @@ fn cli_outputs_are_the_same_with_the_whole_catalog() {
             vec!["report", &file, "--explain", "--lang", "zh-CN", "--date", "2026-12-07"],
             vec!["check", &file],
             vec!["tco", &file, "--json"],
+            vec!["tco", &file, "--offer", "aws-p5-48xlarge:reserved_1y"],
+            vec!["tco", &file, "--offer", "no-such-offer"],
         ] {
             cases.push(args.into_iter().map(str::to_owned).collect());
         }

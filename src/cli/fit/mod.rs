@@ -17,7 +17,7 @@ use crate::core::analysis::serving::{self, ServingEstimate, ServingRequest, Site
 use crate::core::analysis::speed::{self, SpeedSettings, Topology};
 use crate::core::analysis::tco::MAX_RUN_TOKENS;
 use crate::core::catalog::hf_config;
-use crate::core::catalog::{Catalog, Checkpoint, Gpu, ModelSet, PartId, Subset};
+use crate::core::catalog::{Catalog, Checkpoint, CloudSet, Gpu, ModelSet, PartId, Subset};
 use crate::core::i18n::{Lang, Sentence};
 use crate::core::resolve::Resolved;
 use crate::core::units::{Bytes, format_thousands};
@@ -102,7 +102,7 @@ pub fn catalog_subset(args: &FitArgs) -> Option<Subset> {
     let gpu =
         args.gpu.as_ref().map(|id| PartId::new(if id.starts_with("gpu/") { id.clone() } else { format!("gpu/{id}") }));
     let models = if args.config.is_some() { Vec::new() } else { args.model.iter().cloned().collect() };
-    Some(Subset { parts: gpu.into_iter().collect(), models: ModelSet::Only(models), clouds: false })
+    Some(Subset { parts: gpu.into_iter().collect(), models: ModelSet::Only(models), clouds: CloudSet::None })
 }
 
 /// The GPUs a `fit` runs on.

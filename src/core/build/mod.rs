@@ -720,14 +720,22 @@ impl Build {
     }
 
     /// What an analysis of this build reads of the catalog: its parts (with those of its
-    /// price overrides), every model and every cloud offer.
+    /// price overrides), every model, the cloud offers that rent its GPUs and its chosen
+    /// offer.
     #[must_use]
     pub fn catalog_subset(&self) -> crate::core::catalog::Subset {
+        use crate::core::catalog::{CloudSet, ModelSet, Subset};
         let overrides = self.price_overrides.iter().map(|o| &o.part);
         let mut parts: Vec<PartId> = self.part_ids().chain(overrides).cloned().collect();
         parts.sort_unstable();
         parts.dedup();
-        crate::core::catalog::Subset { parts, models: crate::core::catalog::ModelSet::All, clouds: true }
+        // `offer` or `offer:term`.
+        let chosen = self.costs.chosen_offer.as_deref().map(|c| c.split_once(':').map_or(c, |(offer, _)| offer));
+        Subset {
+            parts,
+            models: ModelSet::All,
+            clouds: CloudSet::ForGpus(chosen.into_iter().map(str::to_owned).collect()),
+        }
     }
 
     /// Every part id referenced by the build (nodes then cluster), with duplicates.

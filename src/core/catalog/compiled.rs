@@ -13,7 +13,7 @@ use super::{
     Catalog, CatalogEntry, CloudOffer, Gpu, MODEL_ID_PREFIX, Model, Models, Origin, clouds::CLOUDS_FILE,
     models::MODELS_FILE_NAME,
 };
-use super::{ModelSet, PartId, PartKind, Subset};
+use super::{CloudSet, ModelSet, PartId, PartKind, Subset};
 use serde::de::DeserializeOwned;
 use std::collections::{HashMap, HashSet};
 
@@ -223,6 +223,42 @@ fn model_entries(set: &ModelSet) -> Option<Vec<&'static str>> {
     }
 }
 
+/// The cloud offers a subset reads.
+enum Offers {
+    /// The whole file.
+    All,
+    /// These entries.
+    These(Vec<&'static str>),
+}
+
+impl Offers {
+    fn bytes(&self) -> usize {
+        match self {
+            Self::All => CLOUDS.len(),
+            Self::These(entries) => entries.iter().map(|e| e.len()).sum(),
+        }
+    }
+}
+
+/// The compiled entries of the offers `set` names, given the subset's GPUs; None when an
+/// offer named by id is not in the catalog.
+fn offer_entries(set: &CloudSet, gpus: &[&str]) -> Option<Offers> {
+    let ids = match set {
+        CloudSet::None => return Some(Offers::These(Vec::new())),
+        CloudSet::All => return Some(Offers::All),
+        CloudSet::ForGpus(ids) => ids,
+    };
+    if ids.iter().any(|id| !index::CLOUDS.iter().any(|(offer, _, _, _)| offer == id)) {
+        return None;
+    }
+    index::CLOUDS
+        .iter()
+        .filter(|(id, gpu, _, _)| gpus.contains(gpu) || ids.iter().any(|wanted| wanted == id))
+        .map(|&(_, _, start, end)| CLOUDS.get(start..end))
+        .collect::<Option<Vec<_>>>()
+        .map(Offers::These)
+}
+
 /// Models read from their compiled entries.
 fn read_models(entries: &[&str]) -> Option<Vec<(Model, Origin)>> {
     let file = format!("catalog/{MODELS_FILE_NAME}");
@@ -257,9 +293,11 @@ pub(super) fn subset(want: &Subset) -> Option<Catalog> {
         p
     };
     let models = model_entries(&want.models)?;
+    let gpus: Vec<&str> = positions(PartKind::Gpu).iter().filter_map(|&p| index::GPU.get(p)).map(|e| e.0).collect();
+    let offers = offer_entries(&want.clouds, &gpus)?;
     // The first models, up to half of all the text to read, go to the second thread.
     let model_bytes: usize = models.iter().map(|m| m.len()).sum();
-    let half = (model_bytes + parts_bytes + if want.clouds { CLOUDS.len() } else { 0 }) / 2;
+    let half = (model_bytes + parts_bytes + offers.bytes()) / 2;
     let mut side_bytes = 0;
     let split = models
         .iter()
@@ -288,10 +326,12 @@ pub(super) fn subset(want: &Subset) -> Option<Catalog> {
             chosen(&positions(PartKind::Nic), &mut c.nics, &mut c.origins)?;
             chosen(&positions(PartKind::Switch), &mut c.switches, &mut c.origins)?;
             chosen(&positions(PartKind::System), &mut c.systems, &mut c.origins)?;
-            let offers = if want.clouds {
-                located::<CloudOffer>(CLOUDS, &format!("catalog/{CLOUDS_FILE}"))?
-            } else {
-                Vec::new()
+            let file = format!("catalog/{CLOUDS_FILE}");
+            let offers = match &offers {
+                Offers::All => located::<CloudOffer>(CLOUDS, &file)?,
+                Offers::These(entries) => {
+                    entries.iter().map(|json| one::<CloudOffer>(json, &file)).collect::<Option<_>>()?
+                }
             };
             Some((offers, read_models(rest)?))
         })();

@@ -198,15 +198,26 @@ fn format_problems<'a>(problems: impl Iterator<Item = &'a CatalogProblem>) -> St
 }
 
 /// What a command reads of the embedded catalog ([`Catalog::embedded_subset`]): a `report`
-/// of a build reads the build's parts, every model (the fit matrix) and every cloud offer
-/// (the TCO comparison); a `fit` of one model on one GPU reads those two.
+/// of a build reads the build's parts, every model (the fit matrix) and the cloud offers
+/// that rent its GPUs (the TCO comparison); a `fit` of one model on one GPU reads those two.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Subset {
     /// Parts by id; each brings the parts it names (a system its GPUs).
     pub parts: Vec<PartId>,
     pub models: ModelSet,
-    /// Every cloud offer, or none.
-    pub clouds: bool,
+    pub clouds: CloudSet,
+}
+
+/// The cloud offers of a [`Subset`], in catalog order (sorted by id, as the catalog keeps
+/// them).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum CloudSet {
+    #[default]
+    None,
+    All,
+    /// The offers that rent a GPU of the subset (those a TCO compares a build with), and
+    /// these offers by id (a build's chosen offer).
+    ForGpus(Vec<String>),
 }
 
 /// The models of a [`Subset`].

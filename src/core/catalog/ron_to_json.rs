@@ -26,6 +26,8 @@ pub fn translate(text: &str) -> Result<String, String> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Span {
     pub id: String,
+    /// The entry's `gpu` field, when it is a plain string (a cloud offer's GPU).
+    pub gpu: Option<String>,
     pub start: usize,
     pub end: usize,
 }
@@ -49,11 +51,11 @@ pub fn translate_indexed(text: &str) -> Result<(String, Vec<Span>), String> {
         }
         first = false;
         let mut entry = Parser { chars: p.chars.clone(), line: p.line, col: p.col, out: String::new() };
-        let id_at = entry.entry()?;
-        let (line, col, id) = id_at.ok_or("an entry without an `id` field")?;
+        let top = entry.entry()?;
+        let (line, col, id) = top.id.ok_or("an entry without an `id` field")?;
         let start = p.out.len();
         let _ = write!(p.out, "[{line},{col},{}]", entry.out);
-        spans.push(Span { id, start, end: p.out.len() });
+        spans.push(Span { id, gpu: top.gpu, start, end: p.out.len() });
         (p.chars, p.line, p.col) = (entry.chars, entry.line, entry.col);
         p.skip_trivia()?;
         if !p.eat(',') {
@@ -72,6 +74,18 @@ pub fn translate_indexed(text: &str) -> Result<(String, Vec<Span>), String> {
 
 /// Where an entry's `id` value starts (1-based line and column) and the id itself.
 type IdAt = Option<(usize, usize, String)>;
+
+/// What an entry's own fields (not those of structs inside it) say of it.
+#[derive(Default)]
+struct Top {
+    id: IdAt,
+    gpu: Option<String>,
+}
+
+/// A value just written as a JSON string without escapes, unquoted.
+fn plain_string(written: &str) -> Option<&str> {
+    written.strip_prefix('"').and_then(|w| w.strip_suffix('"')).filter(|w| !w.contains(['\\', '"']))
+}
 
 struct Parser<'t> {
     chars: std::iter::Peekable<std::str::CharIndices<'t>>,
@@ -148,16 +162,16 @@ impl Parser<'_> {
     }
 
     /// One entry of the top-level list (a struct), and where its `id` value starts.
-    fn entry(&mut self) -> Result<IdAt, String> {
+    fn entry(&mut self) -> Result<Top, String> {
         self.skip_trivia()?;
         self.expect('(')?;
-        let mut id_at = None;
-        self.struct_body(&mut id_at)?;
-        Ok(id_at)
+        let mut top = Top::default();
+        self.struct_body(Some(&mut top))?;
+        Ok(top)
     }
 
     /// Fields after a struct's `(` up to its `)`, as a JSON object.
-    fn struct_body(&mut self, id_at: &mut IdAt) -> Result<(), String> {
+    fn struct_body(&mut self, mut top: Option<&mut Top>) -> Result<(), String> {
         self.out.push('{');
         let mut first = true;
         loop {
@@ -175,15 +189,16 @@ impl Parser<'_> {
             first = false;
             push_json_string(&mut self.out, &name);
             self.out.push(':');
-            let is_id = name == "id" && id_at.is_none();
             let (line, col, from) = (self.line, self.col, self.out.len());
             self.value()?;
-            if is_id {
-                let written = &self.out[from..];
-                let id =
-                    written.strip_prefix('"').and_then(|w| w.strip_suffix('"')).filter(|w| !w.contains(['\\', '"']));
-                let id = id.ok_or_else(|| format!("an `id` at {line}:{col} that is not a plain string"))?;
-                *id_at = Some((line, col, id.to_owned()));
+            if let Some(top) = top.as_deref_mut() {
+                let written = plain_string(&self.out[from..]);
+                if name == "id" && top.id.is_none() {
+                    let id = written.ok_or_else(|| format!("an `id` at {line}:{col} that is not a plain string"))?;
+                    top.id = Some((line, col, id.to_owned()));
+                } else if name == "gpu" && top.gpu.is_none() {
+                    top.gpu = written.map(str::to_owned);
+                }
             }
             self.skip_trivia()?;
             if !self.eat(',') {
@@ -271,7 +286,7 @@ impl Parser<'_> {
             return Ok(());
         }
         if self.starts_field()? {
-            return self.struct_body(&mut None);
+            return self.struct_body(None);
         }
         let start = self.out.len();
         self.value()?;
@@ -532,6 +547,20 @@ mod tests {
         assert_eq!(v[0][0], 2);
         assert_eq!(v[0][1], 19);
         assert_eq!((v[1][0].as_u64(), v[1][1].as_u64()), (Some(5), Some(5)));
+    }
+
+    /// Each entry's span reads back as that entry alone, with its own id and `gpu` (not
+    /// those of a struct inside it); an id with an escape is refused.
+    #[test]
+    fn spans_index_entries_by_id() {
+        let ron = "[(id: \"o/1\", gpu: \"gpu/x\", n: 1), (inner: (id: \"no\", gpu: \"no\"), id: \"o/2\")]";
+        let (json, spans) = super::translate_indexed(ron).expect("translates");
+        let ids: Vec<(&str, Option<&str>)> = spans.iter().map(|s| (s.id.as_str(), s.gpu.as_deref())).collect();
+        assert_eq!(ids, [("o/1", Some("gpu/x")), ("o/2", None)]);
+        let second: serde_json::Value = serde_json::from_str(&json[spans[1].start..spans[1].end]).expect("an entry");
+        assert_eq!(second[2]["id"], "o/2");
+        assert_eq!(second[2]["inner"]["id"], "no");
+        assert!(super::translate_indexed("[(id: \"a\\\"b\")]").is_err());
     }
 
     #[test]
