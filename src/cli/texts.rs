@@ -42,22 +42,45 @@ pub(super) use crate::core::i18n::say;
 /// Columns `text` takes in a terminal: two for each wide (CJK) character, one for others.
 #[must_use]
 pub(super) fn width(text: &str) -> usize {
-    // Printable ASCII is one column a byte (UAX #11); the tables are for the rest.
-    if text.bytes().all(|b| (0x20..0x7F).contains(&b)) { text.len() } else { text.width() }
+    // Printable ASCII is one column a byte (UAX #11), as is the fit table's `×` (U+00D7,
+    // East Asian Width "ambiguous", one column outside CJK contexts); the tables are for the
+    // rest.
+    if text.bytes().all(|b| (0x20..0x7F).contains(&b)) {
+        text.len()
+    } else if text.chars().all(|c| (' '..='~').contains(&c) || c == '×') {
+        text.chars().count()
+    } else {
+        text.width()
+    }
 }
 
 /// `text` followed by spaces up to `columns` display columns (as `{:<N}` does for ASCII).
 #[must_use]
 pub(super) fn pad_right(text: &str, columns: usize) -> String {
-    let mut s = text.to_owned();
-    s.push_str(&" ".repeat(columns.saturating_sub(width(text))));
+    let pad = columns.saturating_sub(width(text));
+    let mut s = String::with_capacity(text.len() + pad);
+    s.push_str(text);
+    push_spaces(&mut s, pad);
     s
+}
+
+/// Appends `n` spaces (a table's padding: a slice of a run of spaces rather than
+/// `str::repeat`'s doubling copies, for the hundreds of cells of a report).
+fn push_spaces(s: &mut String, mut n: usize) {
+    const SPACES: &str = "                                                                ";
+    while n > 0 {
+        let take = n.min(SPACES.len());
+        s.push_str(&SPACES[..take]);
+        n -= take;
+    }
 }
 
 /// Spaces up to `columns` display columns, then `text` (as `{:>N}` does for ASCII).
 #[must_use]
 pub(super) fn pad_left(text: &str, columns: usize) -> String {
-    let mut s = " ".repeat(columns.saturating_sub(width(text)));
+    let pad = columns.saturating_sub(width(text));
+    let mut s = String::with_capacity(text.len() + pad);
+    push_spaces(&mut s, pad);
     s.push_str(text);
     s
 }
@@ -708,11 +731,15 @@ mod tests {
     /// The printable-ASCII shortcut counts what the tables count.
     #[test]
     fn width_counts_columns_as_unicode_width_does() {
-        for text in ["", "fits×1 46.1t/s", "Llama 3.1 8B", "a\tb", "\r\n", "显存 24 GiB", "~67 °C", "x\u{7f}"] {
+        for text in ["", "fits×1 46.1t/s", "×", "Llama 3.1 8B", "a\tb", "\r\n", "显存 24 GiB", "~67 °C", "x\u{7f}"]
+        {
             assert_eq!(width(text), text.width(), "{text:?}");
         }
         let ascii: String = (0x20u8..0x7F).map(char::from).collect();
         assert_eq!(width(&ascii), 95);
+        assert_eq!(pad_left("显存", 7), "   显存");
+        assert_eq!(pad_right("ab", 70).len(), 70);
+        assert_eq!(pad_left("ab", 1), "ab");
     }
 
     #[test]
