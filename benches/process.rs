@@ -1,7 +1,8 @@
 //! Whole `rigplan` processes (issue 19): a `fit` and a `report` against `rigplan --version`,
 //! which is the cost of starting the binary at all. Target: each at most twice `--version`.
 //! The embedded catalog is read from its build-time compiled form
-//! (`src/core/catalog/compiled.rs`), so a process spends its time on the command itself.
+//! (`src/core/catalog/compiled.rs`), and only the entries the command needs
+//! (`Catalog::embedded_subset`), so a process spends its time on the command itself.
 //! Run with the app's features (`cargo bench --bench process`) to time the binary users run.
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::process::{Command, Stdio};
