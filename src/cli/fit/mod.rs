@@ -99,10 +99,14 @@ pub fn catalog_subset(args: &FitArgs) -> Option<Subset> {
     if args.build.is_some() {
         return None;
     }
-    let gpu =
-        args.gpu.as_ref().map(|id| PartId::new(if id.starts_with("gpu/") { id.clone() } else { format!("gpu/{id}") }));
+    let gpu = args.gpu.as_deref().map(|id| PartId::new(full_gpu_id(id)));
     let models = if args.config.is_some() { Vec::new() } else { args.model.iter().cloned().collect() };
     Some(Subset { parts: gpu.into_iter().collect(), models: ModelSet::Only(models), clouds: CloudSet::None })
+}
+
+/// A `--gpu` id as the catalog writes it: with the `gpu/` prefix, which users may leave out.
+fn full_gpu_id(id: &str) -> String {
+    if id.starts_with("gpu/") { id.to_owned() } else { format!("gpu/{id}") }
 }
 
 /// The GPUs a `fit` runs on.
@@ -118,7 +122,7 @@ struct Hardware<'a> {
 /// The GPU, its topology, and where it sits.
 fn hardware<'a>(catalog: &'a Catalog, args: &FitArgs) -> anyhow::Result<Option<Hardware<'a>>> {
     if let Some(id) = &args.gpu {
-        let full = if id.starts_with("gpu/") { id.clone() } else { format!("gpu/{id}") };
+        let full = full_gpu_id(id);
         let Some(gpu) = catalog.gpu(&full.as_str().into()) else {
             let known: Vec<&str> = catalog.gpus.iter().map(|g| g.id.as_str()).collect();
             bail!("--gpu `{id}` is not in the catalog; known GPUs: {}", known.join(", "));

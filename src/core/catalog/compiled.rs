@@ -10,8 +10,8 @@
 //! catalog then loads from its RON text ([`catalog`] gives None).
 
 use super::{
-    Catalog, CatalogEntry, CloudOffer, Gpu, MODEL_ID_PREFIX, Model, Models, Origin, clouds::CLOUDS_FILE,
-    models::MODELS_FILE_NAME,
+    Catalog, CatalogEntry, CloudOffer, Gpu, Model, Models, Origin, clouds::CLOUDS_FILE, models::MODELS_FILE_NAME,
+    models::full_model_id,
 };
 use super::{CloudSet, ModelSet, PartId, PartKind, Subset};
 use serde::de::DeserializeOwned;
@@ -108,21 +108,26 @@ pub(super) fn catalog() -> Option<Catalog> {
             Some(handle) => handle.join().ok().flatten(),
             None => side(),
         };
-        let (mut offers, (gpus, models)) = (rest?, side?);
+        let (offers, (gpus, models)) = (rest?, side?);
         for (gpu, origin) in gpus {
             c.origins.insert(gpu.meta().id.clone(), origin);
             c.gpus.push(gpu);
         }
-        c.models = Models::from_located(models);
-        // As `Catalog::load_clouds` keeps them: sorted by id.
-        offers.sort_by(|a, b| a.0.id.cmp(&b.0.id));
-        for (offer, origin) in offers {
-            c.cloud_origins.insert(offer.id.clone(), origin);
-            c.clouds.push(offer);
-        }
-        c.rebuild_index();
-        Some(c)
+        Some(completed(c, models, offers))
     })
+}
+
+/// The catalog with its models and cloud offers (sorted by id, as `Catalog::load_clouds`
+/// keeps them) and its id index.
+fn completed(mut c: Catalog, models: Vec<(Model, Origin)>, mut offers: Vec<(CloudOffer, Origin)>) -> Catalog {
+    c.models = Models::from_located(models);
+    offers.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+    for (offer, origin) in offers {
+        c.cloud_origins.insert(offer.id.clone(), origin);
+        c.clouds.push(offer);
+    }
+    c.rebuild_index();
+    c
 }
 
 /// A part kind's compiled file and its index.
@@ -213,8 +218,7 @@ fn model_entries(set: &ModelSet) -> Option<Vec<&'static str>> {
         ModelSet::Only(ids) => {
             let mut found = Vec::new();
             for id in ids {
-                let full = if id.starts_with(MODEL_ID_PREFIX) { id.clone() } else { format!("{MODEL_ID_PREFIX}{id}") };
-                found.push(entry_json(MODELS, index::MODELS, &full)?);
+                found.push(entry_json(MODELS, index::MODELS, &full_model_id(id))?);
             }
             found.sort_by_key(|(pos, _)| *pos);
             found.dedup_by_key(|(pos, _)| *pos);
@@ -340,16 +344,9 @@ pub(super) fn subset(want: &Subset) -> Option<Catalog> {
             Some(handle) => handle.join().ok().flatten(),
             None => read_models(first),
         };
-        let ((mut offers, rest), mut models) = (here?, first?);
+        let ((offers, rest), mut models) = (here?, first?);
         models.extend(rest);
-        c.models = Models::from_located(models);
-        offers.sort_by(|a, b| a.0.id.cmp(&b.0.id));
-        for (offer, origin) in offers {
-            c.cloud_origins.insert(offer.id.clone(), origin);
-            c.clouds.push(offer);
-        }
-        c.rebuild_index();
-        Some(c)
+        Some(completed(c, models, offers))
     })
 }
 

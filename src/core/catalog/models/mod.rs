@@ -63,6 +63,12 @@ const MAX_ACTIVATION_BYTES_PER_SAMPLE: u64 = 10_000_000_000_000;
 /// Id prefix of model entries.
 pub const MODEL_ID_PREFIX: &str = "model/";
 
+/// A model id as the catalog writes it: with the `model/` prefix, which users may leave out.
+#[must_use]
+pub fn full_model_id(id: &str) -> String {
+    if id.starts_with(MODEL_ID_PREFIX) { id.to_owned() } else { format!("{MODEL_ID_PREFIX}{id}") }
+}
+
 /// A stable model identifier: `model/<slug>`, e.g. `model/meta-llama-3.1-8b`.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
@@ -423,7 +429,7 @@ impl Models {
     /// Looks a model up by id; the `model/` prefix may be left out.
     #[must_use]
     pub fn get(&self, id: &str) -> Option<&Model> {
-        let full = if id.starts_with(MODEL_ID_PREFIX) { id.to_owned() } else { format!("{MODEL_ID_PREFIX}{id}") };
+        let full = full_model_id(id);
         self.list.iter().find(|m| m.id.0 == full)
     }
 
