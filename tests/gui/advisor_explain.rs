@@ -2,19 +2,28 @@
 //! and the like show that candidate's own basis on hover, in the table and in the detail.
 
 use crate::common::*;
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use rigplan::core::analysis::basis;
 use rigplan::core::units::format_thousands;
+use rigplan::gui::App;
 use rigplan::gui::text::EN;
 
-#[test]
-fn hovering_a_candidates_capex_and_wall_draw_shows_its_basis() {
+/// The app with View → Advisor open on its first requirement, and the answer's Pareto front.
+fn advisor_open() -> (Harness<'static, App>, Vec<rigplan::core::advisor::Candidate>) {
     let mut h = app_as_started(config());
     h.get_by_label("View").click();
     h.run();
     h.get_by_label(EN.advisor.menu_item).click();
     h.run();
-    let c = state(&h).advised.as_ref().and_then(|a| a.advice()).expect("an advice").front[0].clone();
+    let front = state(&h).advised.as_ref().and_then(|a| a.advice()).expect("an advice").front.clone();
+    (h, front)
+}
+
+#[test]
+fn hovering_a_candidates_capex_and_wall_draw_shows_its_basis() {
+    let (mut h, front) = advisor_open();
+    let c = front[0].clone();
     let capex = basis::find(c.report.basis(), "tco.capex").expect("the candidate's capex basis").substituted.clone();
     assert!(h.query_by_label_contains(&capex).is_none(), "nothing before hovering");
     // The table's cell and the detail's row both show the amount: each explains it.
@@ -41,12 +50,7 @@ fn hovering_a_candidates_capex_and_wall_draw_shows_its_basis() {
 #[test]
 fn a_candidates_speed_and_hours_explain_themselves_in_the_detail_and_the_plot() {
     use rigplan::core::advisor::explain::key;
-    let mut h = app_as_started(config());
-    h.get_by_label("View").click();
-    h.run();
-    h.get_by_label(EN.advisor.menu_item).click();
-    h.run();
-    let front = state(&h).advised.as_ref().and_then(|a| a.advice()).expect("an advice").front.clone();
+    let (mut h, front) = advisor_open();
     let (first, last) = (front[0].clone(), front.last().unwrap().clone());
     let lora = &first.workloads[0];
     let tps = lora.train_tokens_per_s.expect("LoRA tokens/s");
