@@ -10,7 +10,7 @@
 //! catalog then loads from its RON text ([`catalog`] gives None).
 
 use super::{
-    Catalog, CatalogEntry, CloudOffer, Gpu, Model, Models, Origin, clouds::CLOUDS_FILE, models::MODELS_FILE_NAME,
+    Catalog, CatalogEntry, CloudOffer, Model, Models, Origin, clouds::CLOUDS_FILE, models::MODELS_FILE_NAME,
     models::full_model_id,
 };
 use super::{CloudSet, ModelSet, PartId, PartKind, Subset};
@@ -77,44 +77,26 @@ fn parts<T: DeserializeOwned + CatalogEntry>(
 
 /// The embedded catalog from its compiled form; None when a file was not compiled.
 ///
-/// The GPUs and the models (about half of the text) are read on a second thread while this
-/// one reads the rest: a `rigplan fit` or `report` process waits for the slower half only
-/// (issue 19). Should the thread not start, this thread reads them too.
+/// On this thread: reading the GPUs and models on a second one made a whole process no
+/// faster (`rigplan catalog list` 2.31 ms without it against 2.38 ms with it, `perf stat` over
+/// 200 runs on the 2-core machine, issue 19), as a new thread's start and malloc arena cost
+/// what it saved.
 pub(super) fn catalog() -> Option<Catalog> {
-    type Side = Option<(Vec<(Gpu, Origin)>, Vec<(Model, Origin)>)>;
-    let side = || -> Side {
-        let gpus = located::<Gpu>(GPU, &format!("catalog/{}", Gpu::KIND.file_name()))?;
-        let models = located::<Model>(MODELS, &format!("catalog/{MODELS_FILE_NAME}"))?;
-        Some((gpus, models))
-    };
-    std::thread::scope(|scope| {
-        let other = std::thread::Builder::new().spawn_scoped(scope, side).ok();
-        let mut c = Catalog::default();
-        let rest = (|| {
-            parts(CPU, &mut c.cpus, &mut c.origins)?;
-            parts(MOTHERBOARD, &mut c.motherboards, &mut c.origins)?;
-            parts(MEMORY, &mut c.memory, &mut c.origins)?;
-            parts(STORAGE, &mut c.storage, &mut c.origins)?;
-            parts(PSU, &mut c.psus, &mut c.origins)?;
-            parts(COOLER, &mut c.coolers, &mut c.origins)?;
-            parts(CHASSIS, &mut c.chassis, &mut c.origins)?;
-            parts(NIC, &mut c.nics, &mut c.origins)?;
-            parts(SWITCH, &mut c.switches, &mut c.origins)?;
-            parts(SYSTEM, &mut c.systems, &mut c.origins)?;
-            located::<CloudOffer>(CLOUDS, &format!("catalog/{CLOUDS_FILE}"))
-        })();
-        // Joined before any early return, so the thread never outlives a failure here.
-        let side = match other {
-            Some(handle) => handle.join().ok().flatten(),
-            None => side(),
-        };
-        let (offers, (gpus, models)) = (rest?, side?);
-        for (gpu, origin) in gpus {
-            c.origins.insert(gpu.meta().id.clone(), origin);
-            c.gpus.push(gpu);
-        }
-        Some(completed(c, models, offers))
-    })
+    let mut c = Catalog::default();
+    parts(GPU, &mut c.gpus, &mut c.origins)?;
+    parts(CPU, &mut c.cpus, &mut c.origins)?;
+    parts(MOTHERBOARD, &mut c.motherboards, &mut c.origins)?;
+    parts(MEMORY, &mut c.memory, &mut c.origins)?;
+    parts(STORAGE, &mut c.storage, &mut c.origins)?;
+    parts(PSU, &mut c.psus, &mut c.origins)?;
+    parts(COOLER, &mut c.coolers, &mut c.origins)?;
+    parts(CHASSIS, &mut c.chassis, &mut c.origins)?;
+    parts(NIC, &mut c.nics, &mut c.origins)?;
+    parts(SWITCH, &mut c.switches, &mut c.origins)?;
+    parts(SYSTEM, &mut c.systems, &mut c.origins)?;
+    let offers = located::<CloudOffer>(CLOUDS, &format!("catalog/{CLOUDS_FILE}"))?;
+    let models = located::<Model>(MODELS, &format!("catalog/{MODELS_FILE_NAME}"))?;
+    Some(completed(c, models, offers))
 }
 
 /// The catalog with its models and cloud offers (sorted by id, as `Catalog::load_clouds`
@@ -235,15 +217,6 @@ enum Offers {
     These(Vec<&'static str>),
 }
 
-impl Offers {
-    fn bytes(&self) -> usize {
-        match self {
-            Self::All => CLOUDS.len(),
-            Self::These(entries) => entries.iter().map(|e| e.len()).sum(),
-        }
-    }
-}
-
 /// The compiled entries of the offers `set` names, given the subset's GPUs; None when an
 /// offer named by id is not in the catalog.
 fn offer_entries(set: &CloudSet, gpus: &[&str]) -> Option<Offers> {
@@ -272,14 +245,13 @@ fn read_models(entries: &[&str]) -> Option<Vec<(Model, Origin)>> {
 /// The embedded catalog holding only what `want` names ([`Catalog::embedded_subset`]); None
 /// when a file was not compiled or a named part or model is not in it.
 ///
-/// The reading is shared by two threads: a second thread reads the first models while this
-/// one reads the parts, the cloud offers and the other models, about half of the text each.
+/// On this thread: reading half of the models on a second one made a whole `rigplan report`
+/// process slower, not faster (issue 19; see [`catalog`]).
 pub(super) fn subset(want: &Subset) -> Option<Catalog> {
     // The named parts and, transitively, the parts they name: (kind, position in its file).
     let mut picked: HashSet<(PartKind, usize)> = HashSet::new();
     let mut seen: HashSet<PartId> = HashSet::new();
     let mut queue: Vec<PartId> = want.parts.clone();
-    let mut parts_bytes = 0;
     while let Some(id) = queue.pop() {
         if !seen.insert(id.clone()) {
             continue;
@@ -288,7 +260,6 @@ pub(super) fn subset(want: &Subset) -> Option<Catalog> {
         let (json, index) = file_of(kind);
         let (pos, entry) = entry_json(json, index, id.as_str())?;
         named_parts(entry, &mut queue);
-        parts_bytes += entry.len();
         picked.insert((kind, pos));
     }
     let positions = |kind: PartKind| -> Vec<usize> {
@@ -299,55 +270,24 @@ pub(super) fn subset(want: &Subset) -> Option<Catalog> {
     let models = model_entries(&want.models)?;
     let gpus: Vec<&str> = positions(PartKind::Gpu).iter().filter_map(|&p| index::GPU.get(p)).map(|e| e.0).collect();
     let offers = offer_entries(&want.clouds, &gpus)?;
-    // The first models, up to half of all the text to read, go to the second thread.
-    let model_bytes: usize = models.iter().map(|m| m.len()).sum();
-    let half = (model_bytes + parts_bytes + offers.bytes()) / 2;
-    let mut side_bytes = 0;
-    let split = models
-        .iter()
-        .position(|m| {
-            side_bytes += m.len();
-            side_bytes > half
-        })
-        .unwrap_or(models.len());
-    let (first, rest) = models.split_at(split);
-    std::thread::scope(|scope| {
-        let other = if first.is_empty() {
-            None
-        } else {
-            std::thread::Builder::new().spawn_scoped(scope, || read_models(first)).ok()
-        };
-        let mut c = Catalog::default();
-        let here = (|| {
-            chosen(&positions(PartKind::Gpu), &mut c.gpus, &mut c.origins)?;
-            chosen(&positions(PartKind::Cpu), &mut c.cpus, &mut c.origins)?;
-            chosen(&positions(PartKind::Motherboard), &mut c.motherboards, &mut c.origins)?;
-            chosen(&positions(PartKind::Memory), &mut c.memory, &mut c.origins)?;
-            chosen(&positions(PartKind::Storage), &mut c.storage, &mut c.origins)?;
-            chosen(&positions(PartKind::Psu), &mut c.psus, &mut c.origins)?;
-            chosen(&positions(PartKind::Cooler), &mut c.coolers, &mut c.origins)?;
-            chosen(&positions(PartKind::Chassis), &mut c.chassis, &mut c.origins)?;
-            chosen(&positions(PartKind::Nic), &mut c.nics, &mut c.origins)?;
-            chosen(&positions(PartKind::Switch), &mut c.switches, &mut c.origins)?;
-            chosen(&positions(PartKind::System), &mut c.systems, &mut c.origins)?;
-            let file = format!("catalog/{CLOUDS_FILE}");
-            let offers = match &offers {
-                Offers::All => located::<CloudOffer>(CLOUDS, &file)?,
-                Offers::These(entries) => {
-                    entries.iter().map(|json| one::<CloudOffer>(json, &file)).collect::<Option<_>>()?
-                }
-            };
-            Some((offers, read_models(rest)?))
-        })();
-        // Joined before any early return, so the thread never outlives a failure here.
-        let first = match other {
-            Some(handle) => handle.join().ok().flatten(),
-            None => read_models(first),
-        };
-        let ((offers, rest), mut models) = (here?, first?);
-        models.extend(rest);
-        Some(completed(c, models, offers))
-    })
+    let mut c = Catalog::default();
+    chosen(&positions(PartKind::Gpu), &mut c.gpus, &mut c.origins)?;
+    chosen(&positions(PartKind::Cpu), &mut c.cpus, &mut c.origins)?;
+    chosen(&positions(PartKind::Motherboard), &mut c.motherboards, &mut c.origins)?;
+    chosen(&positions(PartKind::Memory), &mut c.memory, &mut c.origins)?;
+    chosen(&positions(PartKind::Storage), &mut c.storage, &mut c.origins)?;
+    chosen(&positions(PartKind::Psu), &mut c.psus, &mut c.origins)?;
+    chosen(&positions(PartKind::Cooler), &mut c.coolers, &mut c.origins)?;
+    chosen(&positions(PartKind::Chassis), &mut c.chassis, &mut c.origins)?;
+    chosen(&positions(PartKind::Nic), &mut c.nics, &mut c.origins)?;
+    chosen(&positions(PartKind::Switch), &mut c.switches, &mut c.origins)?;
+    chosen(&positions(PartKind::System), &mut c.systems, &mut c.origins)?;
+    let file = format!("catalog/{CLOUDS_FILE}");
+    let offers = match &offers {
+        Offers::All => located::<CloudOffer>(CLOUDS, &file)?,
+        Offers::These(entries) => entries.iter().map(|json| one::<CloudOffer>(json, &file)).collect::<Option<_>>()?,
+    };
+    Some(completed(c, read_models(&models)?, offers))
 }
 
 #[cfg(test)]
