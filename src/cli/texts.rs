@@ -66,7 +66,7 @@ pub(super) fn pad_right(text: &str, columns: usize) -> String {
 
 /// Appends `n` spaces (a table's padding: a slice of a run of spaces rather than
 /// `str::repeat`'s doubling copies, for the hundreds of cells of a report).
-fn push_spaces(s: &mut String, mut n: usize) {
+pub(super) fn push_spaces(s: &mut String, mut n: usize) {
     const SPACES: &str = "                                                                ";
     while n > 0 {
         let take = n.min(SPACES.len());

@@ -4,7 +4,7 @@ use super::super::texts::{
     BYTES, CliTexts, ENGINE_BUDGET, FIT_ACTIVE, FIT_MODEL, FIT_ON, FIT_SECTION, FIT_WORKLOAD, HOST_MEMORY, IMAGES,
     KV_PER_TOKEN, NO_SPEED, NOTE, OTHER_CHANGE, SERVING_COMPUTE_BOUND, SERVING_CONCURRENCY, SERVING_HEADING,
     SERVING_KV, SERVING_LOAD, SERVING_OVER_BUDGET, SERVING_TARGET, SERVING_TTFT, SMALLEST_CHANGE, SPEED, TRAIN_COMPUTE,
-    TRAIN_ENERGY, TRAIN_ENERGY_SITE, TRAIN_TIME, VERDICT, clip, pad_left, pad_right,
+    TRAIN_ENERGY, TRAIN_ENERGY_SITE, TRAIN_TIME, VERDICT, clip, pad_left, pad_right, push_spaces, width,
 };
 use super::FitOutput;
 use crate::core::analysis::fit::{self, FitMatrix, WorkloadKind};
@@ -26,7 +26,20 @@ fn bytes_line(out: &mut dyn Write, t: &CliTexts, label: &str, value: Option<Byte
 }
 
 fn rate(value: f64) -> String {
-    if value >= 100.0 { format_thousands(value, 0) } else { format!("{value:.1}") }
+    let mut s = String::new();
+    push_rate(&mut s, value);
+    s
+}
+
+/// [`rate`] appended to `into`.
+fn push_rate(into: &mut String, value: f64) {
+    use std::fmt::Write as _;
+    if value >= 100.0 {
+        into.push_str(&format_thousands(value, 0));
+    } else {
+        // Writing to a String cannot fail.
+        let _ = write!(into, "{value:.1}");
+    }
 }
 
 pub(super) fn write_fit_text(out: &mut dyn Write, o: &FitOutput<'_>, lang: Lang) -> anyhow::Result<()> {
@@ -250,19 +263,26 @@ fn write_serving(out: &mut dyn Write, t: &CliTexts, s: &ServingEstimate) -> std:
 /// Width of the model column of the report's fit table, display columns.
 const NAME_WIDTH: usize = 34;
 
-fn cell_text(t: &CliTexts, cell: &fit::FitCell) -> String {
+/// A matrix cell's text (verdict, GPUs used, speed) written into `into`.
+fn write_cell(into: &mut String, t: &CliTexts, cell: &fit::FitCell) {
+    use std::fmt::Write as _;
     match (cell.verdict, cell.gpus_used) {
-        (None, _) => "-".to_owned(),
-        (Some(Verdict::DoesNotFit), _) => t.cell_no_fit.to_owned(),
+        (None, _) => into.push('-'),
+        (Some(Verdict::DoesNotFit), _) => into.push_str(t.cell_no_fit),
         (Some(v), Some(n)) => {
             let word = if v == Verdict::Tight { t.cell_tight } else { t.cell_fits };
-            match (cell.decode_tokens_per_s.or(cell.train_tokens_per_s), cell.samples_per_s) {
-                (Some(tps), _) => format!("{word}×{n} {}t/s", rate(tps)),
-                (None, Some(sps)) => format!("{word}×{n} {}/s", rate(sps)),
-                (None, None) => format!("{word}×{n}"),
-            }
+            // Writing to a String cannot fail.
+            let _ = write!(into, "{word}×{n}");
+            let (value, unit) = match (cell.decode_tokens_per_s.or(cell.train_tokens_per_s), cell.samples_per_s) {
+                (Some(tps), _) => (tps, "t/s"),
+                (None, Some(sps)) => (sps, "/s"),
+                (None, None) => return,
+            };
+            into.push(' ');
+            push_rate(into, value);
+            into.push_str(unit);
         }
-        (Some(_), None) => "?".to_owned(),
+        (Some(_), None) => into.push('?'),
     }
 }
 
@@ -295,12 +315,23 @@ pub fn write_fit_section(out: &mut dyn Write, matrices: &[FitMatrix], lang: Lang
             write!(out, " {}", pad_left(t.compare.workload_short(k), cell))?;
         }
         writeln!(out)?;
+        // Each row is composed in one buffer and written at once: a report's table has
+        // hundreds of cells, and a string and a formatted write per cell were a tenth of a
+        // `rigplan report` process (issue 19).
+        let (mut line, mut text) = (String::new(), String::new());
         for row in m.rows.iter() {
-            write!(out, "  {}", pad_right(&clip(&row.model_name, NAME_WIDTH), NAME_WIDTH))?;
+            line.clear();
+            line.push_str("  ");
+            line.push_str(&pad_right(&clip(&row.model_name, NAME_WIDTH), NAME_WIDTH));
             for c in &row.cells {
-                write!(out, " {}", pad_left(&cell_text(t, c), cell))?;
+                text.clear();
+                write_cell(&mut text, t, c);
+                line.push(' ');
+                push_spaces(&mut line, cell.saturating_sub(width(&text)));
+                line.push_str(&text);
             }
-            writeln!(out)?;
+            line.push('\n');
+            out.write_all(line.as_bytes())?;
         }
         writeln!(out, "  {}", t.fit_legend)?;
         for note in &m.notes {
