@@ -349,7 +349,7 @@ fn workload_cost(s: &Scenario, w: WorkloadInput, owned_total: f64, primary_total
 
 fn other_reading(s: &Scenario) -> Option<ReadingSummary> {
     s.costs.annual_owned_cost?;
-    let mut other = s.clone();
+    let mut other = s.with_primary_only();
     other.costs.annual_cost_includes_depreciation = !s.costs.annual_cost_includes_depreciation;
     let u = other.utilization;
     let owned_total = other.owned_total_at(u);

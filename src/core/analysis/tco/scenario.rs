@@ -339,6 +339,32 @@ impl Scenario {
         self.primary.and_then(|i| self.options.get(i))
     }
 
+    /// A copy with only the primary option, for the what-ifs that read no other (the tornado's
+    /// bars, the other reading of an entered yearly cost): copying every option of every offer
+    /// renting the build's GPUs, a dozen times over, was most of a report's TCO (issue 19).
+    /// Every field is listed, so that a new one is not forgotten.
+    pub(super) fn with_primary_only(&self) -> Self {
+        let options: Vec<CloudOptionInput> = self.primary_option().cloned().into_iter().collect();
+        Self {
+            currency: self.currency.clone(),
+            usd_exchange_rate: self.usd_exchange_rate,
+            parts_capex: self.parts_capex,
+            custom_capex: self.custom_capex,
+            custom_opex_per_year: self.custom_opex_per_year,
+            costs: self.costs.clone(),
+            electricity_per_kwh: self.electricity_per_kwh,
+            pue: self.pue,
+            utilization: self.utilization,
+            horizon_years: self.horizon_years,
+            gpus: self.gpus,
+            gpu_model: self.gpu_model.clone(),
+            power: self.power,
+            primary: (!options.is_empty()).then_some(0),
+            options,
+            workload: self.workload,
+        }
+    }
+
     /// The tornado's output: primary total − owned total, or the owned total.
     pub(super) fn tornado_output(&self) -> f64 {
         let owned = self.owned_total_at(self.utilization);

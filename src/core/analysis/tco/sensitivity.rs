@@ -58,15 +58,16 @@ impl TornadoParameter {
             Self::Pue => s.pue,
             Self::Utilization => s.utilization,
             Self::ResidualValue => s.costs.residual_percent,
-            Self::CloudPrice => s.primary.and_then(|i| s.options.get(i)).map_or(0.0, |o| o.price),
+            Self::CloudPrice => s.primary_option().map_or(0.0, |o| o.price),
             Self::DepreciationLife => s.costs.depreciation_life_years,
         }
     }
 
     /// The scenario with this parameter scaled by `factor`, kept within its physical range
     /// (PUE ≥ 1, utilization ≤ 100 %, residual ≤ 100 %).
+    /// Only the primary option is kept: the tornado's output and values read no other.
     fn apply(self, s: &Scenario, factor: f64) -> Scenario {
-        let mut t = s.clone();
+        let mut t = s.with_primary_only();
         match self {
             Self::ElectricityPrice => t.electricity_per_kwh *= factor,
             Self::Pue => t.pue = (t.pue * factor).max(MIN_PUE),
