@@ -78,9 +78,9 @@ fn parts<T: DeserializeOwned + CatalogEntry>(
 /// The embedded catalog from its compiled form; None when a file was not compiled.
 ///
 /// On this thread: reading the GPUs and models on a second one made a whole process no
-/// faster (`rigplan catalog list` 2.31 ms without it against 2.38 ms with it, `perf stat` over
-/// 200 runs on the 2-core machine, issue 19), as a new thread's start and malloc arena cost
-/// what it saved.
+/// faster (`rigplan catalog list` 2.26–2.32 ms without it against 2.38–2.45 ms with it,
+/// `perf stat` over 200 runs, three times each, on the 2-core machine, issue 19), as a new
+/// thread's start, stack and malloc arena cost what it saved.
 pub(super) fn catalog() -> Option<Catalog> {
     let mut c = Catalog::default();
     parts(GPU, &mut c.gpus, &mut c.origins)?;
@@ -246,7 +246,8 @@ fn read_models(entries: &[&str]) -> Option<Vec<(Model, Origin)>> {
 /// when a file was not compiled or a named part or model is not in it.
 ///
 /// On this thread: reading half of the models on a second one made a whole `rigplan report`
-/// process slower, not faster (issue 19; see [`catalog`]).
+/// process slower, not faster (2.26–2.43 ms without it against 2.48–2.56 ms with it, the fit
+/// matrix's thread kept in both; `perf stat` over 300 runs, three times each, issue 19).
 pub(super) fn subset(want: &Subset) -> Option<Catalog> {
     // The named parts and, transitively, the parts they name: (kind, position in its file).
     let mut picked: HashSet<(PartKind, usize)> = HashSet::new();

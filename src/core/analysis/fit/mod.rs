@@ -453,9 +453,10 @@ pub fn evaluate(kind: WorkloadKind, spec: &ModelSpec, gpu: &Gpu, topo: &Topology
 /// The matrix of every model × every standard workload on `topo` GPUs of type `gpu`.
 ///
 /// One thread: the rows are independent, but a second thread cost a whole `rigplan report`
-/// process more than it saved (its start, stack and malloc arena; measured with `perf stat`
-/// over 300 runs on the 2-core machine, 2.46 ms with the thread against 2.13 ms without,
-/// issue 19), and in the app the memo below keeps each matrix once computed.
+/// process more than it saved (its start, stack and malloc arena): 2.37–2.39 ms without it
+/// against 2.48–2.56 ms with it, the catalog's reading thread kept in both, and 2.06–2.14 ms
+/// without either (`perf stat` over 300 runs on the 2-core machine, issue 19). In the app the
+/// memo below keeps each matrix once computed.
 #[must_use]
 pub fn fit_matrix(models: &Models, gpu: &Gpu, topo: &Topology) -> Vec<FitRow> {
     models

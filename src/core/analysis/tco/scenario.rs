@@ -340,8 +340,9 @@ impl Scenario {
     }
 
     /// A copy with only the primary option, for the what-ifs that read no other (the tornado's
-    /// bars, the other reading of an entered yearly cost): copying every option of every offer
-    /// renting the build's GPUs, a dozen times over, was most of a report's TCO (issue 19).
+    /// bars, the other reading of an entered yearly cost): copying every option (each offer's
+    /// terms, with their ids, labels, regions and sources) for the twelve what-ifs was most of
+    /// a report's TCO (issue 19).
     /// Every field is listed, so that a new one is not forgotten.
     pub(super) fn with_primary_only(&self) -> Self {
         let options: Vec<CloudOptionInput> = self.primary_option().cloned().into_iter().collect();
