@@ -90,7 +90,11 @@ pub fn of_cell(catalog: &Catalog, fit: &[FitMatrix], at: CellAt, train_tokens: f
     (w.tp, w.pp) = (layout.tp, layout.pp);
     let gpus = cell.gpus_used.unwrap_or(1).max(1);
     if w.mode.is_training() {
-        w = training_workload(&spec, w, gpus, gpu);
+        let Some(chosen) = crate::core::analysis::fit::training_cell_workload(cell.workload, &spec, w, gpus, gpu)
+        else {
+            return Vec::new();
+        };
+        w = chosen;
     }
     let Ok(estimate) = memory::estimate(&spec, &w, gpus) else { return Vec::new() };
     let check = memory::check_estimate_on(&estimate, &w, gpu);
@@ -114,26 +118,6 @@ pub fn of_cell(catalog: &Catalog, fit: &[FitMatrix], at: CellAt, train_tokens: f
         }
     }
     bases
-}
-
-/// A training cell's workload as the matrix chose it: the standard one (ZeRO off on one GPU
-/// for full fine-tuning), else ZeRO-3 over the GPUs, whichever fits first, preferring a fit
-/// with room over a tight one (`fit::evaluate`'s order).
-fn training_workload(spec: &ModelSpec, standard: Workload, gpus: u32, gpu: &Gpu) -> Workload {
-    let mut first = standard;
-    if standard.mode == memory::Mode::Train && gpus == 1 {
-        first.zero = 0;
-    }
-    let mut candidates = vec![first];
-    if first.zero != 3 && gpus > 1 {
-        candidates.push(Workload { zero: 3, ..first });
-    }
-    let verdict =
-        |w: &Workload| memory::estimate(spec, w, gpus).ok().map(|e| memory::check_estimate_on(&e, w, gpu).verdict);
-    let verdicts: Vec<Option<Verdict>> = candidates.iter().map(verdict).collect();
-    let pick = |want: Verdict| candidates.iter().zip(&verdicts).find(|(_, v)| **v == Some(want)).map(|(w, _)| *w);
-    // None fits: the matrix keeps the last one tried.
-    pick(Verdict::Fits).or_else(|| pick(Verdict::Tight)).or_else(|| candidates.last().copied()).unwrap_or(first)
 }
 
 fn memory_bases(x: &FitInputs<'_>, out: &mut Vec<Basis>) {

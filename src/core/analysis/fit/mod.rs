@@ -398,6 +398,42 @@ fn not_applicable(kind: WorkloadKind, why: Text) -> FitCell {
     }
 }
 
+/// The training layout a matrix cell takes on `gpus` GPUs: the standard workload (ZeRO off
+/// for full fine-tuning on one GPU), else ZeRO-3 over the GPUs, the first that fits, preferring
+/// a fit with room over a tight one; when none fits, the last one tried (second). The cell's
+/// explanation ([`crate::core::analysis::basis::fit::of_cell`]) reads the same choice.
+fn training_layout(
+    kind: WorkloadKind,
+    spec: &ModelSpec,
+    standard: Workload,
+    gpus: u32,
+    gpu: &Gpu,
+) -> (Option<Tried>, Option<Tried>) {
+    let mut first = standard;
+    if kind == WorkloadKind::FullFinetune && gpus == 1 {
+        first.zero = 0;
+    }
+    let mut candidates = vec![first];
+    if first.zero != 3 && gpus > 1 {
+        candidates.push(Workload { zero: 3, ..first });
+    }
+    first_fitting(candidates.iter().filter_map(|c| try_fit(spec, c, gpus, gpu)))
+}
+
+/// The workload a training cell of `kind` on `gpus` GPUs was evaluated with
+/// ([`training_layout`]'s choice); None when no layout could be evaluated.
+#[must_use]
+pub(crate) fn training_cell_workload(
+    kind: WorkloadKind,
+    spec: &ModelSpec,
+    standard: Workload,
+    gpus: u32,
+    gpu: &Gpu,
+) -> Option<Workload> {
+    let (found, last) = training_layout(kind, spec, standard, gpus, gpu);
+    found.or(last).map(|t| t.workload)
+}
+
 /// Evaluates one model under one standard workload on a topology of `gpu`.
 #[must_use]
 pub fn evaluate(kind: WorkloadKind, spec: &ModelSpec, gpu: &Gpu, topo: &Topology) -> FitCell {
@@ -428,16 +464,7 @@ pub fn evaluate(kind: WorkloadKind, spec: &ModelSpec, gpu: &Gpu, topo: &Topology
             (None, None) => not_applicable(kind, text!(CELL_NO_LAYOUT)),
         };
     }
-    let mut first = w;
-    if kind == WorkloadKind::FullFinetune && total == 1 {
-        first.zero = 0;
-    }
-    let mut candidates = vec![first];
-    if first.zero != 3 && total > 1 {
-        candidates.push(Workload { zero: 3, ..first });
-    }
-    let (found, last) = first_fitting(candidates.iter().filter_map(|c| try_fit(spec, c, total, gpu)));
-    match (found, last) {
+    match training_layout(kind, spec, w, total, gpu) {
         (Some(t), _) => cell_from(kind, spec, gpu, topo, &t, None),
         (None, Some(t)) => {
             let note = match training_needs(spec, &w, gpu) {
