@@ -600,5 +600,11 @@ fn the_advisors_workload_figures_have_bases() {
         assert_eq!(Some(hours.value), t.hours);
         assert_eq!(hours.formula_id, "train-time");
         assert!(hours.typical_error.is_some(), "a calibrated estimate with its typical error");
+        // The serving workload's cost per 1M tokens is explained under its JSON path; the
+        // training workload has none (it is costed per run).
+        let cost_key = advisor::explain::cost_key;
+        let cost = rigplan::core::analysis::basis::find(&c.bases, &cost_key(0)).expect("cost per 1M tokens");
+        assert_eq!(Some(cost.value), c.cost_per_million_tokens[0]);
+        assert!(rigplan::core::analysis::basis::find(&c.bases, &cost_key(1)).is_none());
     }
 }

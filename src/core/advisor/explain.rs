@@ -6,7 +6,8 @@
 //! throughput and time of the memory and speed analyses ([`basis::fit::of_fit`], Kaplan et al.
 //! 2020; Narayanan et al. 2021).
 //!
-//! Keys are the figures' JSON paths in the candidate (`workloads[0].served_tokens_per_s`).
+//! Keys are the figures' JSON paths in the candidate (`workloads[0].served_tokens_per_s`,
+//! `cost_per_million_tokens[0]`).
 
 use super::requirement::{WorkMode, WorkloadReq};
 use super::workloads::{GpuSetup, WorkloadFit, base_workload};
@@ -14,11 +15,30 @@ use crate::core::analysis::basis::{self, Basis, num};
 use crate::core::analysis::fit::sub_topology;
 use crate::core::analysis::memory::{self, ModelSpec, Workload};
 use crate::core::analysis::speed::{self, InferenceModel, SpeedSettings};
+use crate::core::analysis::tco::Tco;
+use crate::core::build::Site;
 
 /// The key of workload `k`'s figure `field`.
 #[must_use]
 pub fn key(k: usize, field: &str) -> String {
     format!("workloads[{k}].{field}")
+}
+
+/// The key of workload `k`'s owned cost per 1M tokens (`cost_per_million_tokens[k]`).
+#[must_use]
+pub fn cost_key(k: usize) -> String {
+    format!("cost_per_million_tokens[{k}]")
+}
+
+/// The basis of workload `k`'s owned cost per 1M tokens: the TCO priced with the workload's
+/// throughput ([`basis::report::of_tco`]'s `tco.workload.owned_per_million_tokens`), under the
+/// candidate's key. Written once with the candidate, so that a front end only looks it up.
+#[must_use]
+pub fn of_cost(k: usize, site: &Site, tco: &Tco) -> Option<Basis> {
+    let mut b =
+        basis::report::of_tco(site, tco).into_iter().find(|b| b.figure == "tco.workload.owned_per_million_tokens")?;
+    b.figure = cost_key(k);
+    Some(b)
 }
 
 /// The bases of workload `k`'s figures on a configuration (`fit` as the search found it).

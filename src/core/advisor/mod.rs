@@ -119,9 +119,10 @@ pub struct Candidate {
     /// tokens. Not serialized.
     #[serde(skip)]
     pub priced: std::sync::Arc<Vec<tco::Tco>>,
-    /// Where the workloads' speed figures come from ([`explain::of_workload`]): keys
-    /// `workloads[k].served_tokens_per_s`, `.per_user_tokens_per_s`, `.train_tokens_per_s` and
-    /// `.hours`, the JSON paths of the figures in the candidate.
+    /// Where the workloads' figures come from ([`explain::of_workload`], [`explain::of_cost`]):
+    /// keys `workloads[k].served_tokens_per_s`, `.per_user_tokens_per_s`,
+    /// `.train_tokens_per_s`, `.hours` and `cost_per_million_tokens[k]`, the JSON paths of the
+    /// figures in the candidate.
     pub bases: Vec<crate::core::analysis::basis::Basis>,
 }
 
@@ -489,7 +490,7 @@ fn finalize(catalog: &Catalog, req: &Requirement, works: &[Work], f: &Found) -> 
         analysis::analyze_tco(&resolved, &report.bom, &report.power, input)
     };
     let priced: Vec<tco::Tco> = f.fits.iter().zip(&req.workloads).map(|(fit, w)| price(fit, w)).collect();
-    let bases = catalog.gpu(&f.key.gpu).map_or_else(Vec::new, |gpu| {
+    let mut bases = catalog.gpu(&f.key.gpu).map_or_else(Vec::new, |gpu| {
         let setup = GpuSetup { gpu, per_node: f.key.per_node, nodes: f.key.nodes, topology: f.topology.clone() };
         f.fits
             .iter()
@@ -498,6 +499,14 @@ fn finalize(catalog: &Catalog, req: &Requirement, works: &[Work], f: &Found) -> 
             .flat_map(|(k, (fit, (work, w)))| explain::of_workload(k, &work.spec, w, &setup, fit))
             .collect()
     });
+    bases.extend(
+        priced
+            .iter()
+            .zip(&req.workloads)
+            .enumerate()
+            .filter(|(_, (_, w))| w.mode == WorkMode::Inference)
+            .filter_map(|(k, (t, _))| explain::of_cost(k, &build.site, t)),
+    );
     Candidate {
         rank: 0,
         slug: slug(f, req),

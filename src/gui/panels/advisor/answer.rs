@@ -2,7 +2,7 @@
 //! table, the shown build's figures and reasons, and the "why not" answers.
 
 use super::form::mode_name;
-use crate::core::advisor::explain::key as explain_key;
+use crate::core::advisor::explain::{cost_key, key as explain_key};
 use crate::core::advisor::{Advice, Candidate, Requirement};
 use crate::core::analysis::basis::{self, Basis};
 use crate::core::units::format_thousands;
@@ -228,19 +228,11 @@ fn headline_keys(c: &Candidate) -> [Vec<String>; 4] {
 }
 
 /// The bases of a workload's figures on a candidate: its speed figures (served and per-user
-/// tokens/s, or training tokens/s and hours, [`crate::core::advisor::explain`]), then its cost
-/// per 1M tokens (its TCO priced with the workload's throughput), where it has them.
+/// tokens/s, or training tokens/s and hours), then its cost per 1M tokens, as the advisor
+/// wrote them with the candidate ([`crate::core::advisor::explain`]).
 fn workload_bases(c: &Candidate, k: usize) -> Vec<Basis> {
-    let prefix = explain_key(k, "");
-    let mut out: Vec<Basis> = c.bases.iter().filter(|b| b.figure.starts_with(&prefix)).cloned().collect();
-    if let Some(tco) = c.priced.get(k) {
-        out.extend(
-            basis::report::of_tco(&c.build.site, tco)
-                .into_iter()
-                .filter(|b| b.figure == "tco.workload.owned_per_million_tokens"),
-        );
-    }
-    out
+    let (prefix, cost) = (explain_key(k, ""), cost_key(k));
+    c.bases.iter().filter(|b| b.figure.starts_with(&prefix) || b.figure == cost).cloned().collect()
 }
 
 /// The basis of the figure workload `k`'s speed axis plots, if the candidate has it.
