@@ -283,8 +283,22 @@ fn why_none(report: &Report, tx: &CompareTexts, cell: Option<&FitCell>) -> Strin
 type SpeedCells = Vec<(Option<f64>, String, Option<CellAt>)>;
 
 /// A capability row of speed cells: the values, and per build the key of the cell basis that
-/// explains the value ([`keys::cell_key`]).
-fn speed_row(id: &str, label: String, unit: &str, direction: Direction, cells: SpeedCells) -> Row {
+/// explains the value ([`keys::cell_key`]); the cells are added to `used`, per build (each once).
+fn speed_row(
+    used: &mut [Vec<CellAt>],
+    id: &str,
+    label: String,
+    unit: &str,
+    direction: Direction,
+    cells: SpeedCells,
+) -> Row {
+    for (list, (_, _, at)) in used.iter_mut().zip(&cells) {
+        if let Some(at) = at
+            && !list.contains(at)
+        {
+            list.push(*at);
+        }
+    }
     let keys = cells.iter().map(|(_, _, at)| at.map(|at| keys::cell_key(id, at)).unwrap_or_default()).collect();
     let mut row = capability_row(id, label, unit, direction, cells.into_iter().map(|(v, t, _)| (v, t)).collect());
     row.basis_keys = keys;
@@ -317,18 +331,7 @@ pub(super) fn speed_rows(
             .collect()
     };
     // The cells read, per build (each once).
-    let used = std::cell::RefCell::new(vec![Vec::<CellAt>::new(); analysed.len()]);
-    let read = |cells: SpeedCells| -> SpeedCells {
-        let mut used = used.borrow_mut();
-        for (list, at) in used.iter_mut().zip(&cells) {
-            if let Some(at) = at.2
-                && !list.contains(&at)
-            {
-                list.push(at);
-            }
-        }
-        cells
-    };
+    let mut used = vec![Vec::<CellAt>::new(); analysed.len()];
     let hours = |cells: &SpeedCells| -> SpeedCells {
         cells
             .iter()
@@ -353,51 +356,57 @@ pub(super) fn speed_rows(
             let workload = tx.workload_short(WorkloadKind::InferenceBf16);
             let steps = crate::core::analysis::speed::DIFFUSION_STEPS.to_string();
             speed_row(
+                &mut used,
                 "images-per-minute",
                 say(&texts::IMAGES_PER_MINUTE, lang, &[("model", name), ("steps", &steps), ("workload", workload)]),
                 tx.unit_images_per_minute,
                 Direction::Higher,
-                read(rate(WorkloadKind::InferenceBf16, |c| c.images_per_minute)),
+                rate(WorkloadKind::InferenceBf16, |c| c.images_per_minute),
             )
         } else {
             speed_row(
+                &mut used,
                 "samples-inference",
                 of(&texts::SAMPLES_INFERENCE, tx.workload_short(WorkloadKind::InferenceBf16)),
                 tx.unit_samples,
                 Direction::Higher,
-                read(rate(WorkloadKind::InferenceBf16, |c| c.samples_per_s)),
+                rate(WorkloadKind::InferenceBf16, |c| c.samples_per_s),
             )
         };
         let rows = vec![
             inference,
             speed_row(
+                &mut used,
                 "samples-train",
                 of(&texts::SAMPLES_TRAIN, tx.workload_short(WorkloadKind::FullFinetune)),
                 tx.unit_samples,
                 Direction::Higher,
-                read(samples_train),
+                samples_train,
             ),
         ];
-        return (rows, used.into_inner());
+        return (rows, used);
     }
-    let lora = read(rate(WorkloadKind::Lora, |c| c.train_tokens_per_s));
-    let full = read(rate(WorkloadKind::FullFinetune, |c| c.train_tokens_per_s));
+    let lora = rate(WorkloadKind::Lora, |c| c.train_tokens_per_s);
+    let full = rate(WorkloadKind::FullFinetune, |c| c.train_tokens_per_s);
     let rows = vec![
         speed_row(
+            &mut used,
             "decode-bf16",
             of(&texts::DECODE, &label(WorkloadKind::InferenceBf16)),
             "tokens/s",
             Direction::Higher,
-            read(rate(WorkloadKind::InferenceBf16, |c| c.decode_tokens_per_s)),
+            rate(WorkloadKind::InferenceBf16, |c| c.decode_tokens_per_s),
         ),
         speed_row(
+            &mut used,
             "decode-q4_k_m",
             of(&texts::DECODE, &label(WorkloadKind::InferenceQ4km)),
             "tokens/s",
             Direction::Higher,
-            read(rate(WorkloadKind::InferenceQ4km, |c| c.decode_tokens_per_s)),
+            rate(WorkloadKind::InferenceQ4km, |c| c.decode_tokens_per_s),
         ),
         speed_row(
+            &mut used,
             "train-lora",
             of(&texts::TRAIN_THROUGHPUT, &label(WorkloadKind::Lora)),
             "tokens/s",
@@ -405,6 +414,7 @@ pub(super) fn speed_rows(
             lora.clone(),
         ),
         speed_row(
+            &mut used,
             "train-full",
             of(&texts::TRAIN_THROUGHPUT, &label(WorkloadKind::FullFinetune)),
             "tokens/s",
@@ -412,6 +422,7 @@ pub(super) fn speed_rows(
             full.clone(),
         ),
         speed_row(
+            &mut used,
             "time-lora",
             say(&texts::TIME_LORA, lang, &[("model", name), ("tokens", &tokens)]),
             tx.unit_hours,
@@ -419,6 +430,7 @@ pub(super) fn speed_rows(
             hours(&lora),
         ),
         speed_row(
+            &mut used,
             "time-full",
             say(&texts::TIME_FULL, lang, &[("model", name), ("tokens", &tokens)]),
             tx.unit_hours,
@@ -426,7 +438,7 @@ pub(super) fn speed_rows(
             hours(&full),
         ),
     ];
-    (rows, used.into_inner())
+    (rows, used)
 }
 
 /// A token count in words: `1B`, `2.5B`, `500M`, `20,000`.
