@@ -425,7 +425,7 @@ pub fn catalog_and_build(dir: Option<&Path>, path: &Path, offer: Option<&str>) -
     let mut subset = build.catalog_subset();
     // A `--offer ID[:TERM]` of the command line, as the build's chosen offer.
     if let (Some(offer), CloudSet::ForGpus(ids)) = (offer, &mut subset.clouds) {
-        ids.push(offer.split_once(':').map_or(offer, |(id, _)| id).to_owned());
+        ids.push(crate::core::build::split_offer_choice(offer).0.to_owned());
     }
     let catalog = match Catalog::embedded_subset(&subset) {
         Some(catalog) => catalog,

@@ -328,6 +328,21 @@ pub struct Costs {
     pub chosen_offer: Option<String>,
 }
 
+/// An offer choice (`<offer id>` or `<offer id>:<term>`, as [`Costs::chosen_offer`] and
+/// `--offer` write it) split into the offer id and the term's key.
+#[must_use]
+pub fn split_offer_choice(choice: &str) -> (&str, Option<&str>) {
+    choice.split_once(':').map_or((choice, None), |(offer, term)| (offer, Some(term)))
+}
+
+impl Costs {
+    /// The id of the chosen offer, without its term.
+    #[must_use]
+    pub fn chosen_offer_id(&self) -> Option<&str> {
+        self.chosen_offer.as_deref().map(|c| split_offer_choice(c).0)
+    }
+}
+
 impl Default for Costs {
     fn default() -> Self {
         Self {
@@ -729,12 +744,10 @@ impl Build {
         let mut parts: Vec<PartId> = self.part_ids().chain(overrides).cloned().collect();
         parts.sort_unstable();
         parts.dedup();
-        // `offer` or `offer:term`.
-        let chosen = self.costs.chosen_offer.as_deref().map(|c| c.split_once(':').map_or(c, |(offer, _)| offer));
         Subset {
             parts,
             models: ModelSet::All,
-            clouds: CloudSet::ForGpus(chosen.into_iter().map(str::to_owned).collect()),
+            clouds: CloudSet::ForGpus(self.costs.chosen_offer_id().into_iter().map(str::to_owned).collect()),
         }
     }
 

@@ -100,8 +100,7 @@ pub(super) fn remove_custom_offer(state: &mut AppState, i: usize) {
             return;
         }
         let gone = b.costs.custom_offers.remove(i);
-        let chosen = b.costs.chosen_offer.as_deref().map(|c| c.split_once(':').map_or(c, |(o, _)| o));
-        if chosen == Some(gone.id.as_str()) {
+        if b.costs.chosen_offer_id() == Some(gone.id.as_str()) {
             b.costs.chosen_offer = None;
         }
     });

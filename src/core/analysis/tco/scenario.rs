@@ -8,7 +8,7 @@ use super::evaluate::{CapexLines, OwnedLines};
 use super::{MIN_DEPRECIATION_LIFE_YEARS, MONTHS_PER_YEAR, PERCENT, WATTS_PER_KILOWATT};
 use crate::core::analysis::bom::Bom;
 use crate::core::analysis::{Diagnostic, Severity};
-use crate::core::build::{Build, CostKind, Costs, CustomPricing};
+use crate::core::build::{Build, CostKind, Costs, CustomPricing, split_offer_choice};
 use crate::core::catalog::{Catalog, PartId, PriceCheck};
 use crate::core::resolve::Resolved;
 use crate::core::units::{Currency, HOURS_PER_YEAR};
@@ -404,11 +404,8 @@ pub fn scenario(
     let usd_rate = build.site.usd_exchange_rate;
     let rate = (&build.site.currency, usd_rate);
 
-    let (chosen_offer, chosen_term) = match costs.chosen_offer.as_deref() {
-        Some(c) => match c.split_once(':') {
-            Some((offer, term)) => (Some(offer), Term::from_key(term)),
-            None => (Some(c), None),
-        },
+    let (chosen_offer, chosen_term) = match costs.chosen_offer.as_deref().map(split_offer_choice) {
+        Some((offer, term)) => (Some(offer), term.and_then(Term::from_key)),
         None => (None, None),
     };
     let mut options = Vec::new();
@@ -647,7 +644,7 @@ impl TcoOverrides {
             build.usage.utilization = u;
         }
         if let Some(id) = &self.offer {
-            let (offer_id, term) = id.split_once(':').map_or((id.as_str(), None), |(o, t)| (o, Some(t)));
+            let (offer_id, term) = split_offer_choice(id);
             let known = catalog.cloud(offer_id).is_some() || build.costs.custom_offers.iter().any(|c| c.id == offer_id);
             if !known {
                 return Err(OverrideError::UnknownOffer(offer_id.to_owned()));
